@@ -1,0 +1,75 @@
+/**
+ * The plan catalog: one source for `/v1/plans`, the pricing page and (later)
+ * the MCP `locked` hints. Feature lines describe what the service enforces.
+ */
+export type PlanId = 'free' | 'pro_monthly' | 'pro_annual' | 'pro_lifetime';
+export type Billing = 'free' | 'monthly' | 'yearly' | 'one-time';
+
+export interface Money {
+  readonly eur: string;
+  readonly usd: string;
+}
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  readonly price: Money;
+  /** Always null since 1.1.0: no plan is discounted. Kept for 1.0 clients. */
+  readonly list_price: Money | null;
+  readonly billing: Billing;
+  readonly features: readonly string[];
+}
+
+/** Length of the free Pro trial. */
+export const TRIAL_DAYS = 14;
+
+const PRO_FEATURES = [
+  'Everything in Free',
+  'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
+  'Hour-by-hour 72-hour wind timeline on every segment',
+  'Tailwind alerts on watched segments, with webhook delivery',
+] as const;
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: { eur: '€0', usd: '$0' },
+    list_price: null,
+    billing: 'free',
+    features: [
+      'REST API: tailwind, bearing and plans, no key needed',
+      'MCP tools find_tailwind_segments and get_segment with the best tailwind window',
+      '20 calls a month to get_my_watchlist and get_my_tailwind_windows',
+    ],
+  },
+  {
+    id: 'pro_monthly',
+    name: 'Pro Monthly',
+    price: { eur: '€4.99', usd: '$5.49' },
+    list_price: null,
+    billing: 'monthly',
+    features: PRO_FEATURES,
+  },
+  {
+    id: 'pro_annual',
+    name: 'Pro Annual',
+    price: { eur: '€49.90', usd: '$54.90' },
+    list_price: null,
+    billing: 'yearly',
+    features: [...PRO_FEATURES, 'Two months free compared with monthly billing'],
+  },
+  {
+    id: 'pro_lifetime',
+    name: 'Pro Lifetime',
+    price: { eur: '€149', usd: '$165' },
+    list_price: null,
+    billing: 'one-time',
+    features: [...PRO_FEATURES, 'One payment, Pro for the life of the service'],
+  },
+];
+
+/** How a rider starts the trial; the sign-up page lands in a later release. */
+export const TRIAL_HOW_TO_START =
+  `Create a free rider account and connect an assistant to the rider MCP address: ` +
+  `Pro is unlocked for ${TRIAL_DAYS} days, no card needed, and drops back to Free when it ends.`;

@@ -1,0 +1,51 @@
+/**
+ * Where the service lives. Every URL is optional: unset ones derive from the
+ * request's origin, so a preview deployment or `npm start` on any port links
+ * to itself without configuration.
+ */
+export interface ApiConfig {
+  /** `{base_url}`: the API's public origin (env `WOS_BASE_URL`). */
+  readonly baseUrl?: string | undefined;
+  /** `{docs_url}`: the API guide, target of problem `type` URIs (env `WOS_DOCS_URL`). */
+  readonly docsUrl?: string | undefined;
+  /** `{mcp_url}`: the public MCP address (env `WOS_MCP_URL`). */
+  readonly mcpUrl?: string | undefined;
+  /** The documentation site's origin, for the pricing link (env `WOS_SITE_URL`). */
+  readonly siteUrl?: string | undefined;
+}
+
+export interface ResolvedUrls {
+  readonly base: string;
+  readonly docs: string;
+  readonly mcp: string;
+  readonly pricing: string;
+}
+
+/** The service version reported by `/health` and `info.version`. */
+export const API_VERSION = '1.1.0';
+
+function trimSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+/** Reads the configuration from an environment record (e.g. `process.env`). */
+export function configFromEnv(env: Record<string, string | undefined>): ApiConfig {
+  const pick = (name: string) => (env[name]?.trim() ? trimSlash(env[name].trim()) : undefined);
+  return {
+    baseUrl: pick('WOS_BASE_URL'),
+    docsUrl: pick('WOS_DOCS_URL'),
+    mcpUrl: pick('WOS_MCP_URL'),
+    siteUrl: pick('WOS_SITE_URL'),
+  };
+}
+
+/** Fills the unset URLs from the origin the request came to. */
+export function resolveUrls(config: ApiConfig, requestUrl: URL): ResolvedUrls {
+  const site = config.siteUrl ?? requestUrl.origin;
+  return {
+    base: config.baseUrl ?? requestUrl.origin,
+    docs: config.docsUrl ?? `${site}/docs`,
+    mcp: config.mcpUrl ?? `${site}/mcp`,
+    pricing: `${site}/pricing`,
+  };
+}

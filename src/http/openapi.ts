@@ -1,0 +1,93 @@
+import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
+import { PROBLEM_CODES, problemAnchor } from '../core/problems.ts';
+import { API_VERSION, type ResolvedUrls } from './config.ts';
+import type { Route } from './route.ts';
+import { ProblemSchema } from './schemas/problem.ts';
+
+const PROBLEM_JSON = 'application/problem+json';
+
+const headers = {
+  'Cache-Control': {
+    description: 'How long browsers and the CDN may keep this answer.',
+    schema: { type: 'string' as const },
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'Always `*`: CORS is open to every origin.',
+    schema: { type: 'string' as const },
+  },
+};
+
+function operation(route: Route, docs: string): ZodOpenApiOperationObject {
+  const problem = (description: string) => ({
+    description,
+    headers,
+    content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
+  });
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.tag],
+    ...(route.query ? { requestParams: { query: route.query } } : {}),
+    responses: {
+      '200': {
+        description: route.summary,
+        headers,
+        content: { 'application/json': { schema: route.result } },
+      },
+      ...(route.query
+        ? {
+            '400': problem(
+              `A parameter is missing, not a number or out of range ` +
+                `([missing_parameter](${docs}#${problemAnchor('missing_parameter')}), ` +
+                `[invalid_parameter](${docs}#${problemAnchor('invalid_parameter')})).`,
+            ),
+          }
+        : {}),
+      default: problem(`Unexpected failure ([internal_error](${docs}#${problemAnchor('internal_error')})).`),
+    },
+  };
+}
+
+type OpenApiDocument = ReturnType<typeof createDocument>;
+
+const cache = new Map<string, OpenApiDocument>();
+
+/**
+ * The OpenAPI 3.1 document, derived from the route table and its zod schemas.
+ * Built once per set of URLs (they differ only between deployments).
+ */
+export function openApiDocument(
+  routes: Readonly<Record<string, Route>>,
+  urls: ResolvedUrls,
+): OpenApiDocument {
+  const key = `${urls.base} ${urls.docs}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const codes = Object.keys(PROBLEM_CODES).join('`, `');
+  const document = createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'wind-on-segment API',
+      version: API_VERSION,
+      summary: 'Tailwind, headwind and crosswind along a cycling segment.',
+      description:
+        'A free, keyless, read-only JSON API. Errors are RFC 9457 problem details ' +
+        `(\`application/problem+json\`) with a \`code\` of \`${codes}\`. ` +
+        `Guide: ${urls.docs}.`,
+    },
+    servers: [{ url: urls.base, description: 'This deployment' }],
+    security: [],
+    externalDocs: { description: 'API guide', url: urls.docs },
+    tags: [
+      { name: 'Wind', description: 'Wind components and bearings.' },
+      { name: 'Plans', description: 'Plans and prices.' },
+      { name: 'Service', description: 'Health and this description.' },
+    ],
+    paths: Object.fromEntries(
+      Object.entries(routes).map(([path, route]) => [path, { get: operation(route, urls.docs) }]),
+    ),
+  });
+  cache.set(key, document);
+  return document;
+}

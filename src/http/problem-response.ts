@@ -1,0 +1,43 @@
+import { ApiError, PROBLEM_CODES, problemAnchor } from '../core/problems.ts';
+import { ALLOWED_METHODS, CACHE, jsonResponse, type CachePolicy } from './headers.ts';
+import type { Problem } from './schemas/problem.ts';
+
+const INTERNAL_HINT = 'This is a fault on our side. Retry in a moment; if it persists, report it.';
+
+function cacheFor(status: number): CachePolicy {
+  return status === 400 || status === 404 ? CACHE.clientError : CACHE.none;
+}
+
+/**
+ * The single place where errors become RFC 9457 problem+json. An `ApiError`
+ * keeps its code, detail and hint; anything else is logged here and answered
+ * as `internal_error` without its message or stack.
+ */
+export function problemResponse(error: unknown, instance: string, docsUrl: string): Response {
+  const known =
+    error instanceof ApiError
+      ? error
+      : new ApiError('internal_error', {
+          detail: 'The server failed to answer this request.',
+          hint: INTERNAL_HINT,
+        });
+  if (!(error instanceof ApiError)) console.error('[wind-on-segment] internal error', instance, error);
+  const { status, title } = PROBLEM_CODES[known.code];
+  const body: Problem = {
+    type: `${docsUrl}#${problemAnchor(known.code)}`,
+    title,
+    status,
+    detail: known.message,
+    instance,
+    code: known.code,
+    hint: known.hint,
+    ...(known.parameter === undefined ? {} : { parameter: known.parameter }),
+  };
+  const response = jsonResponse(body, {
+    status,
+    cache: cacheFor(status),
+    contentType: 'application/problem+json',
+  });
+  if (status === 405) response.headers.set('Allow', ALLOWED_METHODS.join(', '));
+  return response;
+}

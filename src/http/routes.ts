@@ -1,0 +1,116 @@
+import * as z from 'zod';
+import { initialBearing } from '../core/bearing.ts';
+import { compassPoint } from '../core/compass.ts';
+import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
+import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
+import { API_VERSION } from './config.ts';
+import { CACHE } from './headers.ts';
+import { openApiDocument } from './openapi.ts';
+import { defineRoute, type Route } from './route.ts';
+import { PlansResultSchema, type PlansResult } from './schemas/plans.ts';
+import { BearingQuerySchema, TailwindQuerySchema } from './schemas/query.ts';
+import {
+  BearingResultSchema,
+  HealthSchema,
+  TailwindResultSchema,
+  type BearingResult,
+  type Health,
+  type TailwindResult,
+} from './schemas/results.ts';
+
+const tailwind = defineRoute({
+  operationId: 'calculateTailwind',
+  summary: 'Tailwind or headwind along a segment',
+  description:
+    'Splits the wind into the component along the direction of travel (positive = tailwind) ' +
+    'and the crosswind. Give the direction as segment_bearing_deg or as four coordinates; ' +
+    'when all four coordinates are sent they win and the bearing is computed from them.',
+  tag: 'Wind',
+  query: TailwindQuerySchema,
+  result: TailwindResultSchema,
+  cache: CACHE.calculation,
+  run(query): TailwindResult {
+    const { start_lat, start_lon, end_lat, end_lon } = query;
+    const fromCoordinates =
+      start_lat !== undefined && start_lon !== undefined && end_lat !== undefined && end_lon !== undefined
+        ? initialBearing({ lat: start_lat, lon: start_lon }, { lat: end_lat, lon: end_lon })
+        : undefined;
+    // The schema guarantees one of the two; the fallback only satisfies the type checker.
+    const bearingDeg = fromCoordinates ?? query.segment_bearing_deg ?? 0;
+    const wind = windComponents({
+      speedKmh: query.wind_speed_kmh,
+      directionDeg: query.wind_direction_deg,
+      bearingDeg,
+    });
+    return {
+      signed_tailwind_kmh: wind.signedKmh,
+      crosswind_kmh: wind.crosswindKmh,
+      effect: wind.effect,
+      segment_bearing_deg: bearingDeg,
+      wind_speed_kmh: query.wind_speed_kmh,
+      wind_direction_deg: query.wind_direction_deg,
+      formula: TAILWIND_FORMULA,
+    };
+  },
+});
+
+const bearing = defineRoute({
+  operationId: 'calculateBearing',
+  summary: 'Initial great-circle bearing between two points',
+  description:
+    'Bearing from start towards end, in [0, 360) rounded to 0.01, with its 8-point compass direction.',
+  tag: 'Wind',
+  query: BearingQuerySchema,
+  result: BearingResultSchema,
+  cache: CACHE.calculation,
+  run(query): BearingResult {
+    const degrees = initialBearing(
+      { lat: query.start_lat, lon: query.start_lon },
+      { lat: query.end_lat, lon: query.end_lon },
+    );
+    return { bearing_deg: degrees, compass: compassPoint(degrees) };
+  },
+});
+
+const plans = defineRoute({
+  operationId: 'listPlans',
+  summary: 'Plans, prices and the free trial',
+  description: 'The Free plan and the three Pro plans with EUR and USD display prices.',
+  tag: 'Plans',
+  result: PlansResultSchema,
+  cache: CACHE.catalog,
+  run: (_query, { urls }): PlansResult => ({
+    plans: PLANS,
+    trial: { days: TRIAL_DAYS, how_to_start: TRIAL_HOW_TO_START },
+    pricing_url: urls.pricing,
+  }),
+});
+
+const health = defineRoute({
+  operationId: 'getHealth',
+  summary: 'Service health',
+  description: 'Answers `ok` whenever the API serves requests. Never cached.',
+  tag: 'Service',
+  result: HealthSchema,
+  cache: CACHE.none,
+  run: (): Health => ({ status: 'ok', version: API_VERSION }),
+});
+
+const openapi = defineRoute({
+  operationId: 'getOpenApiSpec',
+  summary: 'This OpenAPI 3.1 description',
+  description: 'Generated from the same schemas that validate requests and shape responses.',
+  tag: 'Service',
+  result: z.looseObject({ openapi: z.string() }).meta({ description: 'An OpenAPI 3.1 document.' }),
+  cache: CACHE.catalog,
+  run: (_query, { urls }) => ({ ...openApiDocument(ROUTES, urls) }),
+});
+
+/** Every endpoint of the REST API by path; the router and the OpenAPI document read this. */
+export const ROUTES: Readonly<Record<string, Route>> = {
+  '/v1/tailwind': tailwind,
+  '/v1/bearing': bearing,
+  '/v1/plans': plans,
+  '/health': health,
+  '/openapi.json': openapi,
+} as Record<string, Route>;

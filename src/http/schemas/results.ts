@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { COMPASS_POINTS } from '../../core/compass.ts';
+import { PARAMETERS } from '../../core/parameters.ts';
+import { TAILWIND_FORMULA } from '../../core/wind.ts';
+
+/** Response of `GET /v1/tailwind`; field order follows the spec's table. */
+export const TailwindResultSchema = z
+  .object({
+    signed_tailwind_kmh: z.number().meta({
+      description: 'Wind component along travel, km/h, rounded to 0.1. Positive = tailwind.',
+    }),
+    crosswind_kmh: z.number().min(0).meta({
+      description: 'Magnitude of the across-travel component, km/h, rounded to 0.1.',
+    }),
+    effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']).meta({
+      description:
+        '`calm` when the wind speed rounds to 0.0 km/h; `crosswind` when the rounded ' +
+        'along-track component is under 1 km/h in magnitude; otherwise its sign.',
+    }),
+    segment_bearing_deg: z.number().min(0).max(360).meta({
+      description: 'The bearing used; computed from the coordinates when they were given.',
+    }),
+    wind_speed_kmh: z.number().meta({ description: 'Echo of the input.' }),
+    wind_direction_deg: z.number().meta({ description: 'Echo of the input.' }),
+    formula: z.literal(TAILWIND_FORMULA).meta({ description: 'The formula applied.' }),
+  })
+  .meta({
+    id: 'TailwindResult',
+    example: {
+      signed_tailwind_kmh: 19.7,
+      crosswind_kmh: 3.5,
+      effect: 'tailwind',
+      segment_bearing_deg: 80,
+      wind_speed_kmh: PARAMETERS.wind_speed_kmh.example,
+      wind_direction_deg: PARAMETERS.wind_direction_deg.example,
+      formula: TAILWIND_FORMULA,
+    },
+  });
+
+/** Response of `GET /v1/bearing`. */
+export const BearingResultSchema = z
+  .object({
+    bearing_deg: z.number().min(0).lt(360).meta({
+      description: 'Initial great-circle bearing in [0, 360), rounded to 0.01. 0 = north.',
+    }),
+    compass: z.enum(COMPASS_POINTS).meta({ description: 'Eight-point direction.' }),
+  })
+  .meta({ id: 'BearingResult', example: { bearing_deg: 38.06, compass: 'NE' } });
+
+/** Response of `GET /health`. */
+export const HealthSchema = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string().meta({ description: 'Service version string.' }),
+  })
+  .meta({ id: 'Health', example: { status: 'ok', version: '1.1.0' } });
+
+export type TailwindResult = z.output<typeof TailwindResultSchema>;
+export type BearingResult = z.output<typeof BearingResultSchema>;
+export type Health = z.output<typeof HealthSchema>;
