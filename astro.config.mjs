@@ -1,3 +1,32 @@
-import { defineConfig } from 'astro/config';
+// @ts-check
 import vercel from '@astrojs/vercel';
-export default defineConfig({ output: 'static', adapter: vercel() });
+import { defineConfig } from 'astro/config';
+import { toNodeHandler } from 'srvx/node';
+
+/**
+ * Mounts the REST handler on Astro's dev server, so `npm run dev` serves the
+ * API beside the pages. The handler is loaded through Vite on each request,
+ * so edits to src/http and src/core apply without a restart.
+ * @returns {import('astro').AstroIntegration}
+ */
+function apiInDev() {
+  return {
+    name: 'wind-on-segment:api-in-dev',
+    hooks: {
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use(async (req, res, next) => {
+          const http = await server.ssrLoadModule('/src/http/handler.ts');
+          const { pathname } = new URL(req.url ?? '/', 'http://dev.local');
+          if (!http['isApiPath'](pathname)) return next();
+          await toNodeHandler(http['createApiHandler']())(req, res);
+        });
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  output: 'static',
+  adapter: vercel(),
+  integrations: [apiInDev()],
+});
