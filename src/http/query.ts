@@ -31,8 +31,8 @@ function describeInvalid(name: ParameterName, value: QueryValue): string {
 function toApiError(issue: z.core.$ZodIssue, raw: Record<string, QueryValue>): ApiError {
   const name = String(issue.path[0]) as ParameterName;
   if (issue.code === 'custom') {
-    const { problem, hint } = issue.params as RuleIssueParams;
-    return new ApiError(problem, { detail: issue.message, hint, parameter: name });
+    const { code, hint } = issue.params as RuleIssueParams;
+    return new ApiError(code, { detail: issue.message, hint, parameter: name });
   }
   const value = raw[name];
   if (value === undefined) {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { initialBearing } from '../core/bearing.ts';
 import { compassPoint } from '../core/compass.ts';
+import { isRuleProblem, resolveDirection } from '../core/direction.ts';
 import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
 import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
 import { API_VERSION } from './config.ts';
@@ -30,13 +31,10 @@ const tailwind = defineRoute({
   result: TailwindResultSchema,
   cache: CACHE.calculation,
   run(query): TailwindResult {
-    const { start_lat, start_lon, end_lat, end_lon } = query;
-    const fromCoordinates =
-      start_lat !== undefined && start_lon !== undefined && end_lat !== undefined && end_lon !== undefined
-        ? initialBearing({ lat: start_lat, lon: start_lon }, { lat: end_lat, lon: end_lon })
-        : undefined;
-    // The schema guarantees one of the two; the fallback only satisfies the type checker.
-    const bearingDeg = fromCoordinates ?? query.segment_bearing_deg ?? 0;
+    const direction = resolveDirection(query);
+    // The schema has already refused a query whose direction is a problem.
+    if (isRuleProblem(direction)) throw new Error(`unvalidated direction: ${direction.detail}`);
+    const bearingDeg = direction.bearingDeg;
     const wind = windComponents({
       speedKmh: query.wind_speed_kmh,
       directionDeg: query.wind_direction_deg,
