@@ -18,7 +18,7 @@ function apiInDev() {
           const http = await server.ssrLoadModule('/src/http/handler.ts');
           const { pathname } = new URL(req.url ?? '/', 'http://dev.local');
           if (!http['isApiPath'](pathname)) return next();
-          await toNodeHandler(http['createApiHandler']())(req, res);
+          await toNodeHandler(http['createApiHandler']())(/** @type {any} */ (req), /** @type {any} */ (res));
         });
       },
     },

@@ -1,7 +1,7 @@
 import { ApiError } from '../core/problems.ts';
 import { resolveUrls, type ApiConfig } from './config.ts';
-import { ALLOWED_METHODS, jsonResponse, preflightResponse } from './headers.ts';
-import { problemResponse } from './problem-response.ts';
+import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
+import { problemReply } from './problem-reply.ts';
 import { parseQuery } from './query.ts';
 import { ROUTES } from './routes.ts';
 
@@ -12,8 +12,7 @@ export function isApiPath(pathname: string): boolean {
 
 const ENDPOINTS = Object.keys(ROUTES).join(', ');
 
-function answer(request: Request, url: URL, config: ApiConfig): Response {
-  const method = request.method.toUpperCase();
+function answer(method: string, url: URL, config: ApiConfig): Reply {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     throw new ApiError('method_not_allowed', {
       detail: `${method} is not supported: the API is read-only.`,
@@ -27,16 +26,19 @@ function answer(request: Request, url: URL, config: ApiConfig): Response {
       hint: `The endpoints are ${ENDPOINTS} (GET). Paths are case-sensitive and have no trailing slash.`,
     });
   }
-  if (method === 'OPTIONS') return preflightResponse();
+  if (method === 'OPTIONS') return preflightReply();
   const query = route.query ? parseQuery(route.query, url.searchParams) : {};
   const body = route.run(query, { urls: resolveUrls(config, url) });
-  return jsonResponse(body, { cache: route.cache });
+  return jsonReply(body, { cache: route.cache });
 }
 
-/** HEAD gets the GET answer's status and headers, without the body. */
-function forMethod(request: Request, response: Response): Response {
-  if (request.method.toUpperCase() !== 'HEAD') return response;
-  return new Response(null, { status: response.status, headers: response.headers });
+export interface HandlerOptions {
+  /**
+   * The Response class to answer with. The standard one by default; the
+   * Node server passes srvx's `FastResponse`, which skips building a web
+   * Response and writes straight to the socket (4× the throughput there).
+   */
+  readonly Response?: new (body: Uint8Array<ArrayBuffer> | null, init: ResponseInit) => Response;
 }
 
 /**
@@ -44,15 +46,21 @@ function forMethod(request: Request, response: Response): Response {
  * APIs beyond the web platform, so the same function serves `npm start`,
  * Vercel functions and in-process tests.
  */
-export function createApiHandler(config: ApiConfig = {}): (request: Request) => Promise<Response> {
+export function createApiHandler(
+  config: ApiConfig = {},
+  { Response: ResponseClass = Response }: HandlerOptions = {},
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url);
-    let response: Response;
+    const method = request.method.toUpperCase();
+    let reply: Reply;
     try {
-      response = answer(request, url, config);
+      reply = answer(method, url, config);
     } catch (error) {
-      response = problemResponse(error, url.pathname, resolveUrls(config, url).docs);
+      reply = problemReply(error, url.pathname, resolveUrls(config, url).docs);
     }
-    return forMethod(request, response);
+    // HEAD gets the GET answer's status and headers, without the body.
+    const body = method === 'HEAD' ? null : reply.body;
+    return new ResponseClass(body, { status: reply.status, headers: reply.headers });
   };
 }

@@ -1,5 +1,5 @@
 import { ApiError, PROBLEM_CODES, problemAnchor } from '../core/problems.ts';
-import { ALLOWED_METHODS, CACHE, jsonResponse, type CachePolicy } from './headers.ts';
+import { CACHE, jsonReply, type CachePolicy, type Reply } from './headers.ts';
 import type { Problem } from './schemas/problem.ts';
 
 const INTERNAL_HINT = 'This is a fault on our side. Retry in a moment; if it persists, report it.';
@@ -13,7 +13,7 @@ function cacheFor(status: number): CachePolicy {
  * keeps its code, detail and hint; anything else is logged here and answered
  * as `internal_error` without its message or stack.
  */
-export function problemResponse(error: unknown, instance: string, docsUrl: string): Response {
+export function problemReply(error: unknown, instance: string, docsUrl: string): Reply {
   const known =
     error instanceof ApiError
       ? error
@@ -33,11 +33,10 @@ export function problemResponse(error: unknown, instance: string, docsUrl: strin
     hint: known.hint,
     ...(known.parameter === undefined ? {} : { parameter: known.parameter }),
   };
-  const response = jsonResponse(body, {
+  return jsonReply(body, {
     status,
     cache: cacheFor(status),
     contentType: 'application/problem+json',
+    allow: status === 405,
   });
-  if (status === 405) response.headers.set('Allow', ALLOWED_METHODS.join(', '));
-  return response;
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { serve } from 'srvx';
+import { FastResponse, serve } from 'srvx';
 import { configFromEnv } from '../http/config.ts';
 import { createApiHandler } from '../http/handler.ts';
 import { createSiteServer } from './app.ts';
@@ -8,7 +8,7 @@ import { createSiteServer } from './app.ts';
 export const DEFAULT_PORT = 3000;
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-const api = createApiHandler(configFromEnv(process.env));
+const api = createApiHandler(configFromEnv(process.env), { Response: FastResponse });
 const site = await createSiteServer({ siteDir, api });
 
 serve({
