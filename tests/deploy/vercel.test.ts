@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeContract } from '../contract/run-contract.ts';
-import { buildVercelOutput, createVercelRouter } from '../support/vercel-output.ts';
+import { buildVercelOutput } from '../../scripts/vercel/build-output.ts';
+import { createVercelRouter } from '../support/vercel-output.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const origin = 'https://wind-on-segment.vercel.test';
