@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculate, FIELD_NAMES, type Fields } from '../../src/components/calculator/outcome.ts';
+import { PARAMETERS } from '../../src/core/parameters.ts';
+import { createApiHandler } from '../../src/http/handler.ts';
+
+const handle = createApiHandler();
+
+/** Mostly valid numbers, sometimes blank, out of range or not a number at all. */
+const fieldText = (name: keyof typeof PARAMETERS) => {
+  const { min, max } = PARAMETERS[name];
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.double({ min, max, noNaN: true }).map((v) => String(Math.round(v * 1000) / 1000)),
+    },
+    { weight: 2, arbitrary: fc.constant('') },
+    { weight: 1, arbitrary: fc.constantFrom(String(max + 1), String(min - 1), 'abc', '1,5', ' 12 ', '0x1') },
+  );
+};
+
+const fields: fc.Arbitrary<Fields> = fc.record(
+  Object.fromEntries(FIELD_NAMES.map((name) => [name, fieldText(name)])) as Record<
+    keyof typeof PARAMETERS,
+    fc.Arbitrary<string>
+  >,
+);
+
+describe('the calculator outcome', () => {
+  it('is what /v1/tailwind answers for the same fields', async () => {
+    await fc.assert(
+      fc.asyncProperty(fields, async (input) => {
+        const outcome = calculate(input);
+        const response = await handle(new Request(`http://calc.test/v1/tailwind?${outcome.query}`));
+        const body = (await response.json()) as Record<string, unknown>;
+        if (outcome.kind === 'result') {
+          expect(response.status).toBe(200);
+          expect(body).toMatchObject({
+            signed_tailwind_kmh: outcome.signedKmh,
+            crosswind_kmh: outcome.crosswindKmh,
+            effect: outcome.effect,
+            segment_bearing_deg: outcome.bearingDeg,
+          });
+        } else {
+          expect(response.status).toBe(400);
+          expect(body).toMatchObject({
+            code: outcome.code,
+            parameter: outcome.parameter,
+            hint: outcome.hint,
+          });
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives the worked example', () => {
+    const outcome = calculate({ wind_speed_kmh: '20', wind_direction_deg: '250', segment_bearing_deg: '80' });
+    expect(outcome).toMatchObject({ kind: 'result', signedKmh: 19.7, crosswindKmh: 3.5, effect: 'tailwind' });
+  });
+});
