@@ -89,3 +89,22 @@ export function parseDecimal(text: string): number | undefined {
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
 }
+
+/** A field read for the calculator: its number, or the API's hint for it. */
+export type FieldReading =
+  { readonly value: number } | { readonly problem: 'invalid_parameter'; readonly hint: string } | undefined;
+
+/**
+ * Reads one form field the way the API reads the query parameter of the
+ * same name: blank is "not sent", a strict decimal within the bounds is a
+ * value, anything else is invalid with the same hint the API would give.
+ */
+export function readField(name: ParameterName, text: string): FieldReading {
+  if (text === '') return undefined;
+  const value = parseDecimal(text);
+  const { min, max } = PARAMETERS[name];
+  if (value === undefined || value < min || value > max) {
+    return { problem: 'invalid_parameter', hint: rangeHint(name) };
+  }
+  return { value };
+}
