@@ -26,7 +26,24 @@ function apiInDev() {
 }
 
 export default defineConfig({
+  // The production origin, for canonical links and absolute URLs in the docs' examples.
+  site: process.env['WOS_SITE_URL'] ?? 'https://wind-on-segment.vercel.app',
   output: 'static',
   adapter: vercel(),
+  // A meta CSP on every page, with hashes for the scripts and styles Astro emits.
+  // frame-ancestors cannot live in a meta tag: vercel.json sends it as a header.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   integrations: [apiInDev()],
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ServerMiddleware } from 'srvx';
 import { staticMiddleware } from 'srvx/static';
 import { isApiPath } from '../http/handler.ts';
+import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -50,7 +51,12 @@ export async function createSiteServer({ siteDir, api }: SiteServerOptions) {
     return api(request);
   };
   return {
-    middleware: [apiFirst(api), immutableAssets, staticMiddleware({ dir: siteDir })],
+    middleware: [
+      apiFirst(api),
+      siteHeaders(new URL('../../vercel.json', import.meta.url)),
+      immutableAssets,
+      staticMiddleware({ dir: siteDir }),
+    ],
     fetch: fallback,
   };
 }
