@@ -46,4 +46,6 @@ export default defineConfig({
     },
   },
   integrations: [apiInDev()],
+  // No Markdown pages; Shiki's inline styles would also break the CSP.
+  markdown: { syntaxHighlight: false },
 });

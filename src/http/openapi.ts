@@ -1,5 +1,5 @@
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
-import { PROBLEM_CODES, problemAnchor } from '../core/problems.ts';
+import { PROBLEM_CODES } from '../core/problems.ts';
 import { API_VERSION, type ResolvedUrls } from './config.ts';
 import type { Route } from './route.ts';
 import { ProblemSchema } from './schemas/problem.ts';
@@ -17,7 +17,7 @@ const headers = {
   },
 };
 
-function operation(route: Route, docs: string): ZodOpenApiOperationObject {
+function operation(route: Route): ZodOpenApiOperationObject {
   const problem = (description: string) => ({
     description,
     headers,
@@ -38,13 +38,12 @@ function operation(route: Route, docs: string): ZodOpenApiOperationObject {
       ...(route.query
         ? {
             '400': problem(
-              `A parameter is missing, not a number or out of range ` +
-                `([missing_parameter](${docs}#${problemAnchor('missing_parameter')}), ` +
-                `[invalid_parameter](${docs}#${problemAnchor('invalid_parameter')})).`,
+              'A parameter is missing (missing_parameter), or is not a number, out of range ' +
+                'or sent twice (invalid_parameter).',
             ),
           }
         : {}),
-      default: problem(`Unexpected failure ([internal_error](${docs}#${problemAnchor('internal_error')})).`),
+      default: problem('Unexpected failure (internal_error); the client may retry.'),
     },
   };
 }
@@ -73,8 +72,8 @@ export function openApiDocument(
       summary: 'Tailwind, headwind and crosswind along a cycling segment.',
       description:
         'A free, keyless, read-only JSON API. Errors are RFC 9457 problem details ' +
-        `(\`application/problem+json\`) with a \`code\` of \`${codes}\`. ` +
-        `Guide: ${urls.docs}.`,
+        `(\`application/problem+json\`) with a \`code\` of \`${codes}\`; ` +
+        'each `type` links to the explanation in the API guide (see externalDocs).',
     },
     servers: [{ url: urls.base, description: 'This deployment' }],
     security: [],
@@ -85,7 +84,7 @@ export function openApiDocument(
       { name: 'Service', description: 'Health and this description.' },
     ],
     paths: Object.fromEntries(
-      Object.entries(routes).map(([path, route]) => [path, { get: operation(route, urls.docs) }]),
+      Object.entries(routes).map(([path, route]) => [path, { get: operation(route) }]),
     ),
   });
   cache.set(key, document);
