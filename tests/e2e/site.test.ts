@@ -1,0 +1,130 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CODES, problemAnchor, type ProblemCode } from '../../src/core/problems.ts';
+import { launchBrowser, newPage } from '../support/browser/launch.ts';
+import { startService, type RunningService } from '../support/service.ts';
+import { EXPECTED_404, PAGES, STATIC_PAGES } from './pages.ts';
+
+let service: RunningService;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+describe('the documentation site', () => {
+  it('has a heading for every problem code, with the id the API links to', async () => {
+    const { page, problems, close } = await newPage(browser);
+    await page.goto(`${service.baseUrl}/docs`);
+    for (const code of Object.keys(PROBLEM_CODES) as ProblemCode[]) {
+      const heading = page.locator(`h3#${problemAnchor(code)}`);
+      expect(await heading.count(), code).toBe(1);
+      expect(await heading.textContent()).toContain(code);
+    }
+    expect(problems()).toEqual([]);
+    await close();
+  });
+
+  it('lands a live problem’s type URL on its explanation', async () => {
+    const problem = (await (await fetch(`${service.baseUrl}/v1/tailwind?wind_speed_kmh=x`)).json()) as {
+      type: string;
+      code: ProblemCode;
+    };
+    expect(problem.type).toBe(`${service.baseUrl}/docs#${problemAnchor(problem.code)}`);
+    const { page, close } = await newPage(browser);
+    await page.goto(problem.type);
+    const target = page.locator(`#${problemAnchor(problem.code)}`);
+    await expect.poll(() => target.isVisible()).toBe(true);
+    const box = await target.boundingBox();
+    expect(box?.y).toBeLessThan(200);
+    await close();
+  });
+
+  it('prices the plans exactly as /v1/plans serves them', async () => {
+    const catalog = (await (await fetch(`${service.baseUrl}/v1/plans`)).json()) as {
+      plans: { id: string; name: string; price: { eur: string; usd: string }; features: string[] }[];
+      trial: { days: number; how_to_start: string };
+    };
+    const { page, close } = await newPage(browser);
+    await page.goto(`${service.baseUrl}/pricing`);
+    const cards = page.locator('[data-plan]');
+    expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-plan')))).toEqual(
+      catalog.plans.map((plan) => plan.id),
+    );
+    for (const plan of catalog.plans) {
+      const card = page.locator(`[data-plan="${plan.id}"]`);
+      expect(await card.locator('h2').textContent()).toBe(plan.name);
+      expect(await card.locator('[data-currency="eur"]').textContent()).toBe(plan.price.eur);
+      expect(await card.locator('[data-currency="usd"]').textContent()).toBe(plan.price.usd);
+      expect(await card.locator('li').allTextContents()).toEqual(plan.features);
+    }
+    expect(await page.locator('[data-trial-days]').getAttribute('data-trial-days')).toBe(
+      String(catalog.trial.days),
+    );
+    expect(await page.locator('[data-trial-days]').textContent()).toBe(catalog.trial.how_to_start);
+    await close();
+  });
+
+  it('renders all five operations in the API reference', async () => {
+    const { page, problems, close } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    await page.goto(`${service.baseUrl}/reference`);
+    const doc = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, { get: { summary: string } }>;
+    };
+    const summaries = Object.values(doc.paths).map((item) => item.get.summary);
+    expect(summaries).toHaveLength(5);
+    for (const summary of summaries) {
+      await expect
+        .poll(() => page.getByText(summary, { exact: true }).first().count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    }
+    expect(problems()).toEqual([]);
+    await close();
+  });
+
+  it.each(STATIC_PAGES)('ships no JavaScript on %s', async (path) => {
+    const { page, close } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${service.baseUrl}${path}`);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(scripts).toEqual([]);
+    await close();
+  });
+
+  it('serves its security headers and a CSP the pages satisfy', async () => {
+    const response = await fetch(`${service.baseUrl}/docs`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.text()).toContain('http-equiv="content-security-policy"');
+  });
+
+  it('answers an unknown page with the site’s 404 page', async () => {
+    const { page, close } = await newPage(browser, { allow: [EXPECTED_404] });
+    const response = await page.goto(`${service.baseUrl}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Page not found');
+    await close();
+  });
+
+  it.each(PAGES)('gives %s a title, a description and no horizontal scroll on a phone', async (path) => {
+    const { page, problems, close } = await newPage(browser, {
+      viewport: { width: 360, height: 740 },
+      allow: [EXPECTED_404],
+    });
+    await page.goto(`${service.baseUrl}${path}`);
+    expect(await page.title()).toMatch(/ · wind-on-segment$/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^.{40,}$/);
+    expect(await page.locator('meta[property="og:title"]').count()).toBe(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems()).toEqual([]);
+    await close();
+  });
+});

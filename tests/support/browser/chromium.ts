@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Where Debian's `chromium` package puts its launcher. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const INSTALL = 'apt-get update && apt-get install -y chromium';
+
+/**
+ * Returns the path of Debian's Chromium, installing the package first when it is missing.
+ *
+ * Why Debian's: Playwright's own browser download cannot be reached from our machines (only the
+ * npm registry and Debian's archive are), and a fresh CI machine has no browser, so the tests
+ * install one themselves. The install runs under `flock` so parallel Vitest workers do not fight
+ * over the apt lock, and re-checks inside the lock so only the first worker installs.
+ */
+export function ensureChromium(): string {
+  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}; install it with: sudo sh -c '${INSTALL}'`,
+    );
+  }
+  console.log(`Installing Debian's chromium package (${INSTALL}) for the browser tests…`);
+  const result = spawnSync(
+    'flock',
+    ['/tmp/wind-on-segment-chromium.lock', 'sh', '-c', `test -x ${CHROMIUM_PATH} || { ${INSTALL}; }`],
+    { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8', timeout: 600_000 },
+  );
+  if (result.status !== 0 || !existsSync(CHROMIUM_PATH)) {
+    const why =
+      result.error?.message ??
+      (result.status === 0 ? `${CHROMIUM_PATH} still missing` : `exit ${result.status}`);
+    const output = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`Installing chromium failed (${why}):\n${output}`);
+  }
+  return CHROMIUM_PATH;
+}

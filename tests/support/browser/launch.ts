@@ -1,0 +1,67 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ensureChromium } from './chromium.ts';
+
+/**
+ * Flags for Debian's Chromium in a container with no internet: no sandbox (we run as root), no GPU,
+ * and none of the background traffic to Google hosts (component updates, sync, QUIC probes) that
+ * would only time out here and add noise.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+/**
+ * Launches headless Chromium through playwright-core, which never downloads a browser: it drives
+ * the Debian package that `ensureChromium` installs.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] });
+}
+
+export interface PageOptions {
+  readonly colorScheme?: 'light' | 'dark';
+  readonly viewport?: { readonly width: number; readonly height: number };
+  /** Problems matching one of these are not reported (e.g. a 400 the page asks for on purpose). */
+  readonly allow?: readonly RegExp[];
+}
+
+export interface CheckedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Console errors, uncaught page errors and failed requests seen so far, one line each. */
+  problems(): readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a page in its own context (so colour scheme and viewport never leak between tests) and
+ * records everything that would show up red in DevTools. Tests end with
+ * `expect(problems()).toEqual([])`: a page that works but logs errors is still broken.
+ */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<CheckedPage> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const seen: string[] = [];
+  const record = (problem: string) => {
+    if (!options.allow?.some((pattern) => pattern.test(problem))) seen.push(problem);
+  };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    record(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => record(`page error: ${error.stack ?? error.message}`));
+  page.on('requestfailed', (request) =>
+    record(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`),
+  );
+  return { page, context, problems: () => [...seen], close: () => context.close() };
+}
