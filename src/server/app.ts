@@ -15,18 +15,23 @@ export interface SiteServerOptions {
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Vercel's default for static files: cached, but revalidated before each use. */
+const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
 /** API paths go to the handler before the file system is consulted. */
 function apiFirst(api: FetchHandler): ServerMiddleware {
   return (request, next) => (isApiPath(new URL(request.url).pathname) ? api(request) : next());
 }
 
-/** Astro's hashed bundles never change under one name, so they are cached for good. */
-const immutableAssets: ServerMiddleware = async (request, next) => {
+/**
+ * Astro's hashed bundles never change under one name, so they are cached for
+ * good; everything else the site serves is revalidated, as on Vercel.
+ */
+const siteCache: ServerMiddleware = async (request, next) => {
   const response = await next();
-  if (new URL(request.url).pathname.startsWith('/_astro/') && response.ok) {
-    response.headers.set('Cache-Control', ASSET_CACHE);
-  }
+  if (!response.ok) return response;
+  const hashed = new URL(request.url).pathname.startsWith('/_astro/');
+  response.headers.set('Cache-Control', hashed ? ASSET_CACHE : PAGE_CACHE);
   return response;
 };
 
@@ -54,7 +59,7 @@ export async function createSiteServer({ siteDir, api }: SiteServerOptions) {
     middleware: [
       apiFirst(api),
       siteHeaders(new URL('../../vercel.json', import.meta.url)),
-      immutableAssets,
+      siteCache,
       staticMiddleware({ dir: siteDir }),
     ],
     fetch: fallback,

@@ -105,6 +105,19 @@ describe('the documentation site', () => {
     expect(await response.text()).toContain('http-equiv="content-security-policy"');
   });
 
+  it('links previews and icons to files that exist, each with a cache policy', async () => {
+    const html = await (await fetch(`${service.baseUrl}/`)).text();
+    const urls = [
+      ...html.matchAll(/<(?:meta property="og:image" content|link rel="icon" href)="([^"]+)"/g),
+    ].map((match) => new URL(match[1] ?? '', service.baseUrl).pathname);
+    expect(urls).toEqual(expect.arrayContaining(['/og.png', '/favicon.svg']));
+    for (const path of urls) {
+      const response = await fetch(`${service.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toMatch(/max-age/);
+    }
+  });
+
   it('answers an unknown page with the site’s 404 page', async () => {
     const { page, close } = await newPage(browser, { allow: [EXPECTED_404] });
     const response = await page.goto(`${service.baseUrl}/no-such-page`);
