@@ -4,7 +4,7 @@
  * `node scripts/og-image.ts`. The PNG is committed; builds do not need it.
  */
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from '../tests/support/browser/launch.ts';
+import { launchBrowser } from './browser/launch.ts';
 
 const html = `<!doctype html><html><body style="margin:0;width:1200px;height:630px;display:flex;align-items:center;
 gap:72px;padding:0 96px;box-sizing:border-box;background:#0f1218;color:#e8ebf1;font-family:system-ui,sans-serif">

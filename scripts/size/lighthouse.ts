@@ -11,18 +11,13 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from '../browser/chromium.ts';
 
-export const CHROME_PATH = '/usr/bin/chromium';
+export const CHROME_PATH = CHROMIUM_PATH;
 
 export const CHROME_FLAGS: readonly string[] = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   '--disable-dev-shm-usage',
   '--disable-breakpad',
   '--disable-crash-reporter',
@@ -168,7 +163,7 @@ function failingAudits(lhr: Result, limit = 8): FailingAudit[] {
 
 async function auditOnce(url: string, formFactor: FormFactor, timeoutMs: number) {
   const chrome = await launch({
-    chromePath: CHROME_PATH,
+    chromePath: ensureChromium(),
     chromeFlags: [...CHROME_FLAGS],
     logLevel: 'silent',
     handleSIGINT: false,

@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';
 import { checkLinks } from '../support/browser/links.ts';
-import { launchBrowser, newPage } from '../support/browser/launch.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { newPage } from '../support/browser/launch.ts';
+import { useSiteAndBrowser } from './setup.ts';
 import { EXPECTED_404, PAGES } from './pages.ts';
 
-let service: RunningService;
-let browser: Browser;
-
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const env = useSiteAndBrowser();
 
 const schemes = ['light', 'dark'] as const;
 const cases = PAGES.flatMap((path) => schemes.map((scheme) => ({ path, scheme })));
 
 describe('accessibility and links', () => {
   it.each(cases)('$path in $scheme mode has no axe violations (WCAG 2.2 AA)', async ({ path, scheme }) => {
-    const { page, close } = await newPage(browser, { colorScheme: scheme, allow: [EXPECTED_404] });
-    await page.goto(`${service.baseUrl}${path}`);
+    const { page, close } = await newPage(env.browser, { colorScheme: scheme, allow: [EXPECTED_404] });
+    await page.goto(`${env.service.baseUrl}${path}`);
     if (path === '/reference') await page.getByText('API reference').first().waitFor();
     if (path === '/reference')
       await page.waitForSelector('.scalar-app, [class*="scalar"]', { timeout: 15_000 });
@@ -32,7 +22,13 @@ describe('accessibility and links', () => {
   });
 
   it('links to no missing page or anchor', async () => {
-    const broken = await checkLinks(service.baseUrl, ['/', '/docs', '/pricing', '/changelog', '/reference']);
+    const broken = await checkLinks(env.service.baseUrl, [
+      '/',
+      '/docs',
+      '/pricing',
+      '/changelog',
+      '/reference',
+    ]);
     expect(broken).toEqual([]);
   });
 });
@@ -49,8 +45,8 @@ describe('screenshots', () => {
   it.each(shots.flatMap((shot) => sizes.map((size) => ({ ...shot, ...size }))))(
     'saves $path at $label width',
     async ({ path, name, label, width, height }) => {
-      const { page, problems, close } = await newPage(browser, { viewport: { width, height } });
-      await page.goto(`${service.baseUrl}${path}`);
+      const { page, problems, close } = await newPage(env.browser, { viewport: { width, height } });
+      await page.goto(`${env.service.baseUrl}${path}`);
       const file = `test-results/screenshots/${name}-${label}.png`;
       const image = await page.screenshot({ path: file, fullPage: true });
       expect(image.byteLength).toBeGreaterThan(10_000);

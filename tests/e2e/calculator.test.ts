@@ -1,19 +1,11 @@
 import fc from 'fast-check';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type CheckedPage } from '../support/browser/launch.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, type CheckedPage } from '../support/browser/launch.ts';
 
-let service: RunningService;
-let browser: Browser;
+import { useSiteAndBrowser } from './setup.ts';
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const env = useSiteAndBrowser();
 
 const LABELS = {
   wind_speed_kmh: 'Wind speed',
@@ -26,8 +18,8 @@ const LABELS = {
 } as const;
 
 async function open(query = ''): Promise<CheckedPage> {
-  const checked = await newPage(browser);
-  await checked.page.goto(`${service.baseUrl}/${query}`);
+  const checked = await newPage(env.browser);
+  await checked.page.goto(`${env.service.baseUrl}/${query}`);
   return checked;
 }
 
@@ -48,7 +40,7 @@ async function shown(page: Page) {
 }
 
 async function api(path: string): Promise<Record<string, unknown>> {
-  return (await fetch(`${service.baseUrl}${path}`)).json() as Promise<Record<string, unknown>>;
+  return (await fetch(`${env.service.baseUrl}${path}`)).json() as Promise<Record<string, unknown>>;
 }
 
 describe('the calculator in Chromium', () => {
@@ -97,7 +89,7 @@ describe('the calculator in Chromium', () => {
     const shared = first.page.url();
     const expected = await shown(first.page);
     await first.close();
-    const second = await newPage(browser);
+    const second = await newPage(env.browser);
     await second.page.goto(shared);
     expect(await second.page.getByLabel('Segment bearing', { exact: true }).inputValue()).toBe('12.5');
     await expect.poll(() => shown(second.page)).toEqual(expected);
@@ -107,7 +99,7 @@ describe('the calculator in Chromium', () => {
   it('offers the equivalent API request, which answers the same numbers', async () => {
     const { page, close } = await open('?wind_speed_kmh=18&wind_direction_deg=190&segment_bearing_deg=200');
     const href = await page.locator('#api-url').getAttribute('href');
-    expect(await page.locator('#curl').textContent()).toBe(`curl '${service.baseUrl}${href}'`);
+    expect(await page.locator('#curl').textContent()).toBe(`curl '${env.service.baseUrl}${href}'`);
     const body = await api(href ?? '');
     expect(await shown(page)).toEqual({
       signed: body['signed_tailwind_kmh'],

@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROBLEM_CODES, problemAnchor, type ProblemCode } from '../../src/core/problems.ts';
-import { launchBrowser, newPage } from '../support/browser/launch.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { newPage } from '../support/browser/launch.ts';
+import { useSiteAndBrowser } from './setup.ts';
 import { EXPECTED_404, PAGES, STATIC_PAGES } from './pages.ts';
 
-let service: RunningService;
-let browser: Browser;
-
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const env = useSiteAndBrowser();
 
 describe('the documentation site', () => {
   it('has a heading for every problem code, with the id the API links to', async () => {
-    const { page, problems, close } = await newPage(browser);
-    await page.goto(`${service.baseUrl}/docs`);
+    const { page, problems, close } = await newPage(env.browser);
+    await page.goto(`${env.service.baseUrl}/docs`);
     for (const code of Object.keys(PROBLEM_CODES) as ProblemCode[]) {
       const heading = page.locator(`h3#${problemAnchor(code)}`);
       expect(await heading.count(), code).toBe(1);
@@ -30,12 +20,12 @@ describe('the documentation site', () => {
   });
 
   it('lands a live problem’s type URL on its explanation', async () => {
-    const problem = (await (await fetch(`${service.baseUrl}/v1/tailwind?wind_speed_kmh=x`)).json()) as {
+    const problem = (await (await fetch(`${env.service.baseUrl}/v1/tailwind?wind_speed_kmh=x`)).json()) as {
       type: string;
       code: ProblemCode;
     };
-    expect(problem.type).toBe(`${service.baseUrl}/docs#${problemAnchor(problem.code)}`);
-    const { page, close } = await newPage(browser);
+    expect(problem.type).toBe(`${env.service.baseUrl}/docs#${problemAnchor(problem.code)}`);
+    const { page, close } = await newPage(env.browser);
     await page.goto(problem.type);
     const target = page.locator(`#${problemAnchor(problem.code)}`);
     await expect.poll(() => target.isVisible()).toBe(true);
@@ -45,12 +35,12 @@ describe('the documentation site', () => {
   });
 
   it('prices the plans exactly as /v1/plans serves them', async () => {
-    const catalog = (await (await fetch(`${service.baseUrl}/v1/plans`)).json()) as {
+    const catalog = (await (await fetch(`${env.service.baseUrl}/v1/plans`)).json()) as {
       plans: { id: string; name: string; price: { eur: string; usd: string }; features: string[] }[];
       trial: { days: number; how_to_start: string };
     };
-    const { page, close } = await newPage(browser);
-    await page.goto(`${service.baseUrl}/pricing`);
+    const { page, close } = await newPage(env.browser);
+    await page.goto(`${env.service.baseUrl}/pricing`);
     const cards = page.locator('[data-plan]');
     expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-plan')))).toEqual(
       catalog.plans.map((plan) => plan.id),
@@ -70,9 +60,9 @@ describe('the documentation site', () => {
   });
 
   it('renders all five operations in the API reference', async () => {
-    const { page, problems, close } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
-    await page.goto(`${service.baseUrl}/reference`);
-    const doc = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as {
+    const { page, problems, close } = await newPage(env.browser, { viewport: { width: 1400, height: 900 } });
+    await page.goto(`${env.service.baseUrl}/reference`);
+    const doc = (await (await fetch(`${env.service.baseUrl}/openapi.json`)).json()) as {
       paths: Record<string, { get: { summary: string } }>;
     };
     const summaries = Object.values(doc.paths).map((item) => item.get.summary);
@@ -87,51 +77,51 @@ describe('the documentation site', () => {
   });
 
   it.each(STATIC_PAGES)('ships no JavaScript on %s', async (path) => {
-    const { page, close } = await newPage(browser);
+    const { page, close } = await newPage(env.browser);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto(`${service.baseUrl}${path}`);
+    await page.goto(`${env.service.baseUrl}${path}`);
     expect(await page.locator('script').count()).toBe(0);
     expect(scripts).toEqual([]);
     await close();
   });
 
   it('serves its security headers and a CSP the pages satisfy', async () => {
-    const response = await fetch(`${service.baseUrl}/docs`);
+    const response = await fetch(`${env.service.baseUrl}/docs`);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(await response.text()).toContain('http-equiv="content-security-policy"');
   });
 
   it('links previews and icons to files that exist, each with a cache policy', async () => {
-    const html = await (await fetch(`${service.baseUrl}/`)).text();
+    const html = await (await fetch(`${env.service.baseUrl}/`)).text();
     const urls = [
       ...html.matchAll(/<(?:meta property="og:image" content|link rel="icon" href)="([^"]+)"/g),
-    ].map((match) => new URL(match[1] ?? '', service.baseUrl).pathname);
+    ].map((match) => new URL(match[1] ?? '', env.service.baseUrl).pathname);
     expect(urls).toEqual(expect.arrayContaining(['/og.png', '/favicon.svg']));
     for (const path of urls) {
-      const response = await fetch(`${service.baseUrl}${path}`);
+      const response = await fetch(`${env.service.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toMatch(/max-age/);
     }
   });
 
   it('answers an unknown page with the site’s 404 page', async () => {
-    const { page, close } = await newPage(browser, { allow: [EXPECTED_404] });
-    const response = await page.goto(`${service.baseUrl}/no-such-page`);
+    const { page, close } = await newPage(env.browser, { allow: [EXPECTED_404] });
+    const response = await page.goto(`${env.service.baseUrl}/no-such-page`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Page not found');
     await close();
   });
 
   it.each(PAGES)('gives %s a title, a description and no horizontal scroll on a phone', async (path) => {
-    const { page, problems, close } = await newPage(browser, {
+    const { page, problems, close } = await newPage(env.browser, {
       viewport: { width: 360, height: 740 },
       allow: [EXPECTED_404],
     });
-    await page.goto(`${service.baseUrl}${path}`);
+    await page.goto(`${env.service.baseUrl}${path}`);
     expect(await page.title()).toMatch(/ · wind-on-segment$/);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^.{40,}$/);
     expect(await page.locator('meta[property="og:title"]').count()).toBe(1);

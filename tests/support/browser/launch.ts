@@ -1,28 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ensureChromium } from './chromium.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-/**
- * Flags for Debian's Chromium in a container with no internet: no sandbox (we run as root), no GPU,
- * and none of the background traffic to Google hosts (component updates, sync, QUIC probes) that
- * would only time out here and add noise.
- */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
-
-/**
- * Launches headless Chromium through playwright-core, which never downloads a browser: it drives
- * the Debian package that `ensureChromium` installs.
- */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] });
-}
+export { launchBrowser } from '../../../scripts/browser/launch.ts';
 
 export interface PageOptions {
   readonly colorScheme?: 'light' | 'dark';

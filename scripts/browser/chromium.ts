@@ -7,6 +7,21 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
 
 /**
+ * Flags for Debian's Chromium in a container with no internet: no sandbox (we run as root), no GPU,
+ * and none of the background traffic to Google hosts (component updates, sync, QUIC probes) that
+ * would only time out here and add noise. Shared by the browser tests, Lighthouse and the scripts.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+/**
  * Returns the path of Debian's Chromium, installing the package first when it is missing.
  *
  * Why Debian's: Playwright's own browser download cannot be reached from our machines (only the
