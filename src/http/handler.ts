@@ -1,5 +1,5 @@
 import { ApiError } from '../core/problems.ts';
-import { resolveUrls, type ApiConfig } from './config.ts';
+import { resolveUrls, type ApiConfig, type ResolvedUrls } from './config.ts';
 import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
 import { problemReply } from './problem-reply.ts';
 import { parseQuery } from './query.ts';
@@ -12,7 +12,7 @@ export function isApiPath(pathname: string): boolean {
 
 const ENDPOINTS = Object.keys(ROUTES).join(', ');
 
-function answer(method: string, url: URL, config: ApiConfig): Reply {
+function answer(method: string, url: URL, urls: ResolvedUrls): Reply {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     throw new ApiError('method_not_allowed', {
       detail: `${method} is not supported: the API is read-only.`,
@@ -28,7 +28,7 @@ function answer(method: string, url: URL, config: ApiConfig): Reply {
   }
   if (method === 'OPTIONS') return preflightReply();
   const query = route.query ? parseQuery(route.query, url.searchParams) : {};
-  const body = route.run(query, { urls: resolveUrls(config, url) });
+  const body = route.run(query, { urls });
   return jsonReply(body, { cache: route.cache });
 }
 
@@ -53,11 +53,15 @@ export function createApiHandler(
   return async (request) => {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
+    // The docs URL the problem links to, even when resolving the configuration is what failed.
+    let docs = `${url.origin}/docs`;
     let reply: Reply;
     try {
-      reply = answer(method, url, config);
+      const urls = resolveUrls(config, url);
+      docs = urls.docs;
+      reply = answer(method, url, urls);
     } catch (error) {
-      reply = problemReply(error, url.pathname, resolveUrls(config, url).docs);
+      reply = problemReply(error, url.pathname, docs);
     }
     // HEAD gets the GET answer's status and headers, without the body.
     const body = method === 'HEAD' ? null : reply.body;
