@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -12,9 +13,17 @@ interface VercelRoute {
 
 type Handler = (request: Request) => Promise<Response>;
 
+/**
+ * Imports a built function from a copy of its `.func` folder alone, in a
+ * fresh temporary directory: as on Vercel, only what the build put in the
+ * folder can be imported, so a dependency the build left out fails here
+ * instead of resolving to the project's node_modules.
+ */
 async function loadFunction(output: string, name: string): Promise<Handler | undefined> {
-  const dir = join(output, 'functions', `${name}.func`);
-  if (!existsSync(dir)) return undefined;
+  const built = join(output, 'functions', `${name}.func`);
+  if (!existsSync(built)) return undefined;
+  const dir = join(mkdtempSync(join(tmpdir(), 'wos-func-')), 'fn.func');
+  cpSync(built, dir, { recursive: true, dereference: true });
   const { handler } = JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as { handler: string };
   const module = (await import(pathToFileURL(join(dir, handler)).href)) as { default: { fetch: Handler } };
   return module.default.fetch;
