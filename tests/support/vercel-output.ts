@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,15 +18,29 @@ type Handler = (request: Request) => Promise<Response>;
  * Imports a built function from a copy of its `.func` folder alone, in a
  * fresh temporary directory: as on Vercel, only what the build put in the
  * folder can be imported, so a dependency the build left out fails here
- * instead of resolving to the project's node_modules.
+ * instead of resolving to the project's node_modules. The first import runs
+ * in a plain Node process, because Vitest's own resolver would find the
+ * project's packages from anywhere.
  */
+function readHandler(dir: string): string {
+  return (JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as { handler: string }).handler;
+}
+
 async function loadFunction(output: string, name: string): Promise<Handler | undefined> {
   const built = join(output, 'functions', `${name}.func`);
   if (!existsSync(built)) return undefined;
   const dir = join(mkdtempSync(join(tmpdir(), 'wos-func-')), 'fn.func');
   cpSync(built, dir, { recursive: true, dereference: true });
-  const { handler } = JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as { handler: string };
-  const module = (await import(pathToFileURL(join(dir, handler)).href)) as { default: { fetch: Handler } };
+  const entry = pathToFileURL(join(dir, readHandler(dir))).href;
+  const alone = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (alone.status !== 0) throw new Error(`${name} does not load on its own:\n${alone.stderr}`);
+  const module = (await import(entry)) as { default: { fetch: Handler } };
   return module.default.fetch;
 }
 
