@@ -2,6 +2,7 @@ import { ApiError } from '../core/problems.ts';
 import { resolveUrls, type ApiConfig, type ResolvedUrls } from './config.ts';
 import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
 import { problemReply } from './problem-reply.ts';
+import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
 import { ROUTES } from './routes.ts';
 
@@ -11,6 +12,15 @@ export function isApiPath(pathname: string): boolean {
 }
 
 const ENDPOINTS = Object.keys(ROUTES).join(', ');
+
+/** A request line or Host header that makes no URL: answered, never thrown. */
+function unreadable(href: string, config: ApiConfig): Reply {
+  const error = new ApiError('not_found', {
+    detail: 'The request target and Host header do not form a URL.',
+    hint: `Send an origin-form request such as GET /v1/tailwind with a valid Host header. The endpoints are ${ENDPOINTS}.`,
+  });
+  return problemReply(error, href.replace(/^https?:\/\/[^/]*/, '') || '/', config.docsUrl ?? '/docs');
+}
 
 function answer(method: string, url: URL, urls: ResolvedUrls): Reply {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
@@ -32,27 +42,38 @@ function answer(method: string, url: URL, urls: ResolvedUrls): Reply {
   return jsonReply(body, { cache: route.cache });
 }
 
-export interface HandlerOptions {
-  /**
-   * The Response class to answer with. The standard one by default; the
-   * Node server passes srvx's `FastResponse`, which skips building a web
-   * Response and writes straight to the socket (4× the throughput there).
-   */
-  readonly Response?: new (body: Uint8Array<ArrayBuffer> | null, init: ResponseInit) => Response;
+/**
+ * The API as plain data: a method and an absolute URL in, a `Reply` out.
+ * The URL comes as text so a remembered answer is found without parsing it.
+ */
+export type ApiReplier = (method: string, href: string) => Reply;
+
+export interface ReplierOptions {
+  /** How many distinct URLs' replies to remember (0 turns the memo off). */
+  readonly memo?: number;
 }
 
+/** Enough for every popular query of a deployment, about 1 MB at most. */
+const DEFAULT_MEMO = 1024;
+
 /**
- * The REST API as a fetch handler: `Request` in, `Response` out, no runtime
- * APIs beyond the web platform, so the same function serves `npm start`,
- * Vercel functions and in-process tests.
+ * Every request's answer, computed without any runtime's request or
+ * response objects, so each server can write it the cheapest way it has.
+ * GET and HEAD answers are remembered per URL (see `ReplyMemo`): a repeated
+ * request costs a Map lookup instead of validation, maths and JSON.
  */
-export function createApiHandler(
+export function createApiReplier(
   config: ApiConfig = {},
-  { Response: ResponseClass = Response }: HandlerOptions = {},
-): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const url = new URL(request.url);
-    const method = request.method.toUpperCase();
+  { memo = DEFAULT_MEMO }: ReplierOptions = {},
+): ApiReplier {
+  const memory = new ReplyMemo(memo);
+  return (rawMethod, href) => {
+    const method = rawMethod.toUpperCase();
+    const memoizable = method === 'GET' || method === 'HEAD';
+    const remembered = memoizable ? memory.get(href) : undefined;
+    if (remembered) return method === 'HEAD' ? { ...remembered, body: null } : remembered;
+    const url = URL.parse(href);
+    if (!url) return unreadable(href, config);
     // The docs URL the problem links to, even when resolving the configuration is what failed.
     let docs = `${url.origin}/docs`;
     let reply: Reply;
@@ -63,8 +84,23 @@ export function createApiHandler(
     } catch (error) {
       reply = problemReply(error, url.pathname, docs);
     }
+    if (memoizable) memory.remember(href, reply);
     // HEAD gets the GET answer's status and headers, without the body.
-    const body = method === 'HEAD' ? null : reply.body;
-    return new ResponseClass(body, { status: reply.status, headers: reply.headers });
+    return method === 'HEAD' ? { ...reply, body: null } : reply;
+  };
+}
+
+/**
+ * The REST API as a fetch handler: `Request` in, `Response` out, no runtime
+ * APIs beyond the web platform, for Vercel functions and in-process tests.
+ */
+export function createApiHandler(
+  config: ApiConfig = {},
+  options: ReplierOptions = {},
+): (request: Request) => Promise<Response> {
+  const reply = createApiReplier(config, options);
+  return async (request) => {
+    const { status, headers, body } = reply(request.method, request.url);
+    return new Response(body, { status, headers });
   };
 }

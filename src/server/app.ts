@@ -1,27 +1,26 @@
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { ServerMiddleware } from 'srvx';
+import type { ServerMiddleware, ServerRequest } from 'srvx';
+import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
-import { isApiPath } from '../http/handler.ts';
+import type { ApiConfig } from '../http/config.ts';
+import { createApiHandler, createApiReplier, isApiPath } from '../http/handler.ts';
+import { apiListener } from './api-listener.ts';
 import { siteHeaders } from './site-headers.ts';
 
-type FetchHandler = (request: Request) => Promise<Response>;
+type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
+type Http1Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 export interface SiteServerOptions {
   /** The built Astro site (`dist/`). */
   readonly siteDir: string;
-  /** The REST API handler. */
-  readonly api: FetchHandler;
+  readonly config: ApiConfig;
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Vercel's default for static files: cached, but revalidated before each use. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
-
-/** API paths go to the handler before the file system is consulted. */
-function apiFirst(api: FetchHandler): ServerMiddleware {
-  return (request, next) => (isApiPath(new URL(request.url).pathname) ? api(request) : next());
-}
 
 /**
  * Astro's hashed bundles never change under one name, so they are cached for
@@ -40,28 +39,65 @@ function wantsHtml(request: Request): boolean {
 }
 
 /**
- * What `npm start` serves on one port: the API handler, then the built site,
- * then a not-found answer that suits the caller — the site's 404 page for a
- * browser, a problem+json (or 405) from the API for everyone else.
+ * Rewrites an absolute-form target (`GET http://host/path`, as proxies send)
+ * to origin-form, so every handler below sees `/path?query`; `*` becomes `/`.
  */
-export async function createSiteServer({ siteDir, api }: SiteServerOptions) {
+function toOriginForm(request: IncomingMessage): string {
+  const target = request.url ?? '/';
+  if (target.startsWith('/')) return target;
+  const url = URL.parse(target);
+  request.url = url ? `${url.pathname}${url.search}` : '/';
+  return request.url;
+}
+
+/** Runs srvx middleware in order, ending with `last`. */
+function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): FetchHandler {
+  const run = (index: number, request: ServerRequest): Response | Promise<Response> => {
+    const step = middleware[index];
+    return step ? step(request, () => run(index + 1, request)) : last(request);
+  };
+  return (request) => run(0, request);
+}
+
+/**
+ * What `npm start` serves on one port: API paths go straight to the API
+ * (no web Request/Response on that path); everything else is the built site
+ * through srvx, ending in a not-found answer that suits the caller: the
+ * site's 404 page for a browser, a problem+json (or 405) for everyone else.
+ */
+export async function createSiteListener({ siteDir, config }: SiteServerOptions) {
+  const api = apiListener(createApiReplier(config));
+  const apiFetch = createApiHandler(config);
   const notFoundPage = await readFile(join(siteDir, '404.html'), 'utf8').catch(() => undefined);
-  const fallback: FetchHandler = async (request) => {
+  const notFound: FetchHandler = (request) => {
     if (notFoundPage && request.method === 'GET' && wantsHtml(request)) {
       return new Response(notFoundPage, {
         status: 404,
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
       });
     }
-    return api(request);
+    return apiFetch(request);
   };
-  return {
-    middleware: [
-      apiFirst(api),
-      siteHeaders(new URL('../../vercel.json', import.meta.url)),
-      siteCache,
-      staticMiddleware({ dir: siteDir }),
-    ],
-    fetch: fallback,
+  // srvx types its Node handler as HTTP/1 or HTTP/2; this server is HTTP/1.
+  const site = toNodeHandler(
+    chain(
+      [
+        siteHeaders(new URL('../../vercel.json', import.meta.url)),
+        siteCache,
+        staticMiddleware({ dir: siteDir }),
+      ],
+      notFound,
+    ),
+  ) as Http1Listener;
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const path = toOriginForm(request).split('?', 1)[0] ?? '/';
+    if (isApiPath(path)) return api(request, response);
+    // srvx builds the request URL from the Host header; one that makes no URL gets a plain 400.
+    if (!URL.canParse(`http://${request.headers.host ?? 'localhost'}/`)) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      response.end('The Host header is not a valid host name.\n');
+      return;
+    }
+    void site(request, response);
   };
 }

@@ -1,19 +1,27 @@
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { FastResponse, serve } from 'srvx';
 import { configFromEnv } from '../http/config.ts';
-import { createApiHandler } from '../http/handler.ts';
-import { createSiteServer } from './app.ts';
+import { createSiteListener } from './app.ts';
 
 /** Default port of `npm start`; `PORT` overrides it. */
 export const DEFAULT_PORT = 3000;
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-const api = createApiHandler(configFromEnv(process.env), { Response: FastResponse });
-const site = await createSiteServer({ siteDir, api });
+const server = createServer(await createSiteListener({ siteDir, config: configFromEnv(process.env) }));
+const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
+// Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
+const host = process.env['HOST'] || undefined;
 
-serve({
-  ...site,
-  port: process.env['PORT'] ?? DEFAULT_PORT,
-  // Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
-  ...(process.env['HOST'] ? { hostname: process.env['HOST'] } : {}),
+server.listen(port, host, () => {
+  const shown = host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost';
+  console.log(`wind-on-segment listening on http://${shown}:${port}/${host ? '' : ' (all interfaces)'}`);
 });
+
+/** Finishes the requests in flight, then exits: what a process manager expects on SIGTERM. */
+function shutDown(): void {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.once('SIGTERM', shutDown);
+process.once('SIGINT', shutDown);

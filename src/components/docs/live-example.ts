@@ -33,6 +33,6 @@ export function internalErrorExample(site: URL): LiveExample {
     url: new URL('/v1/tailwind', site).href,
     status: reply.status,
     contentType: reply.headers['content-type'] ?? '',
-    body: JSON.stringify(JSON.parse(new TextDecoder().decode(reply.body ?? new Uint8Array())), null, 2),
+    body: JSON.stringify(JSON.parse(reply.body ?? 'null'), null, 2),
   };
 }
