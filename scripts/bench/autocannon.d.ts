@@ -11,6 +11,10 @@ declare module 'autocannon' {
       readonly pipelining?: number;
       /** Seconds. */
       readonly duration?: number;
+      /** The requests each connection cycles through; `setupRequest` may rewrite one before it is sent. */
+      readonly requests?: readonly {
+        readonly setupRequest?: <R extends { path: string }>(request: R) => R;
+      }[];
     }
 
     /** A histogram summary; for `latency` the unit is milliseconds, for `requests` requests per second. */

@@ -2,7 +2,10 @@
  * The baseline: the least a Node HTTP server can do, answering every request
  * with the same bytes as the real `/v1/tailwind` answer. It runs in its own
  * process (started by index.ts) so it never shares an event loop with
- * autocannon, exactly like the service. Env: PORT, HOST, BENCH_BODY.
+ * autocannon, exactly like the service. Env: PORT, HOST, BENCH_BODY, and
+ * BENCH_HEADERS (JSON) to send the service's own headers instead of the two a
+ * JSON answer needs, which separates the cost of the bytes the API must send
+ * from the cost of the API's code.
  */
 import { createServer } from 'node:http';
 
@@ -15,7 +18,10 @@ if (!Number.isInteger(port) || port <= 0 || bodyText === undefined) {
 }
 
 const body = Buffer.from(bodyText, 'utf8');
-const headers = { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) };
+const extra = process.env['BENCH_HEADERS'];
+const headers: Record<string, string> = extra
+  ? (JSON.parse(extra) as Record<string, string>)
+  : { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) };
 
 createServer((_request, response) => {
   response.writeHead(200, headers);

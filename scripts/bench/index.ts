@@ -16,11 +16,15 @@ const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&seg
 /** Start-up (including a first `astro build`), sizes and shutdown, on top of the load itself. */
 const OVERHEAD_S = 180;
 
-async function fetchBody(url: string): Promise<string> {
+/** The body of a 200 answer and the headers a server chose to send with it. */
+async function fetchAnswer(url: string): Promise<{ body: string; headers: Record<string, string> }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body}`);
-  return body;
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+  );
+  return { body, headers };
 }
 
 async function main(): Promise<number> {
@@ -31,36 +35,42 @@ async function main(): Promise<number> {
       console.error('The bench ran past its time limit; stopping.');
       void stopAll().finally(() => process.exit(1));
     },
-    (loadSeconds(settings, 2) + OVERHEAD_S) * 1000,
+    (loadSeconds(settings, 4) + OVERHEAD_S) * 1000,
   );
   watchdog.unref();
 
   console.log(`Node ${process.version}; starting the service (node scripts/start.ts) and the baseline.`);
   const service = startServer('service', 'scripts/start.ts', await freePort());
   await waitUntilOk(service, '/health');
-  const body = await fetchBody(service.origin + TAILWIND_PATH);
+  const { body, headers } = await fetchAnswer(service.origin + TAILWIND_PATH);
   const bytes = Buffer.byteLength(body);
 
   const baseline = startServer('baseline', BASELINE_SCRIPT, await freePort(), { BENCH_BODY: body });
-  await waitUntilOk(baseline, '/health');
-  const baselineBytes = Buffer.byteLength(await fetchBody(baseline.origin + '/'));
+  const withHeaders = startServer('baseline', BASELINE_SCRIPT, await freePort(), {
+    BENCH_BODY: body,
+    BENCH_HEADERS: JSON.stringify(headers),
+  });
+  await Promise.all([waitUntilOk(baseline, '/health'), waitUntilOk(withHeaders, '/health')]);
+  const baselineBytes = Buffer.byteLength((await fetchAnswer(baseline.origin + '/')).body);
   if (baselineBytes !== bytes) throw new Error(`Baseline body is ${baselineBytes} B, expected ${bytes} B.`);
-  console.log(`Both answer ${bytes} B of JSON. Loading them alternately:`);
+  console.log(`All answer ${bytes} B of JSON. Loading them alternately:`);
 
-  const [baselineResult, serviceResult] = await alternate(
+  const [baselineResult, ...rows] = await alternate(
     [
       { label: 'baseline (node:http)', url: baseline.origin + TAILWIND_PATH },
-      { label: 'GET /v1/tailwind', url: service.origin + TAILWIND_PATH },
+      { label: 'tailwind, same URL', url: service.origin + TAILWIND_PATH },
+      { label: 'tailwind, new URLs', url: service.origin + TAILWIND_PATH, distinct: true },
+      { label: 'node:http, API headers', url: withHeaders.origin + TAILWIND_PATH },
     ],
     settings,
   );
   await stopAll();
-  if (baselineResult === undefined || serviceResult === undefined) throw new Error('Missing load results.');
-  printLoadTable(baselineResult, serviceResult, settings);
+  if (!baselineResult || rows.length !== 3) throw new Error('Missing load results.');
+  printLoadTable(baselineResult, rows, settings);
 
   await printSizes();
   clearTimeout(watchdog);
-  if (!allAnswered([baselineResult, serviceResult])) {
+  if (!allAnswered([baselineResult, ...rows])) {
     console.error('\nSome requests failed (non-2xx or socket errors): the numbers above are not valid.');
     return 1;
   }

@@ -18,6 +18,11 @@ export interface LoadSettings {
 export interface Target {
   readonly label: string;
   readonly url: string;
+  /**
+   * Give every request its own URL (the target's query with a counter in
+   * the wind speed), so nothing the service remembers per URL is reused.
+   */
+  readonly distinct?: boolean;
 }
 
 /** Throughput and latency from the best run; failure counts summed over all measured runs. */
@@ -56,14 +61,41 @@ export function loadSeconds(settings: LoadSettings, targets: number): number {
   return settings.rounds * targets * (settings.warmupS + settings.durationS);
 }
 
-async function fire(url: string, settings: LoadSettings, durationS: number): Promise<autocannon.Result> {
+let counter = 0;
+
+/** `/v1/tailwind?wind_speed_kmh=20&…` with a wind speed from 0.000 to 299.999 that changes every request. */
+function nextDistinctPath(url: URL): string {
+  counter = (counter + 1) % 300_000;
+  const query = new URLSearchParams(url.search);
+  query.set('wind_speed_kmh', (counter / 1000).toFixed(3));
+  return `${url.pathname}?${query}`;
+}
+
+async function fire(target: Target, settings: LoadSettings, durationS: number): Promise<autocannon.Result> {
   const { connections, pipelining } = settings;
-  return autocannon({ url, connections, pipelining, duration: durationS });
+  const url = new URL(target.url);
+  const requests = target.distinct
+    ? [
+        {
+          setupRequest: <R extends { path: string }>(request: R): R => ({
+            ...request,
+            path: nextDistinctPath(url),
+          }),
+        },
+      ]
+    : undefined;
+  return autocannon({
+    url: target.url,
+    connections,
+    pipelining,
+    duration: durationS,
+    ...(requests ? { requests } : {}),
+  });
 }
 
 async function measure(target: Target, settings: LoadSettings): Promise<Measurement> {
-  await fire(target.url, settings, settings.warmupS);
-  const result = await fire(target.url, settings, settings.durationS);
+  await fire(target, settings, settings.warmupS);
+  const result = await fire(target, settings, settings.durationS);
   return {
     label: target.label,
     requestsPerS: result.requests.average,
