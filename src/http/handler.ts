@@ -98,7 +98,11 @@ export function createApiHandler(
   config: ApiConfig = {},
   options: ReplierOptions = {},
 ): (request: Request) => Promise<Response> {
-  const reply = createApiReplier(config, options);
+  return toFetchHandler(createApiReplier(config, options));
+}
+
+/** Wraps a replier as a fetch handler, so a server can share one replier (and its memo) between paths. */
+export function toFetchHandler(reply: ApiReplier): (request: Request) => Promise<Response> {
   return async (request) => {
     const { status, headers, body } = reply(request.method, request.url);
     return new Response(body, { status, headers });

@@ -5,7 +5,7 @@ import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
 import type { ApiConfig } from '../http/config.ts';
-import { createApiHandler, createApiReplier, isApiPath } from '../http/handler.ts';
+import { createApiReplier, isApiPath, toFetchHandler } from '../http/handler.ts';
 import { apiListener } from './api-listener.ts';
 import { siteHeaders } from './site-headers.ts';
 
@@ -66,8 +66,9 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
 export async function createSiteListener({ siteDir, config }: SiteServerOptions) {
-  const api = apiListener(createApiReplier(config));
-  const apiFetch = createApiHandler(config);
+  const reply = createApiReplier(config);
+  const api = apiListener(reply);
+  const apiFetch = toFetchHandler(reply);
   const notFoundPage = await readFile(join(siteDir, '404.html'), 'utf8').catch(() => undefined);
   const notFound: FetchHandler = (request) => {
     if (notFoundPage && request.method === 'GET' && wantsHtml(request)) {
