@@ -5,12 +5,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';
-import { launchBrowser, newPage } from '../support/browser/launch.ts';
+import { newPage } from '../support/browser/launch.ts';
 import { checkLinks } from '../support/browser/links.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { useSiteAndBrowser } from './setup.ts';
 
 const GOOD_HTML = `<!doctype html><html lang="en"><head><title>Good</title></head>
 <body><main><h1>Good</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="A dot"></main></body></html>`;
@@ -26,18 +25,10 @@ const FIXTURE: Record<string, string> = {
   '/docs': `<!doctype html><title>Docs</title><h2 id="error-not-found">not_found</h2><a href="/#top-heading">home</a> <a href="/#gone-heading">bad fragment on a page crawled earlier</a>`,
 };
 
-// Assigned in beforeAll; optional chaining in afterAll covers a beforeAll that failed half-way.
-let service: RunningService;
-let browser: Browser;
+const env = useSiteAndBrowser();
 let fixture: Server | undefined;
 
-beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launchBrowser()]);
-});
-
 afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
   await new Promise((resolve) => (fixture ? fixture.close(resolve) : resolve(undefined)));
 });
 
@@ -45,11 +36,11 @@ describe('browser infrastructure', () => {
   it('opens the home page in Chromium without console errors and takes a screenshot', async () => {
     // Site-level, left to the page tests: the placeholder page links no icon, so Chromium's automatic
     // /favicon.ico request 404s. Here we only prove the plumbing.
-    const { page, problems, close } = await newPage(browser, {
+    const { page, problems, close } = await newPage(env.browser, {
       colorScheme: 'dark',
       allow: [/\/favicon\.ico\b/],
     });
-    const response = await page.goto(`${service.baseUrl}/`);
+    const response = await page.goto(`${env.service.baseUrl}/`);
     expect(response?.status()).toBe(200);
     expect((await page.title()).length).toBeGreaterThan(0);
     await mkdir('test-results/screenshots', { recursive: true });
@@ -60,7 +51,7 @@ describe('browser infrastructure', () => {
   });
 
   it('reports console errors, page errors and failed requests', async () => {
-    const { page, problems, close } = await newPage(browser);
+    const { page, problems, close } = await newPage(env.browser);
     // A blank page: the site's CSP would refuse the failing fetch before it is sent.
     await page.setContent('<!doctype html><title>probe</title>');
     await page.evaluate(() => {
@@ -79,7 +70,7 @@ describe('browser infrastructure', () => {
   });
 
   it('axe passes a known-good page and lists the violations of a known-bad one', async () => {
-    const { page, close } = await newPage(browser);
+    const { page, close } = await newPage(env.browser);
     await page.setContent(GOOD_HTML);
     await expectNoAxeViolations(page, 'good fixture');
     await page.setContent(BAD_HTML);
@@ -92,14 +83,14 @@ describe('browser infrastructure', () => {
   });
 
   it('axe passes the home page', async () => {
-    const { page, close } = await newPage(browser);
-    await page.goto(`${service.baseUrl}/`);
+    const { page, close } = await newPage(env.browser);
+    await page.goto(`${env.service.baseUrl}/`);
     await expectNoAxeViolations(page, '/');
     await close();
   });
 
   it('finds no broken links or fragments on the site', async () => {
-    expect(await checkLinks(service.baseUrl, ['/'])).toEqual([]);
+    expect(await checkLinks(env.service.baseUrl, ['/'])).toEqual([]);
   });
 
   it('finds missing pages and missing fragments, on the same page and across pages', async () => {
