@@ -23,8 +23,35 @@ export interface RunningService {
  */
 export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
-  const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  return spawnUntilHealthy(['start', '--silent'], port, {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+}
+
+/** `npm run dev` (Astro's dev server with the API mounted) on a free port of 127.0.0.1. */
+export async function startDevServer(): Promise<RunningService> {
+  const port = await freePort();
+  // Vitest's own variables would make Astro's dev server behave as if it ran inside Vitest.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
+  );
+  return spawnUntilHealthy(
+    ['run', 'dev', '--silent', '--', '--port', String(port), '--host', '127.0.0.1'],
+    port,
+    env,
+  );
+}
+
+async function spawnUntilHealthy(
+  args: readonly string[],
+  port: number,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningService> {
+  const child = spawn('npm', args, {
+    env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
