@@ -8,7 +8,7 @@ import { ROUTES } from './routes.ts';
 
 /** Paths this handler owns; the local server sends everything else to the site. */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/v1' || pathname.startsWith('/v1/') || pathname in ROUTES;
+  return pathname === '/v1' || pathname.startsWith('/v1/') || Object.hasOwn(ROUTES, pathname);
 }
 
 const ENDPOINTS = Object.keys(ROUTES).join(', ');
