@@ -6,9 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from './paths.ts';
+
+export { freePort } from '../service/launch.ts';
 
 const HOST = '127.0.0.1';
 const OUTPUT_TAIL_CHARS = 4000;
@@ -39,16 +40,6 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
-}
-
-/** A port that was free a moment ago: the OS picks one for port 0, then it is released. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, HOST);
-  await once(server, 'listening');
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('Could not get a free TCP port.');
-  return address.port;
 }
 
 /** Runs `node <script>` from the repository root with PORT and HOST=127.0.0.1 set. */

@@ -21,7 +21,7 @@ import {
   type FormFactor,
   type LighthouseRun,
 } from './lighthouse.ts';
-import { startService, type RunningService } from './service.ts';
+import { startService, type RunningService } from '../service/launch.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -246,7 +246,7 @@ if (!args.lighthouse) {
   );
   let runs: LighthouseRun[] = [];
   try {
-    service = await startService(ROOT);
+    service = await startService({}, ROOT);
     console.log(`Service: npm start on ${service.baseUrl}\n`);
     runs = await runLighthouse({
       baseUrl: service.baseUrl,
