@@ -14,6 +14,10 @@ interface VercelRoute {
 
 type Handler = (request: Request) => Promise<Response>;
 
+function readHandler(dir: string): string {
+  return (JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as { handler: string }).handler;
+}
+
 /**
  * Imports a built function from a copy of its `.func` folder alone, in a
  * fresh temporary directory: as on Vercel, only what the build put in the
@@ -22,10 +26,6 @@ type Handler = (request: Request) => Promise<Response>;
  * in a plain Node process, because Vitest's own resolver would find the
  * project's packages from anywhere.
  */
-function readHandler(dir: string): string {
-  return (JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as { handler: string }).handler;
-}
-
 async function loadFunction(output: string, name: string): Promise<Handler | undefined> {
   const built = join(output, 'functions', `${name}.func`);
   if (!existsSync(built)) return undefined;
@@ -61,6 +61,13 @@ export async function createVercelRouter(output: string): Promise<Handler> {
   const { routes } = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')) as {
     routes: VercelRoute[];
   };
+  // Each function is copied, checked and imported once, on its first request.
+  const functions = new Map<string, Promise<Handler | undefined>>();
+  const fetchFunction = (name: string) => {
+    const loaded = functions.get(name) ?? loadFunction(output, name);
+    functions.set(name, loaded);
+    return loaded;
+  };
   return async (request) => {
     const { pathname } = new URL(request.url);
     let filesystemDone = false;
@@ -74,7 +81,7 @@ export async function createVercelRouter(output: string): Promise<Handler> {
       if (route.handle) break;
       if (!filesystemDone || !route.src || !new RegExp(route.src).test(pathname)) continue;
       if (route.dest && route.status === undefined) {
-        const fn = await loadFunction(output, route.dest.replace(/^\//, ''));
+        const fn = await fetchFunction(route.dest.replace(/^\//, ''));
         if (!fn) throw new Error(`route ${route.src} points at a missing function ${route.dest}`);
         return fn(request);
       }
