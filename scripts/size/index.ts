@@ -14,13 +14,13 @@ import { parseArgs } from 'node:util';
 import { checkJsBudgets, measurePages, type JsBudgetResult, type PageJs } from './js-budget.ts';
 import {
   CATEGORIES,
-  CHROME_PATH,
   checkScoreBudgets,
   stopLighthouse,
   runLighthouse,
   type FormFactor,
   type LighthouseRun,
 } from './lighthouse.ts';
+import { CHROMIUM_PATH } from '../browser/chromium.ts';
 import { startService, type RunningService } from '../service/launch.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -241,7 +241,7 @@ if (!args.lighthouse) {
 } else {
   const formFactors: FormFactor[] = args.desktop ? ['mobile', 'desktop'] : ['mobile'];
   console.log(
-    `\nLighthouse 13 (${CHROME_PATH}, simulated throttling; ${formFactors.join(' + ')}; ` +
+    `\nLighthouse 13 (${CHROMIUM_PATH}, simulated throttling; ${formFactors.join(' + ')}; ` +
       `≤ ${runTimeoutMs / 1000} s per run, ≤ ${totalTimeoutMs / 1000} s in all)`,
   );
   let runs: LighthouseRun[] = [];

@@ -11,9 +11,7 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from '../browser/chromium.ts';
-
-export const CHROME_PATH = CHROMIUM_PATH;
+import { CHROMIUM_ARGS, ensureChromium } from '../browser/chromium.ts';
 
 export const CHROME_FLAGS: readonly string[] = [
   '--headless=new',
