@@ -43,7 +43,11 @@ export function windComponents({ speedKmh, directionDeg, bearingDeg }: WindInput
   return { signedKmh, crosswindKmh, effect: classifyEffect(speedKmh, signedKmh) };
 }
 
-function classifyEffect(speedKmh: number, signedKmh: number): WindEffect {
+/**
+ * Names the effect of already-rounded figures. Exported so a segment made of
+ * several legs is classified by the same rule as a single bearing.
+ */
+export function classifyEffect(speedKmh: number, signedKmh: number): WindEffect {
   if (roundHalfAway(speedKmh, SPEED_DECIMALS) === 0) return 'calm';
   if (Math.abs(signedKmh) < CROSSWIND_THRESHOLD_KMH) return 'crosswind';
   return signedKmh > 0 ? 'tailwind' : 'headwind';
