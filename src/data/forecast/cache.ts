@@ -1,0 +1,170 @@
+import { LRUCache } from 'lru-cache';
+import { normalizeDegrees } from '../../core/angles.ts';
+import type { LatLon } from '../../core/bearing.ts';
+import { roundHalfAway } from '../../core/round.ts';
+import { type Clock, ForecastError, type ForecastSource, hourStart } from './types.ts';
+import type { WindHour, WindSeries } from './types.ts';
+
+/** Counted per distinct grid cell per call; joining an in-flight fetch counts as a hit. */
+export interface ForecastCacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly upstreamCalls: number;
+}
+
+export interface CachedForecastSource extends ForecastSource {
+  stats(): ForecastCacheStats;
+}
+
+export interface ForecastCacheOptions {
+  readonly clock?: Clock;
+  /** Grid cells kept; 20 000 cells of 72 hours take about 50 MB. */
+  readonly maxEntries?: number;
+  /** How old an entry may be and still stand in, marked stale, when the source fails. */
+  readonly staleForSeconds?: number;
+  /** Cell size in degrees; points in one cell share one forecast. */
+  readonly gridDeg?: number;
+}
+
+/**
+ * Hours are packed as [time, speed, direction, gust or NaN] in one
+ * Float64Array (exact, ~2.3 KB for 72 hours) rather than 72 objects (~7 KB).
+ */
+interface Entry {
+  /** The UTC hour (Unix s) the entry was fetched in; it is fresh only during that hour. */
+  readonly hour: number;
+  readonly fetchedAt: number;
+  readonly issuedAt: number;
+  readonly stale: boolean;
+  /** Null when the source had no usable values for the cell. */
+  readonly hours: Float64Array | null;
+}
+
+interface Cell {
+  readonly key: string;
+  readonly center: LatLon;
+}
+
+/**
+ * Wraps a source so repeated and nearby questions cost no upstream request.
+ * Points are snapped to a 0.05° grid (≈ 5.5 km north–south, less east–west):
+ * finer than the 2–11 km cells of the models Open-Meteo blends near most
+ * places, so snapping rarely changes which model cell answers, yet riders in
+ * the same valley share an entry. The grid-cell centre is what is asked
+ * upstream, so an answer never depends on which point came first. Entries are
+ * fresh for the UTC hour they were fetched in (models update at most hourly
+ * and the series must start at the current hour). All misses of one call go
+ * upstream in ONE batched request; concurrent calls share in-flight fetches.
+ * When the source fails, entries up to `staleForSeconds` old are served with
+ * `stale: true`; if any point has no such entry, the source's error is thrown.
+ */
+export function createForecastCache(
+  source: ForecastSource,
+  options: ForecastCacheOptions = {},
+): CachedForecastSource {
+  const clock = options.clock ?? Date.now;
+  const gridDeg = options.gridDeg ?? 0.05;
+  const staleForSeconds = options.staleForSeconds ?? 6 * 3600;
+  const entries = new LRUCache<string, Entry>({ max: options.maxEntries ?? 20_000 });
+  const inFlight = new Map<string, Promise<Entry>>();
+  const counts = { hits: 0, misses: 0, upstreamCalls: 0 };
+
+  const cellsAround = Math.round(360 / gridDeg);
+
+  function cellOf(point: LatLon): Cell {
+    const latIndex = Math.round(point.lat / gridDeg);
+    const rawLonIndex = Math.round((normalizeDegrees(point.lon + 180) - 180) / gridDeg);
+    // Longitude folded to [-180, 180): 190° and -170° (and 180° and -180°) share a cell.
+    const lonIndex = rawLonIndex * 2 >= cellsAround ? rawLonIndex - cellsAround : rawLonIndex;
+    const center = { lat: roundHalfAway(latIndex * gridDeg, 4), lon: roundHalfAway(lonIndex * gridDeg, 4) };
+    return { key: `${latIndex}:${lonIndex}`, center };
+  }
+
+  function fetchCells(cells: readonly Cell[], hour: number): Map<string, Promise<Entry>> {
+    counts.upstreamCalls += 1;
+    const batch = (async () => source.hourly(cells.map((c) => c.center)))();
+    const promises = new Map<string, Promise<Entry>>();
+    cells.forEach((cell, i) => {
+      const flightKey = `${hour}|${cell.key}`;
+      const promise = batch.then((results) => {
+        const entry = toEntry(results[i] ?? null, hour, Math.floor(clock() / 1000));
+        entries.set(cell.key, entry);
+        return entry;
+      });
+      const forget = () => inFlight.delete(flightKey);
+      promise.then(forget, forget);
+      inFlight.set(flightKey, promise);
+      promises.set(cell.key, promise);
+    });
+    return promises;
+  }
+
+  function fallback(key: string, hour: number, error: unknown): Entry {
+    const old = entries.peek(key);
+    if (old?.hour === hour) return old;
+    const nowSeconds = Math.floor(clock() / 1000);
+    if (!(error instanceof ForecastError) || !old || nowSeconds - old.fetchedAt > staleForSeconds)
+      throw error;
+    return { ...old, stale: true };
+  }
+
+  async function hourly(points: readonly LatLon[]): Promise<readonly (WindSeries | null)[]> {
+    const hour = hourStart(clock());
+    const cells = points.map(cellOf);
+    const pending = new Map<string, Promise<Entry>>();
+    const misses: Cell[] = [];
+    const seen = new Set<string>();
+    for (const cell of cells) {
+      if (seen.has(cell.key)) continue;
+      seen.add(cell.key);
+      const cached = entries.get(cell.key);
+      const shared = cached?.hour === hour ? Promise.resolve(cached) : inFlight.get(`${hour}|${cell.key}`);
+      if (shared) pending.set(cell.key, shared);
+      else misses.push(cell);
+    }
+    counts.hits += pending.size;
+    counts.misses += misses.length;
+    if (misses.length > 0) for (const [key, promise] of fetchCells(misses, hour)) pending.set(key, promise);
+
+    const settled = await Promise.allSettled([...pending.values()]);
+    const resolved = new Map<string, Entry>();
+    [...pending.keys()].forEach((key, i) => {
+      const outcome = settled[i];
+      if (!outcome) return;
+      resolved.set(key, outcome.status === 'fulfilled' ? outcome.value : fallback(key, hour, outcome.reason));
+    });
+    return cells.map((cell, i) => {
+      const entry = resolved.get(cell.key);
+      const point = points[i];
+      return entry && point ? toSeries(entry, point, hour) : null;
+    });
+  }
+
+  return { id: source.id, hourly, stats: () => ({ ...counts }) };
+}
+
+function toEntry(series: WindSeries | null, hour: number, fetchedAt: number): Entry {
+  if (!series) return { hour, fetchedAt, issuedAt: fetchedAt, stale: false, hours: null };
+  const hours = new Float64Array(series.hours.length * 4);
+  series.hours.forEach((h, i) => hours.set([h.time, h.speedKmh, h.directionDeg, h.gustsKmh ?? NaN], i * 4));
+  return { hour, fetchedAt, issuedAt: series.issuedAt, stale: series.stale, hours };
+}
+
+/** Every answer starts at the current hour: a stale entry's past hours are dropped. */
+function toSeries(entry: Entry, point: LatLon, hour: number): WindSeries | null {
+  const packed = entry.hours ?? new Float64Array(0);
+  const hours: WindHour[] = [];
+  for (let i = 0; i + 3 < packed.length; i += 4) {
+    const time = packed[i] ?? 0;
+    if (time < hour) continue;
+    const gust = packed[i + 3] ?? NaN;
+    hours.push({
+      time,
+      speedKmh: packed[i + 1] ?? 0,
+      directionDeg: packed[i + 2] ?? 0,
+      gustsKmh: Number.isNaN(gust) ? null : gust,
+    });
+  }
+  if (hours.length === 0) return null;
+  return { point, issuedAt: entry.issuedAt, stale: entry.stale, hours };
+}

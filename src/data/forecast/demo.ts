@@ -1,0 +1,61 @@
+import { normalizeDegrees, toRadians } from '../../core/angles.ts';
+import type { LatLon } from '../../core/bearing.ts';
+import { roundHalfAway } from '../../core/round.ts';
+import { type Clock, FORECAST_HOURS, type ForecastSource, hourStart, type WindHour } from './types.ts';
+
+/** The demo never blows harder than this (mean wind); gusts may exceed it. */
+export const DEMO_MAX_SPEED_KMH = 45;
+
+const TAU = 2 * Math.PI;
+
+/**
+ * The synthetic wind at `time` (Unix seconds) and `point`: a few moving
+ * "weather systems", each a sinusoid in latitude, longitude and time, so
+ * nearby points and consecutive hours differ only a little. The direction
+ * veers about 18°/h (a turn every 20 h, with wobbles: faster than real
+ * weather) so that over three days every route bearing meets a strong
+ * tailwind at some hour; the speed swings between calm (about 1 hour in 20)
+ * and 45 km/h on 31 h and 13 h cycles. A pure function of its inputs.
+ */
+export function demoWindAt(point: LatLon, time: number): WindHour {
+  const h = time / 3600;
+  const lat = point.lat;
+  // Longitude folded to [-180, 180) and used in whole multiples of radians,
+  // so the field is continuous across the antimeridian and 180 ≡ -180.
+  const lon = normalizeDegrees(point.lon + 180) - 180;
+  const x = toRadians(lon);
+  const level =
+    0.5 +
+    0.3 * Math.sin((TAU * h) / 31 + 0.09 * lat + 4 * x) +
+    0.2 * Math.sin((TAU * h) / 13 - 7 * x + 0.05 * lat + 1.3) +
+    0.08 * Math.sin((TAU * h) / 7 + 0.21 * lat - 10 * x);
+  const speedKmh = roundHalfAway(DEMO_MAX_SPEED_KMH * Math.min(1, Math.max(0, level)), 1);
+  const veer = 18 * h + 40 * Math.sin((TAU * h) / 29 + 6 * x) + 25 * lat + 18 * lon;
+  const directionDeg = Math.round(normalizeDegrees(veer)) % 360;
+  const gustFactor = 1.25 + 0.15 * Math.sin((TAU * h) / 5 + 0.5 * lat - 30 * x);
+  const gustsKmh = Math.max(speedKmh, roundHalfAway(speedKmh * gustFactor + (speedKmh > 0 ? 2 : 0), 1));
+  return { time, speedKmh, directionDeg, gustsKmh };
+}
+
+/**
+ * A deterministic, offline forecast for demos and tests: 72 hours from the
+ * current hour for any point, the same every time for the same point and hour.
+ * It is SYNTHETIC weather, never a real forecast: every answer built on it
+ * must carry `source: "demo"` so nobody plans a ride on it.
+ * `issuedAt` is the start of the current hour (the "run" it stands for).
+ */
+export function createDemoForecast(options: { readonly clock?: Clock } = {}): ForecastSource {
+  const clock = options.clock ?? Date.now;
+  return {
+    id: 'demo',
+    hourly: async (points) => {
+      const issuedAt = hourStart(clock());
+      return points.map((point) => ({
+        point,
+        issuedAt,
+        stale: false,
+        hours: Array.from({ length: FORECAST_HOURS }, (_, i) => demoWindAt(point, issuedAt + i * 3600)),
+      }));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { LatLon } from '../../core/bearing.ts';
+
+/** Which forecast an answer is built on; `demo` is synthetic and always says so. */
+export type ForecastSourceId = 'open-meteo' | 'demo';
+
+/** One forecast hour: the 10 m wind at the start of the hour (UTC). */
+export interface WindHour {
+  /** Unix seconds, on the hour. */
+  readonly time: number;
+  readonly speedKmh: number;
+  /** Direction the wind blows FROM, degrees. */
+  readonly directionDeg: number;
+  /** Null when the provider has no gust value for the hour. */
+  readonly gustsKmh: number | null;
+}
+
+/** Up to 72 hours for one location, starting at the current hour. */
+export interface WindSeries {
+  readonly point: LatLon;
+  /** Unix seconds when this data was obtained from the source (or generated). */
+  readonly issuedAt: number;
+  /** True when served from cache past its freshness because the source failed. */
+  readonly stale: boolean;
+  readonly hours: readonly WindHour[];
+}
+
+/**
+ * A forecast provider. `hourly` answers many points at once, in the order
+ * asked; an entry is null when the provider had no usable values there.
+ * It throws `ForecastError` when no answer can be given at all.
+ */
+export interface ForecastSource {
+  readonly id: ForecastSourceId;
+  hourly(points: readonly LatLon[]): Promise<readonly (WindSeries | null)[]>;
+}
+
+export type ForecastFailure = 'timeout' | 'rate_limited' | 'upstream_error' | 'malformed' | 'network';
+
+/** The one error a forecast source throws; its message is written for an assistant. */
+export class ForecastError extends Error {
+  readonly failure: ForecastFailure;
+
+  constructor(failure: ForecastFailure, message: string) {
+    super(message);
+    this.name = 'ForecastError';
+    this.failure = failure;
+  }
+}
+
+/** The forecast horizon the tools work over: the next 3 days. */
+export const FORECAST_HOURS = 72;
+
+/**
+ * Milliseconds since the Unix epoch, like `Date.now`. Injected so tests can
+ * move through forecast hours without sleeping.
+ */
+export type Clock = () => number;
+
+/** Start of the UTC hour containing `nowMs`, in Unix seconds: forecasts are keyed by it. */
+export function hourStart(nowMs: number): number {
+  return Math.floor(nowMs / 3_600_000) * 3600;
+}

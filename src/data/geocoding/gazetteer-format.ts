@@ -1,0 +1,100 @@
+import type { Place } from './types.ts';
+
+/** A place with the folded keys it is found by (see `foldName`). */
+export interface GazetteerRow extends Place {
+  readonly keys: readonly string[];
+}
+
+/** Read access to a gazetteer; place indices run in population order, largest first. */
+export interface GazetteerIndex {
+  readonly placeCount: number;
+  readonly keyCount: number;
+  place(index: number): Place;
+  /** Indices of the places a folded key belongs to, ascending. */
+  lookup(key: string): readonly number[];
+  /** Every key, for the typo scan. */
+  allKeys(): string[];
+}
+
+const MAGIC = 'wos-gazetteer';
+const VERSION = '1';
+
+/**
+ * Writes the gazetteer text: a header line, one line per place (name, country,
+ * lat, lon, population; by population, largest first) and one line per key,
+ * sorted, with the base-36 indices of its places. An inverted, sorted key list
+ * is what lets the server "load" it by splitting lines and binary-searching:
+ * building a Map of ~400k keys instead took longer than the whole load budget.
+ */
+export function formatGazetteer(rows: readonly GazetteerRow[]): string {
+  const places = [...rows].sort((a, b) => (b.population ?? -1) - (a.population ?? -1));
+  const postings = new Map<string, number[]>();
+  places.forEach((place, index) => {
+    for (const key of new Set(place.keys)) {
+      if (key === '' || /[\t\n]/.test(key)) continue;
+      const list = postings.get(key);
+      if (list === undefined) postings.set(key, [index]);
+      else list.push(index);
+    }
+  });
+  const keys = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const lines = [`${MAGIC}\t${VERSION}\t${places.length}\t${keys.length}`];
+  for (const { name, countryCode, lat, lon, population } of places) {
+    const fields = [name.replace(/\s+/g, ' '), countryCode, lat.toFixed(4), lon.toFixed(4), population ?? ''];
+    lines.push(fields.join('\t'));
+  }
+  for (const key of keys)
+    lines.push(`${key}\t${(postings.get(key) ?? []).map((i) => i.toString(36)).join(',')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Opens gazetteer text for lookups; throws when it is not a gazetteer file. */
+export function readGazetteer(text: string): GazetteerIndex {
+  const lines = text.split('\n');
+  const [magic, version, places, keys] = (lines[0] ?? '').split('\t');
+  const placeCount = Number(places);
+  const keyCount = Number(keys);
+  if (magic !== MAGIC || version !== VERSION || lines.length < 1 + placeCount + keyCount) {
+    throw new Error('not a gazetteer file of this version; rebuild it with `node scripts/data/gazetteer.ts`');
+  }
+  const firstKey = 1 + placeCount;
+  const keyAt = (line: number) => {
+    const text = lines[line] ?? '';
+    return text.slice(0, text.indexOf('\t'));
+  };
+  return {
+    placeCount,
+    keyCount,
+    place(index) {
+      const [name = '', countryCode = '', lat, lon, population = ''] = (lines[1 + index] ?? '').split('\t');
+      return {
+        name,
+        countryCode,
+        lat: Number(lat),
+        lon: Number(lon),
+        population: population === '' ? null : Number(population),
+      };
+    },
+    lookup(key) {
+      let low = firstKey;
+      let high = firstKey + keyCount - 1;
+      while (low <= high) {
+        const middle = (low + high) >>> 1;
+        const found = keyAt(middle);
+        if (found < key) low = middle + 1;
+        else if (found > key) high = middle - 1;
+        else
+          return (lines[middle] ?? '')
+            .slice(found.length + 1)
+            .split(',')
+            .map((i) => parseInt(i, 36));
+      }
+      return [];
+    },
+    allKeys() {
+      const all: string[] = [];
+      for (let line = firstKey; line < firstKey + keyCount; line++) all.push(keyAt(line));
+      return all;
+    },
+  };
+}

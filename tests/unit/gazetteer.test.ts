@@ -1,0 +1,228 @@
+import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { boundedEditDistance } from '../../src/data/geocoding/edit-distance.ts';
+import { createFuzzyKeys } from '../../src/data/geocoding/fuzzy-keys.ts';
+import {
+  createGazetteer,
+  gazetteerRow,
+  lazyGazetteer,
+  loadGazetteer,
+} from '../../src/data/geocoding/gazetteer.ts';
+import { GeocodingError, type Geocoder, type Place } from '../../src/data/geocoding/types.ts';
+
+let gazetteer: Geocoder;
+/** The place lines of the generated file, as [name, country, lat, lon]. */
+let placeLines: string[][];
+
+beforeAll(async () => {
+  const path = await ensureGazetteer();
+  gazetteer = await loadGazetteer(path);
+  const lines = (await readFile(path, 'utf8')).split('\n');
+  const placeCount = Number(lines[0]?.split('\t')[2]);
+  placeLines = lines.slice(1, 1 + placeCount).map((line) => line.split('\t'));
+});
+
+const first = async (query: string): Promise<Place | undefined> => (await gazetteer.search(query, 5))[0];
+const label = (place: Place | undefined) => (place ? `${place.name}, ${place.countryCode}` : 'nothing');
+
+describe('gazetteer file', () => {
+  it('holds the GeoNames places of 1000 people or more, largest first', () => {
+    expect(placeLines.length).toBeGreaterThan(100_000);
+    const populations = placeLines.map((fields) => Number(fields[4]));
+    expect(Math.min(...populations)).toBeGreaterThanOrEqual(1000);
+    expect(populations.every((value, i) => i === 0 || value <= (populations[i - 1] ?? Infinity))).toBe(true);
+  });
+});
+
+describe('gazetteer search', () => {
+  it('finds Le Bourg-d’Oisans with or without the article, straight or curly apostrophe', async () => {
+    for (const query of ["Bourg-d'Oisans", 'Le Bourg d’Oisans', 'LE BOURG D OISANS', 'bourg d oisans']) {
+      const place = await first(query);
+      expect(label(place), query).toBe("Le Bourg-d'Oisans, FR");
+      expect(place?.lat).toBeCloseTo(45.05, 1);
+      expect(place?.lon).toBeCloseTo(6.03, 1);
+    }
+  });
+
+  it('ignores case and accents', async () => {
+    expect(label(await first('zurich'))).toBe('Zürich, CH');
+    expect(label(await first('ZÜRICH'))).toBe('Zürich, CH');
+    expect(label(await first('saint etienne'))).toBe('Saint-Étienne, FR');
+  });
+
+  it('finds a place by its alternate names', async () => {
+    const [munchen, munich] = await Promise.all([first('München'), first('Munich')]);
+    expect(munchen).toEqual(munich);
+    expect(munich?.countryCode).toBe('DE');
+    expect(label(await first('Den Haag'))).toBe(label(await first('The Hague')));
+  });
+
+  it('ranks exact names by population and lists the other Parises after', async () => {
+    const places = await gazetteer.search('Paris', 10);
+    expect(label(places[0])).toBe('Paris, FR');
+    expect(places.map(label)).toContain('Paris, US');
+    const populations = places.filter((p) => p.name === 'Paris').map((p) => p.population ?? 0);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+  });
+
+  it('narrows to a country with a ", CC" qualifier or a country name', async () => {
+    const inUs = await gazetteer.search('Paris, US', 10);
+    expect(inUs.length).toBeGreaterThan(1);
+    expect(inUs.every((place) => place.countryCode === 'US')).toBe(true);
+    expect(inUs.slice(0, 3).map((place) => place.name)).toEqual(['Paris', 'Paris', 'Paris']);
+    const london = await first('London, CA');
+    expect(label(london)).toBe('London, CA');
+    expect(london?.lat).toBeCloseTo(42.98, 1);
+    expect(await first('london, canada')).toEqual(london);
+    expect(label(await first('London, UK'))).toBe('London, GB');
+  });
+
+  it('keeps to the limit and returns nothing for blank or unknown names', async () => {
+    expect(await gazetteer.search('Paris', 3)).toHaveLength(3);
+    expect(await gazetteer.search('Paris', 0)).toEqual([]);
+    for (const query of ['', '   ', '-', ', FR', 'Xyzzyqwvbourg', 'Paris, Texas']) {
+      expect(await gazetteer.search(query, 5), query).toEqual([]);
+    }
+  });
+
+  it('finds every display name it holds, with or without its country', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: placeLines.length - 1 }), async (index) => {
+        const [name = '', countryCode = '', lat = '', lon = ''] = placeLines[index] ?? [];
+        const same = (place: Place) =>
+          place.name === name &&
+          place.countryCode === countryCode &&
+          place.lat === Number(lat) &&
+          place.lon === Number(lon);
+        expect((await gazetteer.search(`${name}, ${countryCode}`, 1000)).some(same)).toBe(true);
+        expect(label(await first(name))).not.toBe('nothing');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('gazetteer suggestions', () => {
+  it('offers close spellings for typos', async () => {
+    expect(await gazetteer.suggest("Bourg d'Oisan", 5)).toContain("Le Bourg-d'Oisans, FR");
+    expect((await gazetteer.suggest('Grenobel', 5))[0]).toBe('Grenoble, FR');
+    expect((await gazetteer.suggest('Amsterdm', 5))[0]).toBe('Amsterdam, NL');
+    expect((await gazetteer.suggest('Rrenoble', 5))[0]).toBe('Grenoble, FR');
+    expect(await gazetteer.suggest('Grenobel, FR', 5)).toEqual(['Grenoble, FR']);
+  });
+
+  it('offers the name before a qualifier that is no country', async () => {
+    expect(await gazetteer.suggest('Paris, Texas', 5)).toContain('Paris, US');
+    expect(await gazetteer.suggest('Austin, TX', 5)).toContain('Austin, US');
+  });
+
+  it('offers the name in other countries when a US state reads as a country code', async () => {
+    expect(await gazetteer.search('Boulder, CO', 5)).toEqual([]); // CO is Colombia
+    expect(await gazetteer.suggest('Boulder, CO', 5)).toContain('Boulder, US');
+  });
+
+  it('offers nothing for blank input or gibberish, and keeps to the limit', async () => {
+    expect(await gazetteer.suggest('  ', 5)).toEqual([]);
+    expect(await gazetteer.suggest('Qxqzjvkwq', 5)).toEqual([]);
+    expect(await gazetteer.suggest('Lndon', 2)).toHaveLength(2);
+  });
+});
+
+describe('gazetteer over given rows', () => {
+  const place = (name: string, population: number | null): Place => ({
+    name,
+    countryCode: 'FR',
+    lat: 45,
+    lon: 6,
+    population,
+  });
+  const rows = [
+    gazetteerRow(place('Big City', 1_000_000), ['Springfield']),
+    gazetteerRow(place('Springfield', 100)),
+    gazetteerRow(place('Le Springfield', 10_000_000)),
+    gazetteerRow(place('Col du Galibier', null), ['Galibier']),
+  ];
+  const small = createGazetteer(rows);
+  const names = async (query: string, limit = 10) => (await small.search(query, limit)).map((p) => p.name);
+
+  it('puts name matches before alternate-name matches, then article matches', async () => {
+    expect(await names('springfield')).toEqual(['Springfield', 'Big City', 'Le Springfield']);
+    expect(await names('springfield', 2)).toEqual(['Springfield', 'Big City']);
+    // A query with an article the places lack: all by population.
+    expect(await names('La Springfield')).toEqual(['Big City', 'Springfield']);
+  });
+
+  it('searches rows without population, such as segments', async () => {
+    expect(await small.search('galibier', 5)).toEqual([place('Col du Galibier', null)]);
+    expect(await small.suggest('Galiber', 5)).toEqual(['Col du Galibier, FR']);
+  });
+});
+
+describe('gazetteer loading', () => {
+  it('turns a missing file into a GeocodingError an assistant can act on', async () => {
+    const missing = new URL('./does-not-exist.tsv', import.meta.url);
+    await expect(loadGazetteer(missing)).rejects.toBeInstanceOf(GeocodingError);
+    await expect(lazyGazetteer(missing).search('Paris', 1)).rejects.toThrow(/latitude and longitude/);
+  });
+
+  it('loads once and shares the result', async () => {
+    const path = await ensureGazetteer();
+    expect(loadGazetteer(path)).toBe(loadGazetteer(path));
+  });
+});
+
+/** Plain optimal-string-alignment distance, no cap, no tricks: the reference. */
+function referenceDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      let value = Math.min(
+        at(i - 1, j) + 1,
+        at(i, j - 1) + 1,
+        at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j] = value;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+describe('typo matching', () => {
+  const word = fc.string({ unit: fc.constantFrom(...'abcdeé z1'), maxLength: 9 });
+
+  it('caps the edit distance exactly like the full computation', () => {
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 0, max: 4 }), (a, b, max) => {
+        expect(boundedEditDistance(a, b, max)).toBe(Math.min(referenceDistance(a, b), max + 1));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('counts swapping two neighbours as one edit', () => {
+    expect(boundedEditDistance('grenobel', 'grenoble', 2)).toBe(1);
+    expect(boundedEditDistance('amsterdm', 'amsterdam', 2)).toBe(1);
+  });
+
+  it('loses no key to its cheap filters', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { maxLength: 40 }),
+        word,
+        fc.integer({ min: 1, max: 3 }),
+        (keys, query, max) => {
+          const found = createFuzzyKeys(keys)(query, max).map((near) => near.key);
+          expect(found.sort()).toEqual(keys.filter((key) => referenceDistance(query, key) <= max).sort());
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
