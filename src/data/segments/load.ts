@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseSegmentCollection, SegmentCatalogError } from './geojson.ts';
+import type { Segment } from './types.ts';
+
+/** Environment variable naming an operator's catalog file used instead of the embedded one. */
+export const SEGMENTS_FILE_ENV = 'WOS_SEGMENTS_FILE';
+
+let embedded: readonly Segment[] | undefined;
+
+function readCatalog(location: string | URL, label: string): readonly Segment[] {
+  let text: string;
+  try {
+    text = readFileSync(location, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read segment catalog ${label}: ${(error as Error).message}`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`Segment catalog ${label} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  try {
+    return Object.freeze(parseSegmentCollection(json));
+  } catch (error) {
+    if (error instanceof SegmentCatalogError) {
+      throw new SegmentCatalogError(error.problems, `Invalid segment catalog ${label}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The catalog shipped with the server, parsed on first use and kept: every
+ * request shares one copy, and a broken embedded file fails the first call
+ * loudly (the unit tests parse it too, so it cannot ship broken).
+ */
+export function loadEmbeddedSegments(): readonly Segment[] {
+  embedded ??= readCatalog(new URL('./catalog.geojson', import.meta.url), 'catalog.geojson (embedded)');
+  return embedded;
+}
+
+/** An operator's catalog (e.g. made with `npm run segments:import`); relative paths resolve from the working directory. */
+export function loadSegmentsFile(path: string): readonly Segment[] {
+  const absolute = resolve(path);
+  return readCatalog(absolute, absolute);
+}
+
+/**
+ * Picks the catalog the server uses: the operator's file when
+ * `WOS_SEGMENTS_FILE` is set (not merged with the embedded one, so an
+ * operator can also remove entries), the embedded catalog otherwise.
+ */
+export function segmentsFromEnv(env: Readonly<Record<string, string | undefined>>): readonly Segment[] {
+  const file = env[SEGMENTS_FILE_ENV]?.trim();
+  return file === undefined || file === '' ? loadEmbeddedSegments() : loadSegmentsFile(file);
+}
