@@ -18,6 +18,8 @@ export interface ResolvedUrls {
   readonly base: string;
   readonly docs: string;
   readonly mcp: string;
+  /** The page that documents the MCP server. */
+  readonly mcpDocs: string;
   readonly pricing: string;
 }
 
@@ -46,6 +48,7 @@ export function resolveUrls(config: ApiConfig, requestUrl: URL): ResolvedUrls {
     base: config.baseUrl ?? requestUrl.origin,
     docs: config.docsUrl ?? `${site}/docs`,
     mcp: config.mcpUrl ?? `${site}/mcp`,
+    mcpDocs: `${site}/docs/mcp`,
     pricing: `${site}/pricing`,
   };
 }

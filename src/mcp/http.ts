@@ -1,0 +1,131 @@
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  originValidationResponse,
+} from '@modelcontextprotocol/server';
+import { resolveUrls, type ApiConfig } from '../http/config.ts';
+import type { McpConfig } from './config.ts';
+import type { McpDeps } from './context.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { buildServer } from './server.ts';
+import type { ToolDefinition } from './tool.ts';
+
+/** Set by this wrapper only (any copy the client sends is dropped): who the limit counts. */
+const CLIENT_HEADER = 'x-wos-client';
+
+const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
+/** What a browser-based MCP client must be able to read from our answers. */
+const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
+
+export interface McpEndpointOptions {
+  readonly deps: McpDeps;
+  readonly api: ApiConfig;
+  readonly mcp: McpConfig;
+  readonly tools: readonly ToolDefinition[];
+}
+
+/** Where one request came from, as the platform (not the client) tells it. */
+export interface ClientInfo {
+  readonly address: string;
+}
+
+export type McpEndpoint = (request: Request, client: ClientInfo) => Promise<Response>;
+
+/**
+ * Someone who pastes the MCP address into a browser gets the page that
+ * explains it; MCP clients never ask for HTML (a 2025 stream asks for
+ * `text/event-stream`, everything else is a POST).
+ */
+function isBrowserVisit(request: Request): boolean {
+  const accept = request.headers.get('accept') ?? '';
+  return request.method === 'GET' && accept.includes('text/html') && !accept.includes('text/event-stream');
+}
+
+function corsHeaders(request: Request): Headers {
+  const headers = new Headers({ 'Access-Control-Expose-Headers': EXPOSED_HEADERS, Vary: 'Origin' });
+  const origin = request.headers.get('origin');
+  headers.set('Access-Control-Allow-Origin', origin ?? '*');
+  return headers;
+}
+
+function withHeaders(response: Response, extra: Headers): Response {
+  const headers = new Headers(response.headers);
+  extra.forEach((value, name) => headers.set(name, value));
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The MCP endpoint as a fetch handler: DNS-rebinding guards (Host, then
+ * Origin) first, CORS for browser clients, then the SDK's stateless handler,
+ * which serves both the 2026-07-28 protocol and 2025-era clients. Tools see
+ * a context built from the request (its origin fills unset public URLs).
+ */
+export function createMcpEndpoint({ deps, api, mcp, tools }: McpEndpointOptions): McpEndpoint {
+  const limiter = createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst, now: deps.now });
+  const anyHost = mcp.allowedHosts.includes('*');
+  const anyOrigin = mcp.allowedOrigins.includes('*');
+  const originHosts = [...mcp.allowedHosts, ...mcp.allowedOrigins];
+  const handler = createMcpHandler(
+    ({ requestInfo }) => {
+      const url = new URL(requestInfo?.url ?? 'http://localhost/mcp');
+      return buildServer({
+        tools,
+        context: { ...deps, caller: { kind: 'anonymous' }, urls: resolveUrls(api, url) },
+        limiter,
+        limitKey: `ip:${requestInfo?.headers.get(CLIENT_HEADER) ?? 'unknown'}`,
+      });
+    },
+    { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
+  );
+
+  const serve: McpEndpoint = async (request, client) => {
+    const cors = corsHeaders(request);
+    const refused =
+      (anyHost ? undefined : hostHeaderValidationResponse(request, [...mcp.allowedHosts])) ??
+      (anyOrigin ? undefined : originValidationResponse(request, originHosts));
+    if (refused) return withHeaders(refused, new Headers({ 'Cache-Control': 'no-store' }));
+    if (isBrowserVisit(request)) {
+      const docs = resolveUrls(api, new URL(request.url)).mcpDocs;
+      return new Response(null, {
+        status: 302,
+        headers: { Location: docs, 'Cache-Control': 'no-store', Vary: 'Accept' },
+      });
+    }
+    if (request.method === 'OPTIONS') {
+      cors.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
+      cors.set('Access-Control-Allow-Headers', request.headers.get('access-control-request-headers') ?? '*');
+      cors.set('Access-Control-Max-Age', '86400');
+      return new Response(null, { status: 204, headers: cors });
+    }
+    return withHeaders(await handler.fetch(withClient(request, client)), cors);
+  };
+  return async (request, client) => {
+    try {
+      return await serve(request, client);
+    } catch (error) {
+      console.error('MCP endpoint failed:', error);
+      return Response.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error; try again.' } },
+        { status: 500, headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+  };
+}
+
+/**
+ * A copy of the request carrying the caller's address in our own header.
+ * Built from parts, not `new Request(request)`: a server's request object
+ * (srvx on Node) need not be the platform's own `Request` class.
+ */
+function withClient(request: Request, client: ClientInfo): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_HEADER, client.address);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+}

@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import type { Place } from '../data/geocoding/types.ts';
+import type { ToolContext } from './context.ts';
+import type { FindTailwindSegmentsInput, ResolvedPlaceSchema } from './schemas/find.ts';
+import { startOf } from './report/segment-geometry.ts';
+import { ToolError } from './tool.ts';
+
+type ResolvedPlace = z.infer<typeof ResolvedPlaceSchema>;
+
+export interface PlaceResolution {
+  readonly place: ResolvedPlace;
+  /** The credit the place source asks for, or null. */
+  readonly credit: string | null;
+}
+
+const CREDITS = {
+  gazetteer: 'Place names from GeoNames (geonames.org), CC BY 4.0',
+  'open-meteo': 'Place search by Open-Meteo.com geocoding, data from GeoNames (CC BY 4.0)',
+} as const;
+
+const MAX_ALTERNATIVES = 5;
+
+function candidate(place: Place) {
+  return {
+    name: `${place.name}, ${place.countryCode}`,
+    country_code: place.countryCode,
+    latitude: place.lat,
+    longitude: place.lon,
+    population: place.population,
+  };
+}
+
+/**
+ * Turns the tool's input into one point to search around. Coordinates are
+ * taken as given. A name is looked up first among segment names and aliases
+ * (a rider asking for "Alpe d'Huez" means the climb), then in the geocoder;
+ * the most populous match wins and the others come back as alternatives.
+ */
+export async function resolvePlace(
+  input: FindTailwindSegmentsInput,
+  context: ToolContext,
+): Promise<PlaceResolution> {
+  if (input.place === undefined) {
+    const latitude = input.latitude ?? 0;
+    const longitude = input.longitude ?? 0;
+    const name = `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+    const place = { name, country_code: null, latitude, longitude, resolved_by: 'coordinates' as const };
+    return { place: { ...place, query: null, alternatives: [] }, credit: null };
+  }
+  const query = input.place;
+  const [segment] = context.catalog.findByName(query);
+  const places = await context.geocoder.search(query, MAX_ALTERNATIVES + 1).catch((error: unknown) => {
+    if (segment) return [];
+    throw new ToolError(
+      error instanceof Error ? error.message : 'The place search failed; pass latitude and longitude.',
+    );
+  });
+  if (segment) {
+    const start = startOf(segment);
+    return {
+      place: {
+        name: segment.name,
+        country_code: segment.countryCode,
+        latitude: start.lat,
+        longitude: start.lon,
+        resolved_by: 'segment',
+        query,
+        alternatives: places.slice(0, MAX_ALTERNATIVES).map(candidate),
+      },
+      credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
+    };
+  }
+  const [best, ...others] = places;
+  if (!best) throw new ToolError(await notFoundMessage(query, context));
+  return {
+    place: {
+      name: `${best.name}, ${best.countryCode}`,
+      country_code: best.countryCode,
+      latitude: best.lat,
+      longitude: best.lon,
+      resolved_by: context.geocoder.id,
+      query,
+      alternatives: others.slice(0, MAX_ALTERNATIVES).map(candidate),
+    },
+    credit: CREDITS[context.geocoder.id],
+  };
+}
+
+async function notFoundMessage(query: string, context: ToolContext): Promise<string> {
+  const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
+  const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+  return (
+    `No place named "${query}" was found.${hint} ` +
+    'Try a nearby town with at least 1,000 inhabitants, add a country code ("Name, CC"), ' +
+    'or pass latitude and longitude instead.'
+  );
+}

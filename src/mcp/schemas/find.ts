@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  AttributionSchema,
+  ForecastInfoSchema,
+  LatitudeSchema,
+  LockedFeatureSchema,
+  LongitudeSchema,
+  TailwindWindowSchema,
+  WindowStatusSchema,
+} from './common.ts';
+import { SegmentFactsSchema } from './segment.ts';
+
+export const DEFAULT_RADIUS_M = 25_000;
+export const MAX_RADIUS_M = 100_000;
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 25;
+
+export const FindTailwindSegmentsInputSchema = z
+  .object({
+    place: z
+      .string()
+      .trim()
+      .min(1, 'place must not be empty')
+      .max(120, 'place is at most 120 characters')
+      .optional()
+      .describe('A town, city or segment name; add ", CC" (country code) to disambiguate, e.g. "Paris, US"'),
+    latitude: LatitudeSchema.optional(),
+    longitude: LongitudeSchema.optional(),
+    radius_m: z
+      .number()
+      .min(1000, 'radius_m is at least 1000 (1 km)')
+      .max(MAX_RADIUS_M, `radius_m is at most ${MAX_RADIUS_M} (100 km)`)
+      .default(DEFAULT_RADIUS_M)
+      .describe('Search radius around the place, metres (default 25000 = 25 km, max 100000)'),
+    limit: z
+      .int()
+      .min(1, 'limit is at least 1')
+      .max(MAX_LIMIT, `limit is at most ${MAX_LIMIT}`)
+      .default(DEFAULT_LIMIT)
+      .describe('Most segments to return (default 10, max 25)'),
+  })
+  .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
+    message: 'Give latitude and longitude together.',
+  })
+  .refine((input) => (input.place === undefined) !== (input.latitude === undefined), {
+    message: 'Give either place or latitude and longitude (one of the two, not both).',
+  });
+
+export const PlaceCandidateSchema = z.object({
+  name: z.string().describe('Display name with country qualifier, e.g. "Paris, US"'),
+  country_code: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  population: z.int().nullable(),
+});
+
+export const ResolvedPlaceSchema = z.object({
+  name: z.string(),
+  country_code: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  resolved_by: z
+    .enum(['coordinates', 'segment', 'gazetteer', 'open-meteo'])
+    .describe('coordinates as given; a segment name; the GeoNames gazetteer; Open-Meteo geocoding'),
+  query: z.string().nullable().describe('The place text as given'),
+  alternatives: z
+    .array(PlaceCandidateSchema)
+    .describe('Other places with this name; call again with "Name, CC" or coordinates to pick one'),
+});
+
+export const FoundSegmentSchema = SegmentFactsSchema.extend({
+  distance_from_place_m: z
+    .number()
+    .describe('Great-circle distance from the place to the segment start, metres'),
+  best_window: TailwindWindowSchema.nullable(),
+  window_status: WindowStatusSchema,
+});
+
+export const FindTailwindSegmentsOutputSchema = z.object({
+  place: ResolvedPlaceSchema,
+  radius_m: z.number(),
+  segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
+  forecast: ForecastInfoSchema.nullable().describe('Null when no segment was found'),
+  attribution: AttributionSchema,
+  locked: z.array(LockedFeatureSchema),
+});
+
+export type FindTailwindSegmentsOutput = z.infer<typeof FindTailwindSegmentsOutputSchema>;
+export type FindTailwindSegmentsInput = z.infer<typeof FindTailwindSegmentsInputSchema>;

@@ -1,0 +1,45 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { ToolContext } from './context.ts';
+
+/**
+ * A tool as this server defines it: schemas, words for the assistant, and a
+ * `run` that returns data plus a one-paragraph summary. Registration (and the
+ * turn of errors into tool results) happens in one place, `server.ts`, so a
+ * rider tool plugs in by adding one more definition to a list.
+ */
+export interface ToolDefinition<In extends z.ZodObject = z.ZodObject, Out extends z.ZodObject = z.ZodObject> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: In;
+  readonly outputSchema: Out;
+  readonly annotations: ToolAnnotations;
+  run(input: z.output<In>, context: ToolContext): Promise<ToolAnswer<z.output<Out>>>;
+}
+
+export interface ToolAnswer<T> {
+  readonly data: T;
+  /** Short human-readable text for `content`; the data goes in `structuredContent`. */
+  readonly summary: string;
+}
+
+/**
+ * The one error a tool throws on purpose. Its message is shown to the
+ * assistant as an `isError` result, so it says what went wrong and what to
+ * try next.
+ */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+/** Annotations shared by tools that only read: same input, same answer (within the hour). */
+export const READ_ONLY_OPEN_WORLD: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};

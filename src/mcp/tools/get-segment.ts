@@ -1,0 +1,54 @@
+import { compassPoint } from '../../core/compass.ts';
+import { attributionFor, forecastForSegments } from '../report/forecast.ts';
+import { lockedFeature } from '../report/locked.ts';
+import { segmentFacts } from '../report/segment-facts.ts';
+import { endOf, toPoint } from '../report/segment-geometry.ts';
+import { segmentWindReport } from '../report/segment-report.ts';
+import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
+import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
+import { summarizeSegment } from './summaries.ts';
+
+/** Public tool: one segment, the wind on it now and its best tailwind window. */
+export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof GetSegmentOutputSchema> = {
+  name: 'get_segment',
+  title: 'Get a segment and its wind',
+  description:
+    'Returns one segment by id (from find_tailwind_segments): name, length in metres, average grade, ' +
+    'elevation gain, start and end, bearing and the route as [latitude, longitude] points; the wind on it ' +
+    'in the current hour (effective tailwind or headwind and crosswind in km/h, averaged over the route by ' +
+    'length); and its best tailwind window in the next 3 days. ' +
+    'If forecast.source is "demo" the weather is synthetic: say so to the user.',
+  inputSchema: GetSegmentInputSchema,
+  outputSchema: GetSegmentOutputSchema,
+  annotations: { ...READ_ONLY_OPEN_WORLD, title: 'Get a segment and its wind' },
+  async run({ segment_id }, context) {
+    const segment = context.catalog.get(segment_id);
+    if (!segment) {
+      throw new ToolError(
+        `No segment has the id "${segment_id}". Ids come from find_tailwind_segments: ` +
+          'call it with a place or coordinates near the segment, then use one of the ids it returns.',
+      );
+    }
+    const forecast = await forecastForSegments(context, [segment]);
+    const report = segmentWindReport(segment, forecast.samples[0] ?? null);
+    const facts = segmentFacts(segment);
+    const data: GetSegmentOutput = {
+      segment: {
+        ...facts,
+        aliases: [...segment.aliases],
+        end: toPoint(endOf(segment)),
+        compass: compassPoint(facts.bearing_deg),
+        polyline: segment.polyline.map((p) => [p.lat, p.lon] as [number, number]),
+        source: segment.source,
+        license: segment.license,
+      },
+      wind_now: report.timeline[0] ?? null,
+      best_window: report.bestWindow,
+      window_status: report.windowStatus,
+      forecast: forecast.info,
+      attribution: attributionFor(forecast.info.source, [segment], null),
+      locked: [lockedFeature('hourly_timeline', context.urls)],
+    };
+    return { data, summary: summarizeSegment(data) };
+  },
+};
