@@ -6,7 +6,9 @@ import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
 import type { ApiConfig } from '../http/config.ts';
 import { createApiReplier, isApiPath, toFetchHandler } from '../http/handler.ts';
+import type { McpEndpoint } from '../mcp/http.ts';
 import { apiListener } from './api-listener.ts';
+import { isMcpPath, mcpListener } from './mcp-listener.ts';
 import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
@@ -16,6 +18,8 @@ export interface SiteServerOptions {
   /** The built Astro site (`dist/`). */
   readonly siteDir: string;
   readonly config: ApiConfig;
+  /** The MCP server, mounted at `/mcp`. */
+  readonly mcp?: { readonly endpoint: McpEndpoint; readonly trustProxy: boolean };
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -61,14 +65,16 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
 
 /**
  * What `npm start` serves on one port: API paths go straight to the API
- * (no web Request/Response on that path); everything else is the built site
+ * (no web Request/Response on that path); `/mcp` to the MCP server;
+ * everything else is the built site
  * through srvx, ending in a not-found answer that suits the caller: the
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
-export async function createSiteListener({ siteDir, config }: SiteServerOptions) {
+export async function createSiteListener({ siteDir, config, mcp }: SiteServerOptions) {
   const reply = createApiReplier(config);
   const api = apiListener(reply);
   const apiFetch = toFetchHandler(reply);
+  const mcpNode = mcp && mcpListener(mcp.endpoint, mcp.trustProxy);
   const notFoundPage = await readFile(join(siteDir, '404.html'), 'utf8').catch(() => undefined);
   const notFound: FetchHandler = (request) => {
     if (notFoundPage && request.method === 'GET' && wantsHtml(request)) {
@@ -99,6 +105,7 @@ export async function createSiteListener({ siteDir, config }: SiteServerOptions)
       response.end('The Host header is not a valid host name.\n');
       return;
     }
+    if (mcpNode && isMcpPath(path)) return void mcpNode(request, response);
     void site(request, response);
   };
 }

@@ -1,13 +1,19 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../http/config.ts';
+import { mcpConfigFromEnv } from '../mcp/config.ts';
+import { mcpEndpointFromEnv } from '../mcp/from-env.ts';
 import { createSiteListener } from './app.ts';
 
 /** Default port of `npm start`; `PORT` overrides it. */
 export const DEFAULT_PORT = 3000;
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-const server = createServer(await createSiteListener({ siteDir, config: configFromEnv(process.env) }));
+const mcp = {
+  endpoint: mcpEndpointFromEnv(process.env),
+  trustProxy: mcpConfigFromEnv(process.env).trustProxy,
+};
+const server = createServer(await createSiteListener({ siteDir, config: configFromEnv(process.env), mcp }));
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
 // Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
 const host = process.env['HOST'] || undefined;

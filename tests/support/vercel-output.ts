@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 interface VercelRoute {
@@ -14,8 +14,14 @@ interface VercelRoute {
 
 type Handler = (request: Request) => Promise<Response>;
 
-function readHandler(dir: string): string {
-  return (JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as { handler: string }).handler;
+interface FunctionConfig {
+  readonly handler: string;
+  /** Files the deployment uploads from the project into the function, by their path inside it. */
+  readonly filePathMap?: Record<string, string>;
+}
+
+function readConfig(dir: string): FunctionConfig {
+  return JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as FunctionConfig;
 }
 
 /**
@@ -31,7 +37,14 @@ async function loadFunction(output: string, name: string): Promise<Handler | und
   if (!existsSync(built)) return undefined;
   const dir = join(mkdtempSync(join(tmpdir(), 'wos-func-')), 'fn.func');
   cpSync(built, dir, { recursive: true, dereference: true });
-  const entry = pathToFileURL(join(dir, readHandler(dir))).href;
+  const config = readConfig(dir);
+  // `vercel build` lists traced project files (sources, data) instead of copying them; the upload adds them.
+  const project = join(output, '..', '..');
+  for (const [inside, source] of Object.entries(config.filePathMap ?? {})) {
+    mkdirSync(dirname(join(dir, inside)), { recursive: true });
+    cpSync(join(project, source), join(dir, inside));
+  }
+  const entry = pathToFileURL(join(dir, config.handler)).href;
   const alone = spawnSync(
     process.execPath,
     ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`],
