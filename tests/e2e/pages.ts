@@ -1,8 +1,16 @@
 /** Every page of the site, for the checks that must hold on all of them. */
-export const PAGES = ['/', '/docs', '/pricing', '/reference', '/changelog', '/no-such-page'] as const;
+export const PAGES = [
+  '/',
+  '/docs',
+  '/docs/mcp',
+  '/pricing',
+  '/reference',
+  '/changelog',
+  '/no-such-page',
+] as const;
 
 /** Pages that must ship no JavaScript at all. */
-export const STATIC_PAGES = ['/docs', '/pricing', '/changelog'] as const;
+export const STATIC_PAGES = ['/docs', '/docs/mcp', '/pricing', '/changelog'] as const;
 
 /** A page asked for on purpose that answers 404 logs that status as a console error. */
 export const EXPECTED_404 = /status of 404 .*\/no-such-page/;

@@ -39,10 +39,11 @@ function describeType(schema: JsonSchema): string {
 /**
  * The rows of a response-field table, read from the zod schema's JSON Schema:
  * the docs show the very descriptions and types that the OpenAPI document
- * and the validation use, so none of them is written twice.
+ * and the validation use, so none of them is written twice. `io: 'input'`
+ * reads a tool's arguments, where defaulted fields are optional.
  */
-export function schemaFields(schema: z.ZodType): FieldRow[] {
-  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema & {
+export function schemaFields(schema: z.ZodType, io: 'input' | 'output' = 'output'): FieldRow[] {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
   const root = json.$ref ? (json.$defs?.[json.$ref.split('/').pop() ?? ''] ?? json) : json;

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { createDemoForecast } from '../../data/forecast/demo.ts';
+import { loadGazetteer } from '../../data/geocoding/gazetteer.ts';
+import { createSegmentCatalog } from '../../data/segments/catalog.ts';
+import { loadSegmentsFile } from '../../data/segments/load.ts';
+import { resolveUrls } from '../../http/config.ts';
+import type { ToolContext } from '../../mcp/context.ts';
+import { ToolError, type ToolDefinition } from '../../mcp/tool.ts';
+
+export interface ToolExample {
+  readonly arguments: string;
+  readonly isError: boolean;
+  readonly text: string;
+  readonly structured: string | null;
+}
+
+let context: Promise<ToolContext> | undefined;
+
+/** The build bundles this module away from `src/data`, so data files are found from the project root. */
+const projectFile = (path: string) => join(process.cwd(), path);
+
+/** The tools' real data with the demo forecast, as an offline `npm start` serves them. */
+function buildContext(site: URL): Promise<ToolContext> {
+  context ??= loadGazetteer(projectFile('src/data/geocoding/gazetteer.generated.tsv')).then((geocoder) => ({
+    catalog: createSegmentCatalog(loadSegmentsFile(projectFile('src/data/segments/catalog.geojson'))),
+    geocoder,
+    forecast: createDemoForecast(),
+    now: Date.now,
+    caller: { kind: 'anonymous' },
+    urls: resolveUrls({ siteUrl: site.origin }, site),
+  }));
+  return context;
+}
+
+/**
+ * Runs a tool while the site builds, so the example answers on the MCP page
+ * are what the tool returns (with the demo forecast), not a copy of it.
+ */
+export async function toolExample(
+  site: URL,
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+): Promise<ToolExample> {
+  const input = tool.inputSchema.safeParse(args);
+  const shown = JSON.stringify({ name: tool.name, arguments: args }, null, 2);
+  if (!input.success) return { arguments: shown, isError: true, text: input.error.message, structured: null };
+  try {
+    const answer = await tool.run(input.data, await buildContext(site));
+    return {
+      arguments: shown,
+      isError: false,
+      text: answer.summary,
+      structured: JSON.stringify(answer.data, null, 2),
+    };
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return { arguments: shown, isError: true, text: error.message, structured: null };
+  }
+}
