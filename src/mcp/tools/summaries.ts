@@ -5,24 +5,33 @@ import type { GetSegmentOutput } from '../schemas/segment.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
-/** "Sat 22 Nov 14:00–18:00 UTC": short enough to read aloud, exact enough to act on. */
+const day = (d: Date) =>
+  d.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const clock = (d: Date) => d.toISOString().slice(11, 16);
+
+/**
+ * "Sat 22 Nov 14:00–18:00 UTC", or "Sat 22 Nov 21:00–Sun 23 Nov 01:00 UTC"
+ * across midnight: short enough to read aloud, exact enough to act on.
+ */
 function span(window: WindowOut): string {
   const start = new Date(window.start);
   const end = new Date(window.end);
-  const day = start.toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const time = (d: Date) => d.toISOString().slice(11, 16);
-  return `${day} ${time(start)}–${time(end)} UTC`;
+  const lastHour = new Date(end.getTime() - 1);
+  const endDay = day(lastHour) === day(start) ? '' : `${day(end)} `;
+  return `${day(start)} ${clock(start)}–${endDay}${clock(end)} UTC`;
+}
+
+/** "Paris, US (×4)": places that share a label are counted, not repeated. */
+function countedLabels(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} (×${n})` : name)).join('; ');
 }
 
 function windowLine(window: WindowOut | null, status: string): string {
   if (!window) return status === 'no_forecast' ? 'no forecast here' : 'no tailwind in the next 3 days';
   const peak = window.peak;
-  return `best ${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h (mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°)`;
+  return `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h (mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°)`;
 }
 
 function forecastLine(forecast: FindTailwindSegmentsOutput['forecast']): string {
@@ -37,11 +46,11 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   const head = `${data.segments.length} segment(s) within ${km} km of ${data.place.name} (${data.place.resolved_by}).`;
   const others =
     data.place.alternatives.length > 0
-      ? ` Other places with this name: ${data.place.alternatives.map((a) => a.name).join('; ')}.`
+      ? ` Other places with this name: ${countedLabels(data.place.alternatives.map((a) => a.name))}; see alternatives for their coordinates.`
       : '';
   const lines = data.segments.map(
     (s) =>
-      `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${windowLine(s.best_window, s.window_status)}`,
+      `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
   return [head + others + empty, ...lines].join('\n') + forecastLine(data.forecast);
