@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { API_VERSION } from '../http/config.ts';
 import type { ToolContext } from './context.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { withCachedJsonSchema } from './schema-cache.ts';
 import { ToolError, type ToolDefinition } from './tool.ts';
 
 export const SERVER_INFO = { name: 'wind-on-segment', title: 'wind-on-segment', version: API_VERSION };
@@ -38,8 +39,8 @@ export function buildServer({ tools, context, limiter, limitKey }: ServerSetup):
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
+        inputSchema: withCachedJsonSchema(tool.inputSchema),
+        outputSchema: withCachedJsonSchema(tool.outputSchema),
         annotations: tool.annotations,
       },
       async (input: unknown) => {
@@ -51,7 +52,8 @@ export function buildServer({ tools, context, limiter, limitKey }: ServerSetup):
           );
         }
         try {
-          const answer = await tool.run(tool.inputSchema.parse(input), context);
+          // The SDK has validated `input` against the schema (defaults applied) before calling us.
+          const answer = await tool.run(input as Parameters<typeof tool.run>[0], context);
           return {
             content: [{ type: 'text' as const, text: answer.summary }],
             structuredContent: answer.data as Record<string, unknown>,

@@ -15,7 +15,8 @@ type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
 export interface SegmentWindReport {
-  readonly timeline: readonly HourOut[];
+  /** Every hour in output shape, formatted only when asked for (`get_segment`, the Pro timeline). */
+  timeline(): readonly HourOut[];
   readonly bestWindow: WindowOut | null;
   readonly windowStatus: z.infer<typeof WindowStatusSchema>;
 }
@@ -47,12 +48,13 @@ export function segmentWindReport(
   segment: Segment,
   samples: readonly WindSample[] | null,
 ): SegmentWindReport {
-  if (!samples || samples.length === 0)
-    return { timeline: [], bestWindow: null, windowStatus: 'no_forecast' };
+  if (!samples || samples.length === 0) {
+    return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
+  }
   const timeline = segmentTimeline(legsOf(segment), samples);
   const best = bestTailwindWindow(timeline);
   return {
-    timeline: timeline.map(hourOut),
+    timeline: () => timeline.map(hourOut),
     bestWindow: best && windowOut(best),
     windowStatus: best ? 'found' : 'no_tailwind',
   };

@@ -42,7 +42,7 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
         source: segment.source,
         license: segment.license,
       },
-      wind_now: report.timeline[0] ?? null,
+      wind_now: report.timeline()[0] ?? null,
       best_window: report.bestWindow,
       window_status: report.windowStatus,
       forecast: forecast.info,
