@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, plus the core bundle and Vercel function
- * sizes. The service starts exactly as users start it (`node scripts/start.ts`);
- * the baseline answers with the same number of bytes, so the difference is the
- * service's own work. A measurement, not a test: below the target still exits
- * 0; only a failure to run (a server not starting, non-2xx answers) exits 1.
+ * sizes, then the MCP section (scripts/bench/mcp.ts). The service starts
+ * exactly as users start it (`node scripts/start.ts`); the baseline answers
+ * with the same number of bytes, so the difference is the service's own work.
+ * A measurement, not a test: below the target still exits 0; only a failure
+ * to run (a server not starting, non-2xx or error answers) exits 1.
  */
 import { alternate, loadSeconds, settingsFromEnv } from './load.ts';
+import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { BASELINE_SCRIPT } from './paths.ts';
 import { freePort, startServer, stopAll, stopServersOnExit, waitUntilOk } from './processes.ts';
 import { allAnswered, printLoadTable } from './report.ts';
@@ -29,13 +31,14 @@ async function fetchAnswer(url: string): Promise<{ body: string; headers: Record
 
 async function main(): Promise<number> {
   const settings = settingsFromEnv(process.env);
+  const mcpSettings = mcpSettingsFromEnv(process.env);
   stopServersOnExit();
   const watchdog = setTimeout(
     () => {
       console.error('The bench ran past its time limit; stopping.');
       void stopAll().finally(() => process.exit(1));
     },
-    (loadSeconds(settings, 4) + OVERHEAD_S) * 1000,
+    (loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings)) * 1000,
   );
   watchdog.unref();
 
@@ -68,13 +71,15 @@ async function main(): Promise<number> {
   if (!baselineResult || rows.length !== 3) throw new Error('Missing load results.');
   printLoadTable(baselineResult, rows, settings);
 
+  const mcpValid = await runMcpBench(mcpSettings);
+
   await printSizes();
   clearTimeout(watchdog);
   if (!allAnswered([baselineResult, ...rows])) {
     console.error('\nSome requests failed (non-2xx or socket errors): the numbers above are not valid.');
     return 1;
   }
-  return 0;
+  return mcpValid ? 0 : 1;
 }
 
 try {
