@@ -1,0 +1,105 @@
+/**
+ * Product rules for signed-in riders, shared by the store, the rider MCP tools
+ * and the plan catalog so a limit is written down exactly once. Pure: no I/O.
+ * Times are unix seconds (UTC), like the forecast hours in `tailwind-window.ts`.
+ */
+import { TRIAL_DAYS } from './plans.ts';
+
+/**
+ * The plan as the service enforces it: every paid plan (monthly, annual,
+ * lifetime) unlocks the same features, so billing stays outside this rule.
+ */
+export type RiderPlan = 'free' | 'pro';
+
+/** Every stored plan, for validation and the database check constraint. */
+export const RIDER_PLANS: readonly RiderPlan[] = ['free', 'pro'];
+
+/** The rider tools a free rider may call this often per calendar month (UTC), together. */
+export const FREE_MONTHLY_CALLS = 20;
+
+/** The tools that share the free monthly allowance. */
+export const METERED_TOOLS: readonly string[] = ['get_my_watchlist', 'get_my_tailwind_windows'];
+
+/** Tailwind that triggers an alert when the rider has not chosen one. */
+export const ALERT_THRESHOLD_DEFAULT_KMH = 15;
+
+/** Below this, alerts would fire on almost any breeze and turn into noise. */
+export const ALERT_THRESHOLD_MIN_KMH = 5;
+
+/** Above this, the forecast hardly ever reaches it and the alert would never fire. */
+export const ALERT_THRESHOLD_MAX_KMH = 60;
+
+/** A personal record longer than a day is a typing error, not a segment time. */
+export const RECORD_MAX_S = 86_400;
+
+/** How often a webhook delivery is tried before the alert is given up on. */
+export const WEBHOOK_MAX_ATTEMPTS = 5;
+
+/** Seconds in one day. */
+export const DAY_S = 86_400;
+
+/** True for a threshold the rider may set: a finite number within the bounds, inclusive. */
+export function isAlertThreshold(kmh: number): boolean {
+  return Number.isFinite(kmh) && kmh >= ALERT_THRESHOLD_MIN_KMH && kmh <= ALERT_THRESHOLD_MAX_KMH;
+}
+
+/** True for a personal record time: whole seconds, more than zero, at most a day. */
+export function isRecordTime(seconds: number): boolean {
+  return Number.isInteger(seconds) && seconds > 0 && seconds <= RECORD_MAX_S;
+}
+
+/** What decides a rider's access. */
+export interface RiderAccess {
+  readonly plan: RiderPlan;
+  /** Unix seconds; null when the rider never had a trial. */
+  readonly trialEndsAt: number | null;
+}
+
+/** The trial is running until (not including) its end second. */
+export function isInTrial(rider: RiderAccess, nowS: number): boolean {
+  return rider.trialEndsAt !== null && nowS < rider.trialEndsAt;
+}
+
+/** Pro riders and riders in their trial get the Pro features. */
+export function hasProAccess(rider: RiderAccess, nowS: number): boolean {
+  return rider.plan === 'pro' || isInTrial(rider, nowS);
+}
+
+/** The monthly call limit for the metered tools, or null when there is none. */
+export function monthlyCallLimit(rider: RiderAccess, nowS: number): number | null {
+  return hasProAccess(rider, nowS) ? null : FREE_MONTHLY_CALLS;
+}
+
+/** End of a trial started at `startS`. */
+export function trialEnd(startS: number): number {
+  return startS + TRIAL_DAYS * DAY_S;
+}
+
+/** The calendar month (UTC) a call counts against, as `YYYY-MM`: the usage table's key. */
+export function usageMonth(nowS: number): string {
+  return new Date(nowS * 1000).toISOString().slice(0, 7);
+}
+
+/** Unix seconds at which the allowance of the month containing `nowS` starts again. */
+export function usageResetsAt(nowS: number): number {
+  const now = new Date(nowS * 1000);
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000;
+}
+
+/** The `usage` object every metered answer carries; `resets_at` is ISO 8601 UTC like every time in the API. */
+export interface UsageSummary {
+  readonly used: number;
+  readonly limit: number;
+  readonly remaining: number;
+  readonly resets_at: string;
+}
+
+/** Shapes a quota count for an answer; `remaining` never goes below zero. */
+export function usageSummary(used: number, limit: number, nowS: number): UsageSummary {
+  return {
+    used,
+    limit,
+    remaining: Math.max(0, limit - used),
+    resets_at: new Date(usageResetsAt(nowS) * 1000).toISOString().replace('.000Z', 'Z'),
+  };
+}

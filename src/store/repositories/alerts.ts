@@ -1,0 +1,162 @@
+/**
+ * Tailwind alerts: recorded once per (rider, segment, window start), then
+ * delivered to the rider's webhook with a bounded number of attempts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../core/rider-rules.ts';
+import { nowSeconds } from '../clock.ts';
+import type { AlertTable, Database } from '../schema.ts';
+import type { RiderWebhook } from './riders.ts';
+
+type Db = Kysely<Database>;
+
+/** Longest delivery error kept, so a chatty receiver cannot bloat the table. */
+export const LAST_ERROR_MAX_CHARS = 500;
+
+export interface AlertWindow {
+  readonly segmentId: string;
+  /** Unix seconds, as in `TailwindWindow` from `src/core/tailwind-window.ts`. */
+  readonly windowStart: number;
+  readonly windowEnd: number;
+  readonly peakTailwindKmh: number;
+}
+
+export interface AlertRecord extends AlertWindow {
+  readonly id: string;
+  readonly riderId: string;
+  readonly createdAt: number;
+  readonly deliveredAt: number | null;
+  readonly attempts: number;
+  readonly lastError: string | null;
+}
+
+export interface PendingDelivery {
+  readonly alert: AlertRecord;
+  readonly webhook: RiderWebhook;
+}
+
+function toAlert(row: Selectable<AlertTable>): AlertRecord {
+  return {
+    id: row.id,
+    riderId: row.rider_id,
+    segmentId: row.segment_id,
+    windowStart: row.window_start,
+    windowEnd: row.window_end,
+    peakTailwindKmh: row.peak_tailwind_kmh,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
+    attempts: row.attempts,
+    lastError: row.last_error,
+  };
+}
+
+function assertWindow(window: AlertWindow): void {
+  const { windowStart, windowEnd, peakTailwindKmh } = window;
+  if (!Number.isSafeInteger(windowStart) || !Number.isSafeInteger(windowEnd) || windowEnd <= windowStart) {
+    throw new RangeError('an alert window needs whole unix seconds with end after start');
+  }
+  if (!Number.isFinite(peakTailwindKmh)) throw new RangeError('peak tailwind must be a finite number');
+}
+
+/**
+ * Records an alert unless one exists for the same rider, segment and window
+ * start. Returns the new alert, or null when it was already recorded, so a
+ * re-run of the alert job never alerts twice for one window.
+ */
+export async function recordAlertOnce(
+  db: Db,
+  riderId: string,
+  window: AlertWindow,
+  now: number = nowSeconds(),
+): Promise<AlertRecord | null> {
+  assertWindow(window);
+  const row = await db
+    .insertInto('alert')
+    .values({
+      id: randomUUID(),
+      rider_id: riderId,
+      segment_id: window.segmentId,
+      window_start: window.windowStart,
+      window_end: window.windowEnd,
+      peak_tailwind_kmh: window.peakTailwindKmh,
+      created_at: now,
+      delivered_at: null,
+      attempts: 0,
+      last_error: null,
+    })
+    .onConflict((conflict) => conflict.columns(['rider_id', 'segment_id', 'window_start']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toAlert(row) : null;
+}
+
+/** The rider's newest alerts first. */
+export async function listRecentAlerts(
+  db: Db,
+  riderId: string,
+  options: { readonly limit?: number; readonly since?: number } = {},
+): Promise<AlertRecord[]> {
+  let query = db.selectFrom('alert').selectAll().where('rider_id', '=', riderId);
+  if (options.since !== undefined) query = query.where('created_at', '>=', options.since);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('window_start', 'desc')
+    .limit(options.limit ?? 20)
+    .execute();
+  return rows.map(toAlert);
+}
+
+/**
+ * Undelivered alerts of riders who have a webhook and attempts left, oldest
+ * first: the delivery job's queue, across riders by design.
+ */
+export async function listPendingDeliveries(
+  db: Db,
+  options: { readonly limit?: number; readonly maxAttempts?: number } = {},
+): Promise<PendingDelivery[]> {
+  const rows = await db
+    .selectFrom('alert')
+    .innerJoin('rider', 'rider.id', 'alert.rider_id')
+    .selectAll('alert')
+    .select(['rider.webhook_url', 'rider.webhook_secret'])
+    .where('alert.delivered_at', 'is', null)
+    .where('alert.attempts', '<', options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS)
+    .where('rider.webhook_url', 'is not', null)
+    .where('rider.webhook_secret', 'is not', null)
+    .orderBy('alert.created_at')
+    .orderBy('alert.id')
+    .limit(options.limit ?? 50)
+    .execute();
+  return rows.flatMap(({ webhook_url, webhook_secret, ...alert }) =>
+    webhook_url === null || webhook_secret === null
+      ? []
+      : [{ alert: toAlert(alert), webhook: { url: webhook_url, secret: webhook_secret } }],
+  );
+}
+
+/** Counts the successful attempt and stamps delivery; false when unknown or already delivered. */
+export async function markAlertDelivered(
+  db: Db,
+  alertId: string,
+  now: number = nowSeconds(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('alert')
+    .set((eb) => ({ delivered_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
+    .where('id', '=', alertId)
+    .where('delivered_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Counts a failed attempt and keeps its (shortened) error; false when unknown or already delivered. */
+export async function markAlertAttemptFailed(db: Db, alertId: string, error: string): Promise<boolean> {
+  const result = await db
+    .updateTable('alert')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, LAST_ERROR_MAX_CHARS) }))
+    .where('id', '=', alertId)
+    .where('delivered_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,73 @@
+/**
+ * The Kysely view of the rider store, identical on SQLite and PostgreSQL.
+ *
+ * Every time is integer unix seconds (UTC) stored as `bigint`: the forecast and
+ * window maths in `src/core` already count in unix seconds, an integer compares
+ * and de-duplicates exactly on both engines (an ISO string can be spelled several
+ * ways for one instant, which would defeat the alert window's unique key), and
+ * `bigint` does not run out in 2038. The PostgreSQL pool parses `int8` to a JS
+ * number (safe: seconds stay far below 2^53). Answers convert to ISO 8601 at
+ * the edge. The one exception is `usage.month`, a `YYYY-MM` key by design.
+ *
+ * Table names avoid the auth library's (`user`, `session`, `account`,
+ * `verification`, `oauth*`), whose own migrations add them to the same database.
+ */
+import type { ColumnType } from 'kysely';
+import type { RiderPlan } from '../core/rider-rules.ts';
+
+/**
+ * PostgreSQL answers a `boolean` column with true/false, SQLite with 1/0; the
+ * repositories read either and always write a boolean.
+ */
+export type BooleanColumn = ColumnType<boolean | number, boolean, boolean>;
+
+export interface RiderTable {
+  /** Text so it can be the auth library's user id. */
+  id: string;
+  /** Stored as given: the auth layer normalises addresses. */
+  email: string;
+  created_at: number;
+  plan: RiderPlan;
+  trial_ends_at: number | null;
+  /** Both null or both set (check constraint). */
+  webhook_url: string | null;
+  webhook_secret: string | null;
+}
+
+export interface WatchTable {
+  rider_id: string;
+  segment_id: string;
+  /** The rider's personal record on the segment, whole seconds. */
+  record_s: number | null;
+  alerts_on: BooleanColumn;
+  threshold_kmh: number;
+  created_at: number;
+}
+
+export interface AlertTable {
+  id: string;
+  rider_id: string;
+  segment_id: string;
+  window_start: number;
+  window_end: number;
+  peak_tailwind_kmh: number;
+  created_at: number;
+  delivered_at: number | null;
+  /** Webhook attempts so far, the successful one included. */
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface UsageTable {
+  rider_id: string;
+  /** Calendar month (UTC) as `YYYY-MM`. */
+  month: string;
+  calls: number;
+}
+
+export interface Database {
+  rider: RiderTable;
+  watch: WatchTable;
+  alert: AlertTable;
+  usage: UsageTable;
+}

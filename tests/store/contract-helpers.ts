@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { Store } from '../../src/store/database.ts';
+import { createRider, type NewRider, type Rider } from '../../src/store/repositories/riders.ts';
+
+/** The store under test, opened by the contract's beforeAll (and replaced by the restart test). */
+export type CurrentStore = () => Store;
+
+/** A fresh rider with a unique email, so tests sharing one database never meet. */
+export function makeRider(store: Store, input: Partial<NewRider> = {}): Promise<Rider> {
+  return createRider(store.db, { email: `rider-${randomUUID()}@example.com`, ...input });
+}
+
+/** Strings a tool might pass on: quotes, SQL, unicode, wildcards. PostgreSQL text cannot hold NUL. */
+export const hostileString = fc
+  .oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+    fc.constantFrom(
+      `'; DELETE FROM watch; --`,
+      `x'); DROP TABLE rider; --`,
+      `" OR "1"="1`,
+      `\\'; --`,
+      `%_*?`,
+      `seg'"\`\\n`,
+      `Stelvio – Passo dello Stelvio 🚴`,
+    ),
+  )
+  .filter((text) => !text.includes('\u0000'));
+
+/** Whole unix seconds within a sensible range (2020–2040). */
+export const unixSecond = fc.integer({ min: 1_577_836_800, max: 2_208_988_800 });
