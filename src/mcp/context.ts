@@ -2,6 +2,7 @@ import type { ForecastSource } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import type { ResolvedUrls } from '../http/config.ts';
+import type { Store } from '../store/database.ts';
 
 /** The data sources behind the tools; built once per process. */
 export interface McpDeps {
@@ -10,12 +11,27 @@ export interface McpDeps {
   readonly forecast: ForecastSource;
   /** Milliseconds since the epoch; injected so tests control "now". */
   readonly now: () => number;
+  /** The rider store; only the rider address needs it. */
+  readonly store?: Store;
 }
 
-/** Who is calling: anonymous at the public address; riders come with sign-in. */
-export interface Caller {
+/** Someone calling the public address: no identity beyond the limit's key. */
+export interface AnonymousCaller {
   readonly kind: 'anonymous';
 }
+
+/** A signed-in rider at the rider address, as the verified access token says. */
+export interface RiderCaller {
+  readonly kind: 'rider';
+  readonly riderId: string;
+  /** The OAuth grant (one connected assistant); limits and disconnects work per grant. */
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+}
+
+/** Who is calling: anonymous at the public address; a rider at the rider address. */
+export type Caller = AnonymousCaller | RiderCaller;
 
 /** What one tool call sees. */
 export interface ToolContext extends McpDeps {
