@@ -5,7 +5,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { resolveUrls, type ApiConfig } from '../http/config.ts';
 import type { McpConfig } from './config.ts';
-import type { McpDeps } from './context.ts';
+import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { buildServer } from './server.ts';
 import type { ToolDefinition } from './tool.ts';
@@ -22,6 +22,11 @@ export interface McpEndpointOptions {
   readonly api: ApiConfig;
   readonly mcp: McpConfig;
   readonly tools: readonly ToolDefinition[];
+  /**
+   * For the rider address: verifies the bearer token and names the rider, or
+   * answers the request itself (401/403 with the OAuth challenge).
+   */
+  readonly authenticate?: (request: Request) => Promise<RiderCaller | Response>;
 }
 
 /** Where one request came from, as the platform (not the client) tells it. */
@@ -30,6 +35,13 @@ export interface ClientInfo {
 }
 
 export type McpEndpoint = (request: Request, client: ClientInfo) => Promise<Response>;
+
+const ANONYMOUS: Caller = { kind: 'anonymous' };
+
+/** The per-connection limit counts per OAuth grant for riders, per client address otherwise. */
+function limitKeyOf(caller: Caller, address: string): string {
+  return caller.kind === 'rider' ? `grant:${caller.grantId}` : `ip:${address}`;
+}
 
 /**
  * Someone who pastes the MCP address into a browser gets the page that
@@ -61,19 +73,20 @@ function withHeaders(response: Response, extra: Headers): Response {
  * which serves both the 2026-07-28 protocol and 2025-era clients. Tools see
  * a context built from the request (its origin fills unset public URLs).
  */
-export function createMcpEndpoint({ deps, api, mcp, tools }: McpEndpointOptions): McpEndpoint {
+export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEndpointOptions): McpEndpoint {
   const limiter = createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst, now: deps.now });
   const anyHost = mcp.allowedHosts.includes('*');
   const anyOrigin = mcp.allowedOrigins.includes('*');
   const originHosts = [...mcp.allowedHosts, ...mcp.allowedOrigins];
   const handler = createMcpHandler(
-    ({ requestInfo }) => {
+    ({ requestInfo, authInfo }) => {
       const url = new URL(requestInfo?.url ?? 'http://localhost/mcp');
+      const caller = (authInfo?.extra?.['caller'] as RiderCaller | undefined) ?? ANONYMOUS;
       return buildServer({
         tools,
-        context: { ...deps, caller: { kind: 'anonymous' }, urls: resolveUrls(api, url) },
+        context: { ...deps, caller, urls: resolveUrls(api, url) },
         limiter,
-        limitKey: `ip:${requestInfo?.headers.get(CLIENT_HEADER) ?? 'unknown'}`,
+        limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_HEADER) ?? 'unknown'),
       });
     },
     { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
@@ -98,7 +111,16 @@ export function createMcpEndpoint({ deps, api, mcp, tools }: McpEndpointOptions)
       cors.set('Access-Control-Max-Age', '86400');
       return new Response(null, { status: 204, headers: cors });
     }
-    return withHeaders(await handler.fetch(withClient(request, client)), cors);
+    if (!authenticate) return withHeaders(await handler.fetch(withClient(request, client)), cors);
+    const rider = await authenticate(request);
+    if (rider instanceof Response) return withHeaders(rider, cors);
+    const authInfo = {
+      token: '',
+      clientId: rider.clientId,
+      scopes: [...rider.scopes],
+      extra: { caller: rider },
+    };
+    return withHeaders(await handler.fetch(withClient(request, client), { authInfo }), cors);
   };
   return async (request, client) => {
     try {
