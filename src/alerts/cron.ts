@@ -1,0 +1,99 @@
+/**
+ * The alert job behind an HTTP endpoint, for Vercel Cron (`api/cron-alerts.ts`
+ * and the `crons` entry in `vercel.json`). Vercel calls the path with GET and
+ * `Authorization: Bearer <CRON_SECRET>` when the project has a `CRON_SECRET`
+ * variable; anyone else can reach the URL too, so every other request is
+ * refused with 401, and so is every request while `CRON_SECRET` is unset
+ * (fail closed). Any scheduler that can send the header may call it.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { forecastFromEnv } from '../data/forecast/select.ts';
+import { createSegmentCatalog } from '../data/segments/catalog.ts';
+import { segmentsFromEnv } from '../data/segments/load.ts';
+import { openStore, storeConfigFromEnv } from '../store/database.ts';
+import { migrateToLatest } from '../store/migrate.ts';
+import { runAlertJob, type AlertJobDeps, type AlertJobSummary } from './run.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface CronHandlerOptions {
+  /** The expected secret, read on every request; unset or empty refuses every request. */
+  readonly secret: () => string | undefined;
+  readonly job: () => Promise<AlertJobSummary>;
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** Constant-time comparison of the whole header with the expected one (hashed first, so lengths match). */
+function authorized(header: string | null, secret: string | undefined): boolean {
+  if (!secret || header === null) return false;
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(header), digest(`Bearer ${secret}`));
+}
+
+/** The endpoint: 401 unless the bearer matches, then the job's summary (500 when it failed). */
+export function createCronHandler(options: CronHandlerOptions): (request: Request) => Promise<Response> {
+  let warned = false;
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'POST') {
+      return new Response(null, { status: 405, headers: { ...NO_STORE, Allow: 'GET, POST' } });
+    }
+    const secret = options.secret();
+    if (!secret && !warned) {
+      warned = true;
+      console.error('alert cron: CRON_SECRET is not set, so every call is refused');
+    }
+    if (!authorized(request.headers.get('authorization'), secret)) {
+      return Response.json(
+        { ok: false, error: 'unauthorized' },
+        { status: 401, headers: { ...NO_STORE, 'WWW-Authenticate': 'Bearer' } },
+      );
+    }
+    try {
+      const summary = await options.job();
+      return Response.json(summary, { status: summary.ok ? 200 : 500, headers: NO_STORE });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`alert cron: the job could not start: ${message}`);
+      return Response.json({ ok: false, errors: [message] }, { status: 500, headers: NO_STORE });
+    }
+  };
+}
+
+/**
+ * The job's dependencies from the environment, built on the first authorised
+ * call and kept for the instance's life: the store (`DATABASE_URL` on
+ * Vercel), migrated once; the catalog; the cached forecast. A failed set-up
+ * is retried on the next call.
+ */
+export function alertJobDepsFromEnv(env: Env): () => Promise<AlertJobDeps> {
+  let deps: Promise<AlertJobDeps> | null = null;
+  return () => {
+    if (deps) return deps;
+    const current = (async () => {
+      const store = openStore(storeConfigFromEnv(env));
+      try {
+        await migrateToLatest(store);
+      } catch (error) {
+        await store.close().catch(() => undefined);
+        throw error;
+      }
+      const catalog = createSegmentCatalog(segmentsFromEnv(env));
+      return { store, catalog, forecast: forecastFromEnv(env), now: Date.now };
+    })();
+    deps = current;
+    current.catch(() => {
+      if (deps === current) deps = null;
+    });
+    return current;
+  };
+}
+
+/** `api/cron-alerts.ts` in one call. */
+export function cronHandlerFromEnv(env: Env): (request: Request) => Promise<Response> {
+  const deps = alertJobDepsFromEnv(env);
+  return createCronHandler({
+    secret: () => (env['CRON_SECRET']?.trim() ? env['CRON_SECRET'] : undefined),
+    job: async () => runAlertJob(await deps()),
+  });
+}
