@@ -1,6 +1,6 @@
 /**
- * The plan catalog: one source for `/v1/plans`, the pricing page and (later)
- * the MCP `locked` hints. Feature lines describe what the service enforces.
+ * The plan catalog: one source for `/v1/plans`, the pricing page and the MCP
+ * `locked` hints. Feature lines describe what the service enforces.
  */
 export type PlanId = 'free' | 'pro_monthly' | 'pro_annual' | 'pro_lifetime';
 export type Billing = 'free' | 'monthly' | 'yearly' | 'one-time';
@@ -69,7 +69,7 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** How a rider starts the trial; the sign-up page lands in a later release. */
+/** How a rider starts the trial: a new account on the sign-up page is Pro for the trial's length. */
 export const TRIAL_HOW_TO_START =
   `Create a free rider account and connect an assistant to the rider MCP address: ` +
   `Pro is unlocked for ${TRIAL_DAYS} days, no card needed, and drops back to Free when it ends.`;

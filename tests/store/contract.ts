@@ -29,7 +29,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
     beforeAll(async () => {
       store = open();
       const report = await migrateToLatest(store);
-      expect(report.applied).toEqual(['0001_initial']);
+      expect(report.applied).toEqual(['0001_initial', '0002_auth']);
     });
     afterAll(async () => {
       await store?.close();

@@ -104,14 +104,33 @@ describe.skipIf(noServer !== null)(
         for (const schema of ['tenant_a', 'tenant_b']) {
           const scoped = openStore({ engine: 'postgres', url: urlFor(database, schema) });
           try {
-            expect((await migrateToLatest(scoped)).applied).toEqual(['0001_initial']);
+            expect((await migrateToLatest(scoped)).applied).toEqual(['0001_initial', '0002_auth']);
             const tables = await scoped.db.introspection.getTables();
             expect(
               tables
                 .filter((table) => table.schema === schema)
                 .map((table) => table.name)
                 .sort(),
-            ).toEqual(['alert', 'rider', 'store_migration', 'store_migration_lock', 'usage', 'watch']);
+            ).toEqual([
+              'account',
+              'alert',
+              'jwks',
+              'oauthAccessToken',
+              'oauthClient',
+              'oauthClientAssertion',
+              'oauthClientResource',
+              'oauthConsent',
+              'oauthRefreshToken',
+              'oauthResource',
+              'rider',
+              'session',
+              'store_migration',
+              'store_migration_lock',
+              'usage',
+              'user',
+              'verification',
+              'watch',
+            ]);
           } finally {
             await scoped.close();
           }

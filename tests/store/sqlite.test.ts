@@ -72,11 +72,23 @@ describe('SQLite store configuration', () => {
     await withStore(':memory:', async (store) => {
       const tables = await store.db.introspection.getTables();
       expect(tables.map((table) => table.name).sort()).toEqual([
+        'account',
         'alert',
+        'jwks',
+        'oauthAccessToken',
+        'oauthClient',
+        'oauthClientAssertion',
+        'oauthClientResource',
+        'oauthConsent',
+        'oauthRefreshToken',
+        'oauthResource',
         'rider',
+        'session',
         'store_migration',
         'store_migration_lock',
         'usage',
+        'user',
+        'verification',
         'watch',
       ]);
     });

@@ -1,0 +1,55 @@
+/**
+ * `npm run rider -- create --email E --password P [--plan free|pro] [--no-trial]`: creates
+ * a rider account from the command line, through the same sign-up as the
+ * website (scrypt password, rider row with the Pro trial), in the store the
+ * environment selects (DATABASE_URL or the SQLite file). Prints the rider id.
+ */
+import { parseArgs } from 'node:util';
+import { authConfigFromEnv } from '../src/auth/config.ts';
+import { createRiderAccount } from '../src/auth/cli.ts';
+import { openStore, storeConfigFromEnv } from '../src/store/database.ts';
+import { migrateToLatest } from '../src/store/migrate.ts';
+
+const USAGE =
+  'usage: npm run rider -- create --email EMAIL --password PASSWORD [--plan free|pro] [--no-trial]';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    plan: { type: 'string', default: 'free' },
+    'no-trial': { type: 'boolean', default: false },
+  },
+});
+
+if (positionals[0] !== 'create' || !values.email || !values.password) {
+  console.error(USAGE);
+  process.exit(2);
+}
+if (values.plan !== 'free' && values.plan !== 'pro') {
+  console.error(`--plan must be free or pro, not "${values.plan}"\n${USAGE}`);
+  process.exit(2);
+}
+
+const storeConfig = storeConfigFromEnv(process.env);
+const store = openStore(storeConfig);
+try {
+  await migrateToLatest(store);
+  const config = authConfigFromEnv(process.env, storeConfig, (line) => console.error(line));
+  const rider = await createRiderAccount({
+    store,
+    secret: config.secret,
+    origin: config.siteUrl ?? 'http://localhost',
+    email: values.email,
+    password: values.password,
+    plan: values.plan,
+    trial: !values['no-trial'],
+  });
+  console.log(rider.id);
+} catch (error) {
+  console.error(`rider: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await store.close();
+}

@@ -1,0 +1,148 @@
+/**
+ * The authorization server for the rider MCP address: better-auth (accounts,
+ * sessions, scrypt passwords, CSRF checks) with the OAuth 2.1 provider plugin
+ * (authorization code + PKCE, DCR, rotating refresh tokens, revocation), the
+ * jwt plugin (EdDSA-signed access tokens with an audience) and the CIMD plugin
+ * (an https URL as client_id). Its tables live in our own store, through the
+ * same Kysely instance.
+ */
+import { cimd } from '@better-auth/cimd';
+import { fetchClientMetadataResource } from '@better-auth/cimd/node';
+import { oauthProvider, type ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { jwt } from 'better-auth/plugins';
+import type { Store } from '../store/database.ts';
+import { ensureRider } from './rider-account.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  AUTH_BASE_PATH,
+  AUTH_SCOPES,
+  CODE_TTL_S,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  REFRESH_TOKEN_TTL_S,
+  issuerFor,
+  riderResourceFor,
+} from './policy.ts';
+
+/**
+ * Set by our routes from the socket or the platform (any copy a client sends
+ * is replaced), so the sign-in rate limit counts per caller, not per spoofable
+ * X-Forwarded-For.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-wos-client';
+
+/**
+ * Endpoints better-auth serves by default that riders must not reach: the
+ * session-to-JWT endpoint (we only sign OAuth access tokens), the
+ * session-backed client management (any signed-in rider could mint
+ * confidential clients), and the consent endpoints that revoke nothing
+ * (disconnecting goes through /api/rider/connections/…/disconnect).
+ */
+export const DISABLED_AUTH_PATHS = [
+  '/token',
+  '/oauth2/create-client',
+  '/oauth2/get-client',
+  '/oauth2/get-clients',
+  '/oauth2/update-client',
+  '/oauth2/delete-client',
+  '/oauth2/client/rotate-secret',
+  '/oauth2/get-consent',
+  '/oauth2/get-consents',
+  '/oauth2/update-consent',
+  '/oauth2/delete-consent',
+];
+
+export interface CreateAuthOptions {
+  /** The public origin (`https://host` or `http://127.0.0.1:PORT`): issuer, audience and cookie scope derive from it. */
+  readonly origin: string;
+  readonly store: Pick<Store, 'db' | 'engine'>;
+  /** At least 32 random characters: signs the login/consent query, encrypts the signing keys. */
+  readonly secret: string;
+  /** How CIMD documents are fetched; defaults to the DNS-pinning https-only Node transport. */
+  readonly cimdFetch?: ClientMetadataResourceFetch;
+  /** Access-token lifetime; tests shorten it to watch a token expire. */
+  readonly accessTokenTtlS?: number;
+  /** better-auth's per-address rate limits (3 sign-ins per 10 s…); on unless a test turns it off. */
+  readonly rateLimit?: boolean;
+}
+
+/** The option object shared by the running server and the migration (which only reads its schema). */
+export function authOptions(options: CreateAuthOptions) {
+  const { origin, store } = options;
+  const db = store.db;
+  const resource = riderResourceFor(origin);
+  return {
+    appName: 'wind-on-segment',
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    database: { db, type: store.engine === 'postgres' ? 'postgres' : 'sqlite' },
+    telemetry: { enabled: false },
+    trustedOrigins: [origin],
+    disabledPaths: DISABLED_AUTH_PATHS,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
+    rateLimit: { enabled: options.rateLimit ?? true, storage: 'memory' },
+    advanced: {
+      // Browsers drop Secure cookies on http://localhost; production runs on https.
+      useSecureCookies: origin.startsWith('https://'),
+      // better-auth turns its Origin (CSRF) check off when NODE_ENV=test; keep it on everywhere.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Runs after the sign-up transaction commits; ensureRider repairs a missed row later.
+          after: async (user: { id: string; email: string; createdAt: Date }) => {
+            await ensureRider(db, user);
+          },
+        },
+      },
+    },
+    plugins: [
+      jwt({ jwt: { issuer: issuerFor(origin) }, disableSettingJwtHeader: true }),
+      oauthProvider({
+        loginPage: '/login',
+        consentPage: '/consent',
+        signup: { page: '/signup' },
+        scopes: [...AUTH_SCOPES],
+        grantTypes: ['authorization_code', 'refresh_token'],
+        resources: [resource],
+        clientRegistrationDefaultResources: [resource],
+        clientRegistrationAllowedResources: [resource],
+        allowDynamicClientRegistration: true,
+        allowUnauthenticatedClientRegistration: true,
+        accessTokenExpiresIn: options.accessTokenTtlS ?? ACCESS_TOKEN_TTL_S,
+        refreshTokenExpiresIn: REFRESH_TOKEN_TTL_S,
+        codeExpiresIn: CODE_TTL_S,
+        ...(options.rateLimit === false
+          ? {
+              rateLimit: {
+                register: false,
+                token: false,
+                authorize: false,
+                revoke: false,
+                introspect: false,
+              },
+            }
+          : {}),
+      }),
+      cimd({
+        fetchClientMetadataResource: options.cimdFetch ?? fetchClientMetadataResource,
+        metadataProfile: 'mcp-2026-07-28',
+      }),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+/** One authorization server for one public origin. */
+export function createAuth(options: CreateAuthOptions) {
+  return betterAuth(authOptions(options));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

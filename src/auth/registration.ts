@@ -1,0 +1,59 @@
+/**
+ * Dynamic client registration (RFC 7591) as MCP clients actually send it.
+ * better-auth follows OpenID DCR, where a client without `application_type`
+ * is a "web" client that must redirect to https on a public host; 2025-era
+ * MCP clients register `http://localhost:PORT/callback` without saying they
+ * are native apps and would be refused. RFC 8252 §7.3 says loopback redirects
+ * are what native apps use, so the type is filled in when every redirect URI
+ * is loopback. Clients that omit `grant_types` also get `refresh_token`, or
+ * they could never stay connected past the first access token.
+ */
+
+/** A registration document is a few hundred bytes; anything this large is not one. */
+export const MAX_REGISTRATION_BYTES = 64 * 1024;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackRedirect(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const url = URL.parse(value);
+  return url !== null && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** The registration body with MCP-friendly defaults; anything else is passed on untouched. */
+export function withNativeDefaults(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  const redirects = fields['redirect_uris'];
+  const loopbackOnly =
+    Array.isArray(redirects) && redirects.length > 0 && redirects.every(isLoopbackRedirect);
+  return {
+    ...fields,
+    ...(fields['application_type'] === undefined && loopbackOnly ? { application_type: 'native' } : {}),
+    ...(fields['grant_types'] === undefined ? { grant_types: ['authorization_code', 'refresh_token'] } : {}),
+  };
+}
+
+/**
+ * A copy of a registration request with {@link withNativeDefaults} applied,
+ * or a 413 answer for an oversized body. Bodies that are not JSON are passed
+ * on as they came, for the library to refuse in its own words.
+ */
+export async function registrationRequest(request: Request): Promise<Request | Response> {
+  const text = await request.text();
+  if (text.length > MAX_REGISTRATION_BYTES) {
+    return Response.json(
+      { error: 'invalid_client_metadata', error_description: 'The registration document is too large.' },
+      { status: 413, headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
+  let body = text;
+  try {
+    body = JSON.stringify(withNativeDefaults(JSON.parse(text)));
+  } catch {
+    // Not JSON: forwarded unchanged.
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, { method: request.method, headers, body });
+}

@@ -1,0 +1,139 @@
+/**
+ * The JSON behind the settings page, for the signed-in rider (the better-auth
+ * session cookie): `GET /api/rider/me`,
+ * `POST /api/rider/connections/{clientId}/disconnect` and
+ * `POST /api/rider/webhook` (see `rider-webhook.ts`). A POST must come from
+ * our own origin (the `Origin` header browsers always send on it), which
+ * stops cross-site forgery even where SameSite cookies are not honoured.
+ */
+import type { Kysely } from 'kysely';
+import type { WebhookUrlOptions } from '../alerts/webhook-url.ts';
+import { hasProAccess, isInTrial } from '../core/rider-rules.ts';
+import { nowSeconds } from '../store/clock.ts';
+import { listRecentAlerts } from '../store/repositories/alerts.ts';
+import { listWatchlist } from '../store/repositories/watchlist.ts';
+import type { Database } from '../store/schema.ts';
+import type { Auth } from './auth.ts';
+import { disconnectClient, listConnections } from './connections.ts';
+import { ensureRider } from './rider-account.ts';
+import { riderResourceFor } from './policy.ts';
+import { updateRiderWebhook, WEBHOOK_PATH } from './rider-webhook.ts';
+import { withAuthTables } from './tables.ts';
+
+export const RIDER_API_PREFIX = '/api/rider/';
+const ME_PATH = '/api/rider/me';
+const CONNECTIONS_PREFIX = '/api/rider/connections/';
+const DISCONNECT_SUFFIX = '/disconnect';
+/** Alerts shown on the settings page. */
+const RECENT_ALERTS = 10;
+
+export interface RiderApiContext {
+  readonly auth: Auth;
+  readonly db: Kysely<Database>;
+  readonly origin: string;
+  /** Segment names for the page; ids are shown when absent. */
+  readonly segmentName?: (segmentId: string) => string | undefined;
+  /** Tests only: a fake DNS lookup (or loopback http) for checking webhook URLs. */
+  readonly webhookUrl?: WebhookUrlOptions;
+}
+
+function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...extra } });
+}
+
+const iso = (seconds: number | null): string | null =>
+  seconds === null ? null : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+/** The connection's client id from `/api/rider/connections/{id}/disconnect`, or undefined. */
+export function disconnectTarget(pathname: string): string | undefined {
+  if (!pathname.startsWith(CONNECTIONS_PREFIX) || !pathname.endsWith(DISCONNECT_SUFFIX)) return undefined;
+  const encoded = pathname.slice(CONNECTIONS_PREFIX.length, -DISCONNECT_SUFFIX.length);
+  if (!encoded || encoded.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+async function me(context: RiderApiContext, user: { id: string; email: string; createdAt: Date }) {
+  const { db, origin, segmentName } = context;
+  const rider = await ensureRider(db, user);
+  const now = nowSeconds();
+  const [connections, watchlist, alerts] = await Promise.all([
+    listConnections(withAuthTables(db), rider.id),
+    listWatchlist(db, rider.id),
+    listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
+  ]);
+  const name = (id: string) => segmentName?.(id) ?? null;
+  return {
+    rider: {
+      id: rider.id,
+      email: rider.email,
+      plan: rider.plan,
+      trial_ends_at: iso(rider.trialEndsAt),
+      in_trial: isInTrial(rider, now),
+      pro_access: hasProAccess(rider, now),
+    },
+    mcp_url: riderResourceFor(origin),
+    // Never the secret: it is shown once, when the URL is saved.
+    webhook_url: rider.webhook?.url ?? null,
+    connections: connections.map((c) => ({
+      client_id: c.clientId,
+      client_name: c.clientName,
+      client_uri: c.clientUri,
+      scopes: c.scopes,
+      connected_at: c.connectedAt,
+    })),
+    watchlist: watchlist.map((w) => ({
+      segment_id: w.segmentId,
+      segment_name: name(w.segmentId),
+      record_s: w.recordS,
+      alerts_on: w.alertsOn,
+      threshold_kmh: w.thresholdKmh,
+    })),
+    alerts: alerts.map((a) => ({
+      segment_id: a.segmentId,
+      segment_name: name(a.segmentId),
+      window_start: iso(a.windowStart),
+      window_end: iso(a.windowEnd),
+      peak_tailwind_kmh: a.peakTailwindKmh,
+      delivered: a.deliveredAt !== null,
+    })),
+  };
+}
+
+type Route = { kind: 'me' } | { kind: 'webhook' } | { kind: 'disconnect'; clientId: string };
+
+function routeOf(pathname: string): Route | undefined {
+  if (pathname === ME_PATH) return { kind: 'me' };
+  if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
+  const clientId = disconnectTarget(pathname);
+  return clientId === undefined ? undefined : { kind: 'disconnect', clientId };
+}
+
+/** Answers `/api/rider/*`; the caller routes only those paths here. */
+export async function riderApi(request: Request, context: RiderApiContext): Promise<Response> {
+  const route = routeOf(new URL(request.url).pathname);
+  if (!route) return json(404, { error: 'not_found' });
+  const method = route.kind === 'me' ? 'GET' : 'POST';
+  if (request.method !== method) return json(405, { error: 'method_not_allowed' }, { Allow: method });
+  if (method === 'POST' && request.headers.get('origin') !== context.origin) {
+    return json(403, { error: 'forbidden', error_description: 'Cross-site request refused.' });
+  }
+  const session = await context.auth.api.getSession({ headers: request.headers });
+  if (!session) return json(401, { error: 'unauthorized', error_description: 'Sign in first.' });
+  if (route.kind === 'me') return json(200, await me(context, session.user));
+  if (route.kind === 'webhook') {
+    const reply = await updateRiderWebhook(request, context.db, session.user, context.webhookUrl);
+    return json(reply.status, reply.body);
+  }
+  const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);
+  if (!result.disconnected)
+    return json(404, { error: 'not_found', error_description: 'No such connection.' });
+  return json(200, {
+    disconnected: true,
+    client_id: route.clientId,
+    revoked_tokens: result.refreshTokens + result.accessTokens,
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Every HTTP path of the authorization server and the rider's account, as one
+ * fetch handler that answers its own paths and returns undefined for the
+ * rest, so `npm start` and a Vercel function can put it in front of whatever
+ * else they serve:
+ *
+ * - `/.well-known/oauth-protected-resource[/mcp/rider]` (RFC 9728)
+ * - `/.well-known/oauth-authorization-server[/api/auth]` (RFC 8414)
+ * - `/api/auth/*` (better-auth: sign-up/in/out, authorize, token, register…)
+ * - `/api/rider/*` (the settings page's JSON)
+ */
+import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
+import type { ClientInfo } from '../mcp/http.ts';
+import { CLIENT_ADDRESS_HEADER } from './auth.ts';
+import { registrationRequest } from './registration.ts';
+import type { AuthRegistry } from './registry.ts';
+import { protectedResourceMetadata } from './resource.ts';
+import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from './rider-api.ts';
+import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from './policy.ts';
+
+export type AuthRoutes = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
+
+export interface AuthRoutesOptions {
+  readonly registry: AuthRegistry;
+  readonly segmentName?: RiderApiContext['segmentName'];
+  /** Tests only: how the settings API checks webhook URLs (a fake DNS lookup). */
+  readonly webhookUrl?: RiderApiContext['webhookUrl'];
+}
+
+const PRM = '/.well-known/oauth-protected-resource';
+const ASM = '/.well-known/oauth-authorization-server';
+const METADATA_PATHS = new Set([PRM, `${PRM}${RIDER_RESOURCE_PATH}`, ASM, `${ASM}${AUTH_BASE_PATH}`]);
+/** Endpoints a browser-based MCP client calls cross-origin, without cookies. */
+const PUBLIC_CLIENT_PATHS = new Set(
+  ['/oauth2/token', '/oauth2/register', '/oauth2/revoke', '/jwks'].map((path) => `${AUTH_BASE_PATH}${path}`),
+);
+
+/** True for every path {@link createAuthRoutes} answers. */
+export function isAuthPath(pathname: string): boolean {
+  return (
+    METADATA_PATHS.has(pathname) ||
+    pathname.startsWith(`${AUTH_BASE_PATH}/`) ||
+    pathname.startsWith(RIDER_API_PREFIX)
+  );
+}
+
+function withCors(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Access-Control-Allow-Origin', '*');
+  headers.set('Access-Control-Expose-Headers', 'WWW-Authenticate');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+/**
+ * A copy of the request whose client-address header is ours (the socket's or
+ * the platform's), never the caller's; better-auth rate-limits on it.
+ */
+function withClientAddress(request: Request, client: ClientInfo | undefined): Request {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (client) headers.set(CLIENT_ADDRESS_HEADER, client.address);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
+  return async (incoming, client) => {
+    const { pathname } = new URL(incoming.url);
+    if (!isAuthPath(pathname)) return undefined;
+    const origin = registry.originOf(incoming);
+    if (!origin) {
+      return Response.json(
+        { error: 'misdirected_request' },
+        { status: 421, headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    const auth = registry.authFor(origin);
+    const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
+    if (publicClientPath && incoming.method === 'OPTIONS') return preflight();
+    const request = withClientAddress(incoming, client);
+    if (pathname.startsWith(RIDER_API_PREFIX)) {
+      return riderApi(request, {
+        auth,
+        db: registry.store.db,
+        origin,
+        ...(segmentName ? { segmentName } : {}),
+        ...(webhookUrl ? { webhookUrl } : {}),
+      });
+    }
+    if (METADATA_PATHS.has(pathname)) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return withCors(new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, OPTIONS' } }));
+      }
+      if (pathname.startsWith(ASM)) return withCors(await oauthProviderAuthServerMetadata(auth)(request));
+      return withCors(Response.json(protectedResourceMetadata(origin)));
+    }
+    if (pathname === `${AUTH_BASE_PATH}/oauth2/register` && request.method === 'POST') {
+      const registration = await registrationRequest(request);
+      if (registration instanceof Response) return withCors(registration);
+      return withCors(await auth.handler(registration));
+    }
+    const response = await auth.handler(request);
+    return publicClientPath ? withCors(response) : response;
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * What a server mounts: the auth routes and the rider check for `/mcp/rider`,
+ * sharing one registry of authorization servers over one store.
+ */
+import type { RiderCaller } from '../mcp/context.ts';
+import type { Store, StoreConfig } from '../store/database.ts';
+import { authConfigFromEnv } from './config.ts';
+import { createAuthRegistry, type AuthRegistry, type AuthRegistryOptions } from './registry.ts';
+import { verifyRiderRequest } from './resource.ts';
+import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './routes.ts';
+import { SCOPE_READ } from './policy.ts';
+
+export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;
+
+export interface AuthService {
+  readonly registry: AuthRegistry;
+  /** Answers the auth paths; undefined for every other path. */
+  readonly routes: AuthRoutes;
+  /**
+   * The check in front of `/mcp/rider`, shaped for `createMcpEndpoint`'s
+   * `authenticate` option. Every call needs `rider:read`; pass more scopes
+   * with {@link AuthService.authenticator} for a stricter check.
+   */
+  readonly authenticate: RiderAuthenticator;
+  authenticator(requiredScopes: readonly string[]): RiderAuthenticator;
+}
+
+export interface AuthServiceOptions extends AuthRegistryOptions {
+  readonly segmentName?: AuthRoutesOptions['segmentName'];
+  /** Tests only: see {@link AuthRoutesOptions.webhookUrl}. */
+  readonly webhookUrl?: AuthRoutesOptions['webhookUrl'];
+}
+
+export function createAuthService(options: AuthServiceOptions): AuthService {
+  const registry = createAuthRegistry(options);
+  const authenticator = (requiredScopes: readonly string[]): RiderAuthenticator => {
+    return async (request) => {
+      const origin = registry.originOf(request);
+      if (!origin) {
+        return Response.json(
+          { error: 'misdirected_request' },
+          { status: 421, headers: { 'Cache-Control': 'no-store' } },
+        );
+      }
+      const auth = registry.authFor(origin);
+      return verifyRiderRequest(request, { auth, db: registry.store.db, origin, requiredScopes });
+    };
+  };
+  return {
+    registry,
+    routes: createAuthRoutes({
+      registry,
+      ...(options.segmentName ? { segmentName: options.segmentName } : {}),
+      ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+    }),
+    authenticate: authenticator([SCOPE_READ]),
+    authenticator,
+  };
+}
+
+/**
+ * The service as `npm start` and the Vercel functions build it: settings from
+ * the environment (see {@link authConfigFromEnv}), the store already open and
+ * migrated by the caller.
+ */
+export function authServiceFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  store: Pick<Store, 'db' | 'engine'>,
+  storeConfig: StoreConfig,
+  extra: Pick<AuthServiceOptions, 'segmentName'> = {},
+): AuthService {
+  return createAuthService({ store, config: authConfigFromEnv(env, storeConfig), ...extra });
+}

@@ -1,0 +1,108 @@
+/**
+ * Builds the settings page's lists from `GET /api/rider/me`. Every value from
+ * the server (assistant names above all: a client chooses its own) goes in
+ * as text, never as markup.
+ */
+import { scopeLabel } from './scope-labels.ts';
+
+export interface Me {
+  readonly rider: { email: string; plan: 'free' | 'pro'; trial_ends_at: string | null; in_trial: boolean };
+  readonly mcp_url: string;
+  /** Where alerts are POSTed; the secret is never in this answer. */
+  readonly webhook_url: string | null;
+  readonly connections: readonly {
+    client_id: string;
+    client_name: string | null;
+    scopes: readonly string[];
+    connected_at: string | null;
+  }[];
+  readonly watchlist: readonly {
+    segment_id: string;
+    segment_name: string | null;
+    record_s: number | null;
+    alerts_on: boolean;
+    threshold_kmh: number;
+  }[];
+  readonly alerts: readonly {
+    segment_id: string;
+    segment_name: string | null;
+    window_start: string | null;
+    peak_tailwind_kmh: number;
+  }[];
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDate(iso: string | null, withTime = false): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isFinite(date.getTime()) ? (withTime ? dateTimeFormat : dateFormat).format(date) : '—';
+}
+
+/** A segment time as h:mm:ss or m:ss. */
+export function formatRecord(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+export function planText(rider: Me['rider']): string {
+  if (rider.plan === 'pro') return 'Pro';
+  return rider.in_trial ? `Free, with the Pro trial until ${formatDate(rider.trial_ends_at)}` : 'Free';
+}
+
+/** One list item per connected assistant, each with its Disconnect button. */
+export function connectionItems(
+  connections: Me['connections'],
+  onDisconnect: (clientId: string, name: string, item: HTMLLIElement) => void,
+): HTMLLIElement[] {
+  return connections.map((connection) => {
+    const name = connection.client_name?.trim() || connection.client_id;
+    const item = element('li', undefined, 'connection');
+    const head = element('div', undefined, 'connection-head');
+    head.append(
+      element('strong', name),
+      element('span', `connected ${formatDate(connection.connected_at)}`, 'muted'),
+    );
+    const scopes = element('ul', undefined, 'scopes');
+    scopes.append(...connection.scopes.map((scope) => element('li', scopeLabel(scope))));
+    const button = element('button', 'Disconnect');
+    button.type = 'button';
+    button.setAttribute('aria-label', `Disconnect ${name}`);
+    button.addEventListener('click', () => onDisconnect(connection.client_id, name, item));
+    item.append(head, scopes, button);
+    return item;
+  });
+}
+
+export function recordRows(watchlist: Me['watchlist']): HTMLTableRowElement[] {
+  return watchlist.map((watch) => {
+    const row = element('tr');
+    row.append(
+      element('td', watch.segment_name ?? watch.segment_id),
+      element('td', formatRecord(watch.record_s)),
+      element('td', watch.alerts_on ? `from ${watch.threshold_kmh} km/h` : 'off'),
+    );
+    return row;
+  });
+}
+
+export function alertItems(alerts: Me['alerts']): HTMLLIElement[] {
+  return alerts.map((alert) =>
+    element(
+      'li',
+      `${alert.segment_name ?? alert.segment_id}: tailwind up to ${alert.peak_tailwind_kmh} km/h from ` +
+        formatDate(alert.window_start, true),
+    ),
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * A small app like the one `npm start` will mount, on a real node:http server
+ * on 127.0.0.1: the auth routes, a stub `/mcp/rider` that runs the rider
+ * check and echoes the caller, CIMD documents for the fake https client ids,
+ * and (for the browser) the site's pages.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
+import type { ServerRequest } from 'srvx';
+import type { WebhookUrlOptions } from '../../../src/alerts/webhook-url.ts';
+import { toNodeHandler } from 'srvx/node';
+import { createAuthService, type AuthService } from '../../../src/auth/service.ts';
+import type { Store } from '../../../src/store/database.ts';
+import type { PageHandler } from './pages.ts';
+
+/** The fake host of CIMD client ids; the test transport maps it to this server's /cimd/ route. */
+export const CIMD_HOST = 'client.example.test';
+
+export interface AuthServer {
+  readonly origin: string;
+  readonly service: AuthService;
+  readonly store: Store;
+  /** Client metadata documents by path under https://client.example.test/. */
+  readonly cimdDocs: Map<string, unknown>;
+  /** Every CIMD URL the authorization server fetched. */
+  readonly cimdFetched: string[];
+  close(): Promise<void>;
+}
+
+export interface AuthServerOptions {
+  readonly store: Store;
+  readonly pages?: PageHandler;
+  readonly accessTokenTtlS?: number;
+  readonly rateLimit?: boolean;
+  /** Defaults to 127.0.0.1 and localhost. */
+  readonly allowedHosts?: readonly string[];
+  /** How the settings API checks webhook URLs; pass a fake `lookup` so no test needs DNS. */
+  readonly webhookUrl?: WebhookUrlOptions;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+export async function startAuthServer(options: AuthServerOptions): Promise<AuthServer> {
+  const server = createServer();
+  const port = await listen(server);
+  const origin = `http://127.0.0.1:${port}`;
+  const cimdDocs = new Map<string, unknown>();
+  const cimdFetched: string[] = [];
+  // The real transport refuses loopback and private addresses; this one serves the test's documents.
+  const cimdFetch: ClientMetadataResourceFetch = async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    cimdFetched.push(url.href);
+    if (url.protocol !== 'https:' || url.hostname !== CIMD_HOST)
+      throw new Error(`test transport refuses ${url.href}`);
+    const doc = cimdDocs.get(url.pathname);
+    return doc === undefined ? new Response('not found', { status: 404 }) : Response.json(doc);
+  };
+  const service = createAuthService({
+    store: options.store,
+    config: {
+      secret: 'test-secret-0123456789-abcdefghijklmnop',
+      allowedHosts: options.allowedHosts ?? ['127.0.0.1', 'localhost'],
+    },
+    cimdFetch,
+    rateLimit: options.rateLimit ?? false,
+    ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
+    ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+    segmentName: (id) => (id === 'fr-alpe-d-huez' ? "Alpe d'Huez" : undefined),
+  });
+  const app = async (request: ServerRequest): Promise<Response> => {
+    const answered = await service.routes(request, { address: request.ip ?? 'unknown' });
+    if (answered) return answered;
+    const url = new URL(request.url);
+    if (url.pathname === '/mcp/rider') {
+      const need = url.searchParams.get('need');
+      const check = need ? service.authenticator(need.split(' ')) : service.authenticate;
+      const caller = await check(request);
+      return caller instanceof Response ? caller : Response.json({ caller });
+    }
+    return (await options.pages?.(request)) ?? new Response('not found', { status: 404 });
+  };
+  server.on('request', toNodeHandler(app) as (...args: unknown[]) => void);
+  return {
+    origin,
+    service,
+    store: options.store,
+    cimdDocs,
+    cimdFetched,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A loopback "native client" that receives the authorization response. */
+export interface CallbackServer {
+  readonly redirectUri: string;
+  /** The query of every callback so far, in order. */
+  readonly received: URLSearchParams[];
+  close(): Promise<void>;
+}
+
+export async function startCallbackServer(): Promise<CallbackServer> {
+  const received: URLSearchParams[] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/callback') received.push(url.searchParams);
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      '<!doctype html><html lang="en"><title>Connected</title><p>You can close this tab.</p></html>',
+    );
+  });
+  const port = await listen(server);
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    received,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
