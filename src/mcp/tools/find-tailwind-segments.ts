@@ -9,6 +9,7 @@ import {
   type FindTailwindSegmentsOutput,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
+import { callerHasProAccess } from './rider/rider-context.ts';
 import { summarizeFind } from './summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
@@ -28,7 +29,10 @@ export const findTailwindSegments: ToolDefinition<
   outputSchema: FindTailwindSegmentsOutputSchema,
   annotations: { ...READ_ONLY_OPEN_WORLD, title: 'Find segments with a tailwind' },
   async run(input, context) {
-    const { place, credit } = await resolvePlace(input, context);
+    const [{ place, credit }, pro] = await Promise.all([
+      resolvePlace(input, context),
+      callerHasProAccess(context),
+    ]);
     const found = context.catalog.near(
       { lat: place.latitude, lon: place.longitude },
       input.radius_m,
@@ -50,7 +54,8 @@ export const findTailwindSegments: ToolDefinition<
       }),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
-      locked: [lockedFeature('hourly_timeline', context.urls)],
+      // The timeline lives in get_segment; a Pro rider is told nothing is withheld.
+      locked: pro ? [] : [lockedFeature('hourly_timeline', context.urls)],
     };
     return { data, summary: summarizeFind(data) };
   },

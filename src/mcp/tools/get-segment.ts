@@ -6,6 +6,7 @@ import { endOf, toPoint } from '../report/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
+import { callerHasProAccess } from './rider/rider-context.ts';
 import { summarizeSegment } from './summaries.ts';
 
 /** Public tool: one segment, the wind on it now and its best tailwind window. */
@@ -16,7 +17,8 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
     'Returns one segment by id (from find_tailwind_segments): name, length in metres, average grade, ' +
     'elevation gain, start and end, bearing and the route as [latitude, longitude] points; the wind on it ' +
     'in the current hour (effective tailwind or headwind and crosswind in km/h, averaged over the route by ' +
-    'length); and its best tailwind window in the next 3 days. ' +
+    'length); and its best tailwind window in the next 3 days. With Pro access (rider address), also the ' +
+    'hour-by-hour timeline; otherwise it is listed under locked. ' +
     'If forecast.source is "demo" the weather is synthetic: say so to the user.',
   inputSchema: GetSegmentInputSchema,
   outputSchema: GetSegmentOutputSchema,
@@ -29,7 +31,10 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
           'call it with a place or coordinates near the segment, then use one of the ids it returns.',
       );
     }
-    const forecast = await forecastForSegments(context, [segment]);
+    const [forecast, pro] = await Promise.all([
+      forecastForSegments(context, [segment]),
+      callerHasProAccess(context),
+    ]);
     const report = segmentWindReport(segment, forecast.samples[0] ?? null);
     const facts = segmentFacts(segment);
     const data: GetSegmentOutput = {
@@ -45,9 +50,11 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
       wind_now: report.timeline()[0] ?? null,
       best_window: report.bestWindow,
       window_status: report.windowStatus,
+      // Pro riders (paid or trial) at the rider address get the timeline; everyone else sees it locked.
+      ...(pro ? { timeline: [...report.timeline()] } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [segment], null),
-      locked: [lockedFeature('hourly_timeline', context.urls)],
+      locked: pro ? [] : [lockedFeature('hourly_timeline', context.urls)],
     };
     return { data, summary: summarizeSegment(data) };
   },

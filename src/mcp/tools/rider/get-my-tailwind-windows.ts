@@ -1,0 +1,96 @@
+import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
+import type { Segment } from '../../../data/segments/types.ts';
+import { listWatchlist, type WatchEntry } from '../../../store/repositories/watchlist.ts';
+import { attributionFor, forecastForSegments } from '../../report/forecast.ts';
+import { segmentFacts } from '../../report/segment-facts.ts';
+import { segmentWindReport } from '../../report/segment-report.ts';
+import {
+  GetMyTailwindWindowsInputSchema,
+  GetMyTailwindWindowsOutputSchema,
+  type GetMyTailwindWindowsOutput,
+  type WindowEntry,
+} from '../../schemas/rider.ts';
+import type { ToolDefinition } from '../../tool.ts';
+import { riderLockedFeature } from './locked.ts';
+import { metered } from './metered.ts';
+import { POWER_MODEL_INFO, estimateRecord } from './record-estimate.ts';
+import { requireRider } from './rider-context.ts';
+import { summarizeWindows } from './summaries.ts';
+
+function missingEntry(entry: WatchEntry): WindowEntry {
+  return {
+    segment_id: entry.segmentId,
+    catalog_status: 'missing_from_catalog',
+    segment: null,
+    best_window: null,
+    window_status: 'no_forecast',
+    record_s: entry.recordS,
+    estimate: null,
+    estimate_status: 'missing_from_catalog',
+  };
+}
+
+/** Rider tool: the best tailwind window on every watched segment and what it does to the rider's record. */
+export const getMyTailwindWindows: ToolDefinition<
+  typeof GetMyTailwindWindowsInputSchema,
+  typeof GetMyTailwindWindowsOutputSchema
+> = {
+  name: 'get_my_tailwind_windows',
+  title: 'Best tailwind on my segments',
+  description:
+    'For each segment the signed-in rider watches: the best tailwind window in the next 3 days (start, end, ' +
+    'peak and mean tailwind in km/h) and, when a personal record is set, estimated_s (the record re-ridden at ' +
+    'the same power in the peak-hour wind, by the Martin et al. 1998 cycling power model with the standard ' +
+    'rider stated in model) and gain_s (seconds faster than the record; negative = slower). It is an ' +
+    'estimate for a model rider, not a promise: say so. With Pro access, include_timeline adds the ' +
+    'hour-by-hour timeline. ' +
+    `Free riders: ${FREE_MONTHLY_CALLS} calls per calendar month (UTC) to this tool and get_my_watchlist ` +
+    'together; past the limit the answer holds only locked and usage. ' +
+    'If forecast.source is "demo" the weather is synthetic: say so to the user.',
+  inputSchema: GetMyTailwindWindowsInputSchema,
+  outputSchema: GetMyTailwindWindowsOutputSchema,
+  annotations: {
+    title: 'Best tailwind on my segments',
+    readOnlyHint: true,
+    destructiveHint: false,
+    // Each call spends one of a free rider's monthly calls: repeating it is not free.
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  async run({ include_timeline }, context) {
+    const session = await requireRider(context);
+    return metered(session, context.urls, async () => {
+      const entries = await listWatchlist(session.store.db, session.rider.id);
+      const known = entries.flatMap((entry) => {
+        const segment = context.catalog.get(entry.segmentId);
+        return segment ? [{ entry, segment }] : [];
+      });
+      const segments: Segment[] = known.map((k) => k.segment);
+      const forecast = segments.length > 0 ? await forecastForSegments(context, segments) : null;
+      const bySegment = new Map<string, WindowEntry>();
+      known.forEach(({ entry, segment }, i) => {
+        const report = segmentWindReport(segment, forecast?.samples[i] ?? null);
+        const { estimate, status } = estimateRecord(segment, entry.recordS, report.bestWindow);
+        bySegment.set(entry.segmentId, {
+          segment_id: entry.segmentId,
+          catalog_status: 'in_catalog',
+          segment: segmentFacts(segment),
+          best_window: report.bestWindow,
+          window_status: report.windowStatus,
+          record_s: entry.recordS,
+          estimate,
+          estimate_status: status,
+          ...(session.proAccess && include_timeline ? { timeline: [...report.timeline()] } : {}),
+        });
+      });
+      const data = {
+        segments: entries.map((entry) => bySegment.get(entry.segmentId) ?? missingEntry(entry)),
+        model: POWER_MODEL_INFO,
+        forecast: forecast?.info ?? null,
+        attribution: attributionFor(forecast?.info.source ?? null, segments, null),
+        locked: session.proAccess ? [] : [riderLockedFeature('hourly_timeline', session, context.urls)],
+      } satisfies Omit<GetMyTailwindWindowsOutput, 'usage'>;
+      return { data, summary: summarizeWindows(data) };
+    });
+  },
+};

@@ -1,0 +1,69 @@
+import { usageMonth, usageSummary } from '../../../core/rider-rules.ts';
+import type { ResolvedUrls } from '../../../http/config.ts';
+import { consumeQuota, currentUsage } from '../../../store/repositories/usage.ts';
+import type { z } from 'zod';
+import type { LockedFeatureSchema } from '../../schemas/common.ts';
+import type { Usage } from '../../schemas/rider.ts';
+import type { ToolAnswer } from '../../tool.ts';
+import { riderLockedFeature } from './locked.ts';
+import type { RiderSession } from './rider-context.ts';
+
+type LockedFeature = z.infer<typeof LockedFeatureSchema>;
+
+/** Riders with Pro access have no limit and are not counted: every usage field is null. */
+export const UNLIMITED_USAGE: Usage = { used: null, limit: null, remaining: null, resets_at: null };
+
+/** What a metered tool answers past the limit: nothing but these two fields. */
+export interface LimitReached {
+  readonly locked: LockedFeature[];
+  readonly usage: Usage;
+}
+
+function usageLine(usage: Usage): string {
+  return `Free allowance: ${usage.used} of ${usage.limit} calls used this month (UTC), ${usage.remaining} left; resets ${usage.resets_at}.`;
+}
+
+function limitReached(session: RiderSession, used: number, limit: number, urls: ResolvedUrls) {
+  const usage = usageSummary(used, limit, session.nowS);
+  const data: LimitReached = { locked: [riderLockedFeature('unlimited_rider_calls', session, urls)], usage };
+  const summary =
+    `Free monthly limit reached: ${used} of ${limit} calls to get_my_watchlist and get_my_tailwind_windows ` +
+    `used this month (UTC). Do not call either again before ${usage.resets_at}, when the count starts over. ` +
+    'Tell the rider; Pro has no limit (see locked). watch_segment, unwatch_segment, set_alert_threshold, ' +
+    'find_tailwind_segments and get_segment still work.';
+  return { data, summary };
+}
+
+/**
+ * Serves a call to `get_my_watchlist` or `get_my_tailwind_windows` under the
+ * free allowance. Riders with Pro access (paid or trial) are neither limited
+ * nor counted. For a free rider the answer is built first and counted last,
+ * with the store's atomic `consumeQuota`, so exactly the served calls are
+ * counted: a refused call, or one that fails (a weather outage), costs
+ * nothing, and 50 concurrent calls at zero serve exactly the limit. A cheap
+ * read first turns an already-exhausted rider away without any work; it
+ * decides nothing on its own, the atomic count does.
+ */
+export async function metered<Full extends object>(
+  session: RiderSession,
+  urls: ResolvedUrls,
+  build: () => Promise<ToolAnswer<Full>>,
+): Promise<ToolAnswer<(Full & { usage: Usage }) | LimitReached>> {
+  const limit = session.monthlyLimit;
+  if (limit === null) {
+    const answer = await build();
+    return {
+      data: { ...answer.data, usage: UNLIMITED_USAGE },
+      summary: `${answer.summary}\nNo monthly call limit: Pro access.`,
+    };
+  }
+  const { db } = session.store;
+  const month = usageMonth(session.nowS);
+  const before = await currentUsage(db, session.rider.id, month);
+  if (before >= limit) return limitReached(session, before, limit, urls);
+  const answer = await build();
+  const quota = await consumeQuota(db, session.rider.id, month, limit);
+  if (!quota.allowed) return limitReached(session, quota.used, limit, urls);
+  const usage = usageSummary(quota.used, limit, session.nowS);
+  return { data: { ...answer.data, usage }, summary: `${answer.summary}\n${usageLine(usage)}` };
+}

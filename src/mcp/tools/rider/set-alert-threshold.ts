@@ -1,0 +1,59 @@
+import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { ALERT_THRESHOLD_MAX_KMH, ALERT_THRESHOLD_MIN_KMH } from '../../../core/rider-rules.ts';
+import { findWatch, setAlertThreshold as storeSetThreshold } from '../../../store/repositories/watchlist.ts';
+import { SetAlertThresholdInputSchema, SetAlertThresholdOutputSchema } from '../../schemas/rider.ts';
+import { ToolError, type ToolDefinition } from '../../tool.ts';
+import { riderLockedFeature } from './locked.ts';
+import { requireRider } from './rider-context.ts';
+import { watchEntryOut } from './watch-entry.ts';
+
+function notWatched(segmentId: string): ToolError {
+  return new ToolError(
+    `The rider does not watch "${segmentId}". Call watch_segment with this id first (it must come from ` +
+      'find_tailwind_segments), then set the threshold; get_my_watchlist lists the watched ids.',
+  );
+}
+
+/** Rider tool: the peak tailwind that triggers an alert on one watched segment. */
+export const setAlertThreshold: ToolDefinition<
+  typeof SetAlertThresholdInputSchema,
+  typeof SetAlertThresholdOutputSchema
+> = {
+  name: 'set_alert_threshold',
+  title: 'Set the alert threshold',
+  description:
+    'Sets the tailwind, in km/h, at or above which a tailwind window on one watched segment records an ' +
+    `alert: from ${ALERT_THRESHOLD_MIN_KMH} (almost any breeze) to ${ALERT_THRESHOLD_MAX_KMH} (rarely ` +
+    'reached). The segment must be in the watchlist (watch_segment adds it). Alerts are a Pro feature: ' +
+    'for a free rider the setting is kept and the answer lists alerts under locked.',
+  inputSchema: SetAlertThresholdInputSchema,
+  outputSchema: SetAlertThresholdOutputSchema,
+  annotations: {
+    title: 'Set the alert threshold',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run({ segment_id, threshold_kmh }, context) {
+    const session = await requireRider(context, SCOPE_WRITE);
+    const { db } = session.store;
+    const before = await findWatch(db, session.rider.id, segment_id);
+    if (!before) throw notWatched(segment_id);
+    const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh);
+    // Unwatched by a concurrent call between the two statements.
+    if (!after) throw notWatched(segment_id);
+    const watched = watchEntryOut(after, context.catalog);
+    const data = {
+      watched,
+      previous_threshold_kmh: before.thresholdKmh,
+      locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
+    };
+    const name = watched.segment?.name ?? segment_id;
+    const pro = session.proAccess ? '' : ' Alerts fire only with Pro access (see locked).';
+    return {
+      data,
+      summary: `Alert threshold on ${name} [${segment_id}]: ${before.thresholdKmh} → ${threshold_kmh} km/h peak tailwind.${pro}`,
+    };
+  },
+};

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { TailwindWindowSchema } from '../../schemas/common.ts';
+import type {
+  GetMyTailwindWindowsOutput,
+  GetMyWatchlistOutput,
+  WatchEntryOut,
+  WindowEntry,
+} from '../../schemas/rider.ts';
+
+type WindowOut = z.infer<typeof TailwindWindowSchema>;
+type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+/** "42:00" or "1:05:07": how riders read a segment time. */
+export function clockTime(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+const hhmm = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+
+function windowText(window: WindowOut): string {
+  const lastHourDay = new Date(Date.parse(window.end) - 1000).toISOString().slice(0, 10);
+  const end = lastHourDay === window.start.slice(0, 10) ? window.end.slice(11, 16) : hhmm(window.end);
+  return `${hhmm(window.start)}–${end} UTC, peak ${window.peak.tailwind_kmh} km/h at ${hhmm(window.peak.time)}`;
+}
+
+function watchLine(entry: WatchEntryOut): string {
+  const name = entry.segment ? entry.segment.name : 'missing from the catalog (unwatch it)';
+  const record = entry.record_s === null ? 'no record' : `record ${clockTime(entry.record_s)}`;
+  const alerts = entry.alerts_on ? `alerts at ${entry.threshold_kmh} km/h` : 'alerts off';
+  return `- ${name} [${entry.segment_id}]: ${record}, ${alerts}`;
+}
+
+type WatchlistData = Present<Omit<GetMyWatchlistOutput, 'usage'>>;
+
+export function summarizeWatchlist(data: WatchlistData): string {
+  const a = data.access;
+  const access = a.in_trial
+    ? `Pro trial until ${a.trial_ends_at}`
+    : a.pro_access
+      ? 'Pro'
+      : 'Free (some details locked)';
+  const head =
+    data.watchlist.length === 0
+      ? `No watched segments yet (${access}). Find some with find_tailwind_segments, then watch_segment.`
+      : `${data.watchlist.length} watched segment(s) (${access}):`;
+  const alerts =
+    data.recent_alerts.length === 0
+      ? []
+      : [
+          `Recent alerts: ${data.recent_alerts
+            .map(
+              (x) =>
+                `${x.segment_name ?? x.segment_id} ${hhmm(x.window_start)} UTC (${x.peak_tailwind_kmh} km/h)`,
+            )
+            .join('; ')}`,
+        ];
+  return [head, ...data.watchlist.map(watchLine), ...alerts].join('\n');
+}
+
+function estimateText(entry: WindowEntry): string {
+  const e = entry.estimate;
+  if (e) {
+    const verdict = e.gain_s >= 0 ? `${e.gain_s} s faster than` : `${-e.gain_s} s slower than`;
+    return `; est. ${clockTime(e.estimated_s)} at ${e.power_w} W, ${verdict} the record ${clockTime(e.record_s)}`;
+  }
+  if (entry.estimate_status === 'record_too_slow') return '; record too slow to back out a power';
+  return '';
+}
+
+function windowsLine(entry: WindowEntry): string {
+  if (!entry.segment) return `- [${entry.segment_id}]: missing from the catalog (unwatch it)`;
+  const window = entry.best_window
+    ? `best ${windowText(entry.best_window)}`
+    : entry.window_status === 'no_forecast'
+      ? 'no forecast here'
+      : 'no tailwind in the next 3 days';
+  return `- ${entry.segment.name} [${entry.segment_id}]: ${window}${estimateText(entry)}`;
+}
+
+type WindowsData = Present<Omit<GetMyTailwindWindowsOutput, 'usage'>>;
+
+export function summarizeWindows(data: WindowsData): string {
+  if (data.segments.length === 0) {
+    return 'No watched segments yet. Find some with find_tailwind_segments, then watch_segment (with record_s for record estimates).';
+  }
+  const note = data.forecast?.note ? `\nNote: ${data.forecast.note}` : '';
+  return (
+    `Best tailwind windows on ${data.segments.length} watched segment(s), next 3 days ` +
+    `(estimates for a model rider: ${data.model.mass_kg} kg, CdA ${data.model.cda_m2} m²):\n` +
+    data.segments.map(windowsLine).join('\n') +
+    note
+  );
+}
+
+export function summarizeWatch(data: {
+  watched: WatchEntryOut;
+  created: boolean;
+  watchlist_size: number;
+}): string {
+  const w = data.watched;
+  const what = data.created ? 'Now watching' : 'Already watching (settings updated)';
+  const record = w.record_s === null ? 'no record set' : `record ${clockTime(w.record_s)}`;
+  return `${what} ${w.segment?.name ?? w.segment_id} [${w.segment_id}]: alerts at ${w.threshold_kmh} km/h peak tailwind, ${record}. ${data.watchlist_size} segment(s) watched.`;
+}

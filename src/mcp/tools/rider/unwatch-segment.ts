@@ -1,0 +1,40 @@
+import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { listWatchlist, unwatchSegment as storeUnwatch } from '../../../store/repositories/watchlist.ts';
+import { UnwatchSegmentInputSchema, UnwatchSegmentOutputSchema } from '../../schemas/rider.ts';
+import type { ToolDefinition } from '../../tool.ts';
+import { requireRider } from './rider-context.ts';
+
+/** Rider tool: stop watching a segment, dropping its record and alert settings. */
+export const unwatchSegment: ToolDefinition<
+  typeof UnwatchSegmentInputSchema,
+  typeof UnwatchSegmentOutputSchema
+> = {
+  name: 'unwatch_segment',
+  title: 'Stop watching a segment',
+  description:
+    "Removes a segment from the signed-in rider's watchlist, with the personal record and alert threshold " +
+    'stored for it (watching it again starts from the defaults, so confirm with the rider first). Alerts ' +
+    'already recorded stay in get_my_watchlist. Works for ids that left the catalog too. Unwatching a ' +
+    'segment that is not watched changes nothing and says removed: false.',
+  inputSchema: UnwatchSegmentInputSchema,
+  outputSchema: UnwatchSegmentOutputSchema,
+  annotations: {
+    title: 'Stop watching a segment',
+    readOnlyHint: false,
+    // It deletes what the rider entered (record time, threshold); re-watching does not bring it back.
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run({ segment_id }, context) {
+    const session = await requireRider(context, SCOPE_WRITE);
+    const { db } = session.store;
+    const removed = await storeUnwatch(db, session.rider.id, segment_id);
+    const watchlistSize = (await listWatchlist(db, session.rider.id)).length;
+    const data = { segment_id, removed, watchlist_size: watchlistSize };
+    const summary = removed
+      ? `Stopped watching ${segment_id}; its record and alert threshold are removed. ${watchlistSize} segment(s) still watched.`
+      : `${segment_id} was not in the watchlist; nothing changed. ${watchlistSize} segment(s) watched (get_my_watchlist lists them).`;
+    return { data, summary };
+  },
+};

@@ -1,0 +1,72 @@
+import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { ALERT_THRESHOLD_DEFAULT_KMH } from '../../../core/rider-rules.ts';
+import { listWatchlist, watchSegment as storeWatch } from '../../../store/repositories/watchlist.ts';
+import { WatchSegmentInputSchema, WatchSegmentOutputSchema } from '../../schemas/rider.ts';
+import { ToolError, type ToolDefinition } from '../../tool.ts';
+import { riderLockedFeature } from './locked.ts';
+import { requireRider } from './rider-context.ts';
+import { summarizeWatch } from './summaries.ts';
+import { watchEntryOut } from './watch-entry.ts';
+
+/**
+ * Most segments one rider may watch. get_my_tailwind_windows forecasts them
+ * all in one batched request, and this keeps that request (and the answer an
+ * assistant reads) a sensible size.
+ */
+export const WATCHLIST_MAX_SEGMENTS = 50;
+
+/** Rider tool: watch a segment with tailwind alerts on, optionally with a personal record. */
+export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof WatchSegmentOutputSchema> = {
+  name: 'watch_segment',
+  title: 'Watch a segment',
+  description:
+    "Adds a segment (id from find_tailwind_segments) to the signed-in rider's watchlist with tailwind alerts " +
+    `on at the default threshold of ${ALERT_THRESHOLD_DEFAULT_KMH} km/h (change it with set_alert_threshold). ` +
+    'Give record_s, the personal record in whole seconds, to get record estimates from ' +
+    'get_my_tailwind_windows. Watching an already watched segment keeps its settings and only replaces the ' +
+    `record when record_s is given. At most ${WATCHLIST_MAX_SEGMENTS} segments.`,
+  inputSchema: WatchSegmentInputSchema,
+  outputSchema: WatchSegmentOutputSchema,
+  annotations: {
+    title: 'Watch a segment',
+    readOnlyHint: false,
+    // Adds a watch or updates the settings given; never removes a watch, an alert or a setting left out.
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run({ segment_id, record_s }, context) {
+    const session = await requireRider(context, SCOPE_WRITE);
+    const segment = context.catalog.get(segment_id);
+    if (!segment) {
+      throw new ToolError(
+        `No segment has the id "${segment_id}", so it cannot be watched. Ids come from find_tailwind_segments: ` +
+          'call it with a place or coordinates near the segment, then watch one of the ids it returns.',
+      );
+    }
+    const { db } = session.store;
+    const riderId = session.rider.id;
+    const current = await listWatchlist(db, riderId);
+    const already = current.some((entry) => entry.segmentId === segment_id);
+    if (!already && current.length >= WATCHLIST_MAX_SEGMENTS) {
+      throw new ToolError(
+        `The watchlist is full (${WATCHLIST_MAX_SEGMENTS} segments). Remove one with unwatch_segment ` +
+          '(get_my_watchlist lists them), then watch this one.',
+      );
+    }
+    const { entry, created } = await storeWatch(
+      db,
+      riderId,
+      segment_id,
+      { alertsOn: true, ...(record_s === undefined ? {} : { recordS: record_s }) },
+      session.nowS,
+    );
+    const data = {
+      watched: watchEntryOut(entry, context.catalog),
+      created,
+      watchlist_size: current.length + (created ? 1 : 0),
+      locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
+    };
+    return { data, summary: summarizeWatch(data) };
+  },
+};
