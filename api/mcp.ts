@@ -1,8 +1,4 @@
-import { mcpEndpointFromEnv } from '../src/mcp/from-env.ts';
+import { mcpServiceFromEnv, vercelFetch } from '../src/mcp/service.ts';
 
-const endpoint = mcpEndpointFromEnv(process.env);
-
-/** The MCP server as one Vercel function; Vercel sets `x-real-ip` to the caller's address. */
-export default {
-  fetch: (request: Request) => endpoint(request, { address: request.headers.get('x-real-ip') ?? 'unknown' }),
-};
+/** The MCP server (public and rider addresses) and the sign-in paths as one Vercel function. */
+export default { fetch: vercelFetch(mcpServiceFromEnv(process.env)) };

@@ -6,6 +6,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from './paths.ts';
 
@@ -42,11 +45,15 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Runs `node <script>` from the repository root with PORT and HOST=127.0.0.1 set. */
+/**
+ * Runs `node <script>` from the repository root with PORT and HOST=127.0.0.1
+ * set, and a rider store of its own in a temporary folder.
+ */
 export function startServer(name: string, script: string, port: number, env: Env = {}): ServerProcess {
+  const database = join(mkdtempSync(join(tmpdir(), 'wos-bench-store-')), 'wind-on-segment.sqlite');
   const child = spawn(process.execPath, [script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST },
+    env: { ...process.env, WOS_DATABASE_PATH: database, ...env, PORT: String(port), HOST },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

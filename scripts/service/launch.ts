@@ -5,6 +5,9 @@
  * stopping only npm would leave that server holding the port.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -92,10 +95,12 @@ export async function startNpmServer(
 /** `npm start`, as the README says, with extra environment variables. */
 export async function startService(env: Record<string, string> = {}, cwd?: string): Promise<RunningService> {
   const port = await freePort();
+  // Each server gets its own rider store, so servers started side by side never migrate one file at once.
+  const database = join(mkdtempSync(join(tmpdir(), 'wos-store-')), 'wind-on-segment.sqlite');
   return startNpmServer(
     ['start', '--silent'],
     port,
-    { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    { ...process.env, WOS_DATABASE_PATH: database, ...env, PORT: String(port), HOST: '127.0.0.1' },
     cwd,
   );
 }

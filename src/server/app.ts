@@ -6,7 +6,7 @@ import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
 import type { ApiConfig } from '../http/config.ts';
 import { createApiReplier, isApiPath, toFetchHandler } from '../http/handler.ts';
-import type { McpEndpoint } from '../mcp/http.ts';
+import type { McpService } from '../mcp/service.ts';
 import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
 import { siteHeaders } from './site-headers.ts';
@@ -18,8 +18,8 @@ export interface SiteServerOptions {
   /** The built Astro site (`dist/`). */
   readonly siteDir: string;
   readonly config: ApiConfig;
-  /** The MCP server, mounted at `/mcp`. */
-  readonly mcp?: { readonly endpoint: McpEndpoint; readonly trustProxy: boolean };
+  /** The MCP server at `/mcp` and `/mcp/rider`, with the sign-in paths. */
+  readonly mcp?: { readonly handle: McpService['handle']; readonly trustProxy: boolean };
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -74,7 +74,7 @@ export async function createSiteListener({ siteDir, config, mcp }: SiteServerOpt
   const reply = createApiReplier(config);
   const api = apiListener(reply);
   const apiFetch = toFetchHandler(reply);
-  const mcpNode = mcp && mcpListener(mcp.endpoint, mcp.trustProxy);
+  const mcpNode = mcp && mcpListener(mcp.handle, mcp.trustProxy);
   const notFoundPage = await readFile(join(siteDir, '404.html'), 'utf8').catch(() => undefined);
   const notFound: FetchHandler = (request) => {
     if (notFoundPage && request.method === 'GET' && wantsHtml(request)) {

@@ -2,17 +2,21 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../http/config.ts';
 import { mcpConfigFromEnv } from '../mcp/config.ts';
-import { mcpEndpointFromEnv } from '../mcp/from-env.ts';
+import { startAlertsFromEnv } from '../alerts/schedule.ts';
+import { depsFromEnv } from '../mcp/from-env.ts';
+import { mcpServiceFromEnv } from '../mcp/service.ts';
 import { createSiteListener } from './app.ts';
 
 /** Default port of `npm start`; `PORT` overrides it. */
 export const DEFAULT_PORT = 3000;
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-const mcp = {
-  endpoint: mcpEndpointFromEnv(process.env),
-  trustProxy: mcpConfigFromEnv(process.env).trustProxy,
-};
+const deps = depsFromEnv(process.env);
+const service = mcpServiceFromEnv(process.env, deps);
+// Open and migrate the rider store now, so a bad DATABASE_URL stops start-up instead of the first sign-in.
+const { store } = await service.rider();
+const stopAlerts = startAlertsFromEnv(process.env, { ...deps, store });
+const mcp = { handle: service.handle, trustProxy: mcpConfigFromEnv(process.env).trustProxy };
 const server = createServer(await createSiteListener({ siteDir, config: configFromEnv(process.env), mcp }));
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
 // Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
@@ -25,7 +29,9 @@ server.listen(port, host, () => {
 
 /** Finishes the requests in flight, then exits: what a process manager expects on SIGTERM. */
 function shutDown(): void {
-  server.close(() => process.exit(0));
+  server.close(() => {
+    void (stopAlerts?.() ?? Promise.resolve()).then(() => store.close()).finally(() => process.exit(0));
+  });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 5000).unref();
 }

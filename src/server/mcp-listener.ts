@@ -1,26 +1,38 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
-import type { McpEndpoint } from '../mcp/http.ts';
+import { isAuthPath } from '../auth/routes.ts';
+import type { McpService } from '../mcp/service.ts';
 
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
 
-/** `/mcp` and everything under it belongs to the MCP server. */
+/** `/mcp`, everything under it, and the sign-in paths belong to the MCP side. */
 export function isMcpPath(path: string): boolean {
-  return path === '/mcp' || path.startsWith('/mcp/');
+  return path === '/mcp' || path.startsWith('/mcp/') || isAuthPath(path);
 }
+
+const NOT_FOUND = () =>
+  Response.json(
+    { error: 'not_found', error_description: 'No MCP address here: use /mcp or /mcp/rider.' },
+    {
+      status: 404,
+      headers: { 'Cache-Control': 'no-store' },
+    },
+  );
 
 /**
  * The MCP endpoint on `node:http`: the socket's address identifies the
  * client, or, behind a proxy you run (`WOS_TRUST_PROXY`), the first
  * `X-Forwarded-For` entry, which such a proxy sets.
  */
-export function mcpListener(endpoint: McpEndpoint, trustProxy: boolean): Http1Listener {
+export function mcpListener(handle: McpService['handle'], trustProxy: boolean): Http1Listener {
   const clientAddress = (request: ServerRequest): string => {
     const forwarded = trustProxy
       ? request.headers.get('x-forwarded-for')?.split(',', 1)[0]?.trim()
       : undefined;
     return forwarded || request.ip || 'unknown';
   };
-  return toNodeHandler((request) => endpoint(request, { address: clientAddress(request) })) as Http1Listener;
+  return toNodeHandler(
+    async (request) => (await handle(request, { address: clientAddress(request) })) ?? NOT_FOUND(),
+  ) as Http1Listener;
 }

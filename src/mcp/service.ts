@@ -1,0 +1,130 @@
+import { SCOPE_READ, SCOPE_WRITE } from '../auth/policy.ts';
+import { authServiceFromEnv, type AuthService } from '../auth/service.ts';
+import { isAuthPath } from '../auth/routes.ts';
+import { configFromEnv } from '../http/config.ts';
+import { openStore, storeConfigFromEnv, type Store } from '../store/database.ts';
+import { migrateToLatest } from '../store/migrate.ts';
+import { mcpConfigFromEnv } from './config.ts';
+import type { McpDeps } from './context.ts';
+import { depsFromEnv, mcpEndpointFromEnv } from './from-env.ts';
+import { createMcpEndpoint, type ClientInfo, type McpEndpoint } from './http.ts';
+import { RIDER_ADDRESS_TOOLS } from './tools/rider/index.ts';
+
+type Env = Record<string, string | undefined>;
+
+/** What the rider address needs beyond the public one: the store and the authorization server. */
+export interface RiderServices {
+  readonly store: Store;
+  readonly auth: AuthService;
+  readonly endpoint: McpEndpoint;
+}
+
+/** Tools that change the rider's data (not read-only) need `rider:write`; the rest `rider:read`. */
+const WRITE_TOOLS = new Set(
+  RIDER_ADDRESS_TOOLS.filter((t) => t.annotations.readOnlyHint !== true).map((t) => t.name),
+);
+
+/**
+ * The tool a `tools/call` request names, read from a copy of its body
+ * (undefined for anything else, or a body without a small Content-Length:
+ * those go on to the token check and the SDK's own size limit).
+ */
+async function calledTool(request: Request): Promise<string | undefined> {
+  const length = Number(request.headers.get('content-length') ?? 'NaN');
+  if (request.method !== 'POST' || !(length <= 64 * 1024)) return undefined;
+  const message: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+}
+
+/**
+ * The check in front of `/mcp/rider`: a call to a tool that writes needs the
+ * write scope, so a read-only grant gets the OAuth `insufficient_scope` 403
+ * (with the scopes to ask for) before any tool runs.
+ */
+function scopedAuthenticate(auth: AuthService) {
+  const writer = auth.authenticator([SCOPE_READ, SCOPE_WRITE]);
+  return async (request: Request) => {
+    const tool = await calledTool(request);
+    return (tool && WRITE_TOOLS.has(tool) ? writer : auth.authenticate)(request);
+  };
+}
+
+/** Opens and migrates the store, then builds the authorization server and the rider endpoint on it. */
+export async function riderServicesFromEnv(env: Env, deps: McpDeps): Promise<RiderServices> {
+  const storeConfig = storeConfigFromEnv(env);
+  const store = openStore(storeConfig);
+  await migrateToLatest(store);
+  const auth = authServiceFromEnv(env, store, storeConfig, {
+    segmentName: (id) => deps.catalog.get(id)?.name,
+  });
+  const endpoint = createMcpEndpoint({
+    deps: { ...deps, store },
+    api: configFromEnv(env),
+    mcp: mcpConfigFromEnv(env),
+    tools: RIDER_ADDRESS_TOOLS,
+    authenticate: scopedAuthenticate(auth),
+  });
+  return { store, auth, endpoint };
+}
+
+export interface McpService {
+  /** Answers `/mcp`, `/mcp/rider` and the sign-in paths; undefined for any other path. */
+  readonly handle: (request: Request, client: ClientInfo) => Promise<Response | undefined>;
+  /** The rider services, opened on first use (`npm start` opens them at start to fail early). */
+  readonly rider: () => Promise<RiderServices>;
+}
+
+function unavailable(error: unknown): Response {
+  console.error('Rider services unavailable:', error);
+  return Response.json(
+    {
+      error: 'temporarily_unavailable',
+      error_description: 'Rider sign-in is not available right now; try again later.',
+    },
+    { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '30' } },
+  );
+}
+
+/**
+ * The whole MCP side as one fetch handler, for `npm start` and one Vercel
+ * function. The public address never waits for the store: the rider side
+ * (store, migrations, authorization server) opens on its first request, and
+ * a failure there is a 503 that the next request retries.
+ */
+export function mcpServiceFromEnv(env: Env, deps: McpDeps = depsFromEnv(env)): McpService {
+  const publicEndpoint = mcpEndpointFromEnv(env, deps);
+  let opening: Promise<RiderServices> | undefined;
+  const rider = () => {
+    opening ??= riderServicesFromEnv(env, deps).catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  };
+  const handle = async (request: Request, client: ClientInfo): Promise<Response | undefined> => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/mcp') return publicEndpoint(request, client);
+    const riderPath = pathname === '/mcp/rider';
+    if (!riderPath && !isAuthPath(pathname)) return undefined;
+    let services: RiderServices;
+    try {
+      services = await rider();
+    } catch (error) {
+      return unavailable(error);
+    }
+    return riderPath ? services.endpoint(request, client) : services.auth.routes(request, client);
+  };
+  return { handle, rider };
+}
+
+/** The service as a Vercel function: Vercel puts the caller's address in `x-real-ip`. */
+export function vercelFetch(service: McpService): (request: Request) => Promise<Response> {
+  return async (request) =>
+    (await service.handle(request, { address: request.headers.get('x-real-ip') ?? 'unknown' })) ??
+    Response.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+}
