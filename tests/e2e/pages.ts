@@ -6,6 +6,10 @@ export const PAGES = [
   '/pricing',
   '/reference',
   '/changelog',
+  '/login',
+  '/signup',
+  '/consent',
+  '/settings',
   '/no-such-page',
 ] as const;
 
