@@ -1,4 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ let route: (request: Request) => Promise<Response>;
 beforeAll(async () => {
   // Vercel tells each function its deployment's host name; the MCP function allows it as a Host.
   process.env['VERCEL_URL'] = new URL(origin).host;
+  // The rider side needs a store; the built function gets a throwaway SQLite file here (PostgreSQL on Vercel).
+  process.env['WOS_DATABASE_PATH'] = join(mkdtempSync(join(tmpdir(), 'wos-vercel-store-')), 'store.sqlite');
   output = buildVercelOutput(root);
   route = await createVercelRouter(output);
 }, 300_000);
@@ -58,5 +61,32 @@ describe.each(ERAS)('vercel build output: the MCP function, protocol %s', (era) 
     expect(data.place.resolved_by).toBe('gazetteer');
     expect(data.segments.length).toBeGreaterThanOrEqual(5);
     await client.close();
+  });
+});
+
+describe('vercel build output: sign-in through the MCP function', () => {
+  it('serves the protected-resource and authorization-server metadata, and challenges /mcp/rider', async () => {
+    const prm = await route(new Request(`${origin}/.well-known/oauth-protected-resource/mcp/rider`));
+    expect(prm.status).toBe(200);
+    expect(await prm.json()).toMatchObject({ resource: `${origin}/mcp/rider` });
+    const asm = await route(new Request(`${origin}/.well-known/oauth-authorization-server/api/auth`));
+    expect(asm.status).toBe(200);
+    expect(await asm.json()).toMatchObject({
+      issuer: `${origin}/api/auth`,
+      code_challenge_methods_supported: ['S256'],
+    });
+    const rider = await route(
+      new Request(`${origin}/mcp/rider`, {
+        method: 'POST',
+        headers: {
+          host: new URL(origin).host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      }),
+    );
+    expect(rider.status).toBe(401);
+    expect(rider.headers.get('www-authenticate')).toMatch(/resource_metadata=/);
   });
 });
