@@ -6,6 +6,7 @@
  * (an https URL as client_id). Its tables live in our own store, through the
  * same Kysely instance.
  */
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { cimd } from '@better-auth/cimd';
 import { fetchClientMetadataResource } from '@better-auth/cimd/node';
 import { oauthProvider, type ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
@@ -30,7 +31,6 @@ import {
  * is replaced), so the sign-in rate limit counts per caller, not per spoofable
  * X-Forwarded-For.
  */
-export const CLIENT_ADDRESS_HEADER = 'x-wos-client';
 
 /**
  * Endpoints better-auth serves by default that riders must not reach: the

@@ -11,7 +11,7 @@
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import type { ClientInfo } from '../mcp/http.ts';
-import { CLIENT_ADDRESS_HEADER } from './auth.ts';
+import { withClientAddress } from '../http/client-address.ts';
 import { registrationRequest } from './registration.ts';
 import type { AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
@@ -64,23 +64,6 @@ function preflight(): Response {
   });
 }
 
-/**
- * A copy of the request whose client-address header is ours (the socket's or
- * the platform's), never the caller's; better-auth rate-limits on it.
- */
-function withClientAddress(request: Request, client: ClientInfo | undefined): Request {
-  const headers = new Headers(request.headers);
-  headers.delete(CLIENT_ADDRESS_HEADER);
-  if (client) headers.set(CLIENT_ADDRESS_HEADER, client.address);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(request.url, {
-    method: request.method,
-    headers,
-    signal: request.signal,
-    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
 export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
@@ -95,7 +78,7 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
     const auth = registry.authFor(origin);
     const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
     if (publicClientPath && incoming.method === 'OPTIONS') return preflight();
-    const request = withClientAddress(incoming, client);
+    const request = withClientAddress(incoming, client?.address);
     if (pathname.startsWith(RIDER_API_PREFIX)) {
       return riderApi(request, {
         auth,

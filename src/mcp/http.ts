@@ -3,15 +3,13 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
+import { CLIENT_ADDRESS_HEADER, withClientAddress } from '../http/client-address.ts';
 import { resolveUrls, type ApiConfig } from '../http/config.ts';
 import type { McpConfig } from './config.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { buildServer } from './server.ts';
 import type { ToolDefinition } from './tool.ts';
-
-/** Set by this wrapper only (any copy the client sends is dropped): who the limit counts. */
-const CLIENT_HEADER = 'x-wos-client';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 /** What a browser-based MCP client must be able to read from our answers. */
@@ -86,7 +84,7 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
         tools,
         context: { ...deps, caller, urls: resolveUrls(api, url) },
         limiter,
-        limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_HEADER) ?? 'unknown'),
+        limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
       });
     },
     { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
@@ -111,7 +109,8 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       cors.set('Access-Control-Max-Age', '86400');
       return new Response(null, { status: 204, headers: cors });
     }
-    if (!authenticate) return withHeaders(await handler.fetch(withClient(request, client)), cors);
+    if (!authenticate)
+      return withHeaders(await handler.fetch(withClientAddress(request, client.address)), cors);
     const rider = await authenticate(request);
     if (rider instanceof Response) return withHeaders(rider, cors);
     const authInfo = {
@@ -120,7 +119,7 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       scopes: [...rider.scopes],
       extra: { caller: rider },
     };
-    return withHeaders(await handler.fetch(withClient(request, client), { authInfo }), cors);
+    return withHeaders(await handler.fetch(withClientAddress(request, client.address), { authInfo }), cors);
   };
   return async (request, client) => {
     try {
@@ -133,21 +132,4 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       );
     }
   };
-}
-
-/**
- * A copy of the request carrying the caller's address in our own header.
- * Built from parts, not `new Request(request)`: a server's request object
- * (srvx on Node) need not be the platform's own `Request` class.
- */
-function withClient(request: Request, client: ClientInfo): Request {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_HEADER, client.address);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(request.url, {
-    method: request.method,
-    headers,
-    signal: request.signal,
-    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
-  } as RequestInit);
 }

@@ -1,0 +1,25 @@
+/**
+ * The header this server sets to the caller's address (from the socket, or
+ * from the platform on Vercel) before handing a request on: rate limits and
+ * the sign-in throttle count by it. Any copy the client sent is replaced, so
+ * it cannot be spoofed.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-wos-client';
+
+/**
+ * A copy of the request carrying the caller's address (or none). Built from
+ * parts, not `new Request(request)`: a server's request object (srvx on
+ * Node) need not be the platform's own `Request` class.
+ */
+export function withClientAddress(request: Request, address: string | undefined): Request {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (address !== undefined) headers.set(CLIENT_ADDRESS_HEADER, address);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+}
