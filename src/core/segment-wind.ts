@@ -1,10 +1,8 @@
 import { toRadians } from './angles.ts';
 import { initialBearing, isSamePoint, type LatLon } from './bearing.ts';
+import { greatCircleM } from './distance.ts';
 import { roundHalfAway } from './round.ts';
 import { classifyEffect, SPEED_DECIMALS, type WindComponents } from './wind.ts';
-
-/** Mean Earth radius (IUGG), metres; the same sphere the bearing formula assumes. */
-export const EARTH_RADIUS_M = 6_371_008.8;
 
 /** One straight piece of a segment's polyline. */
 export interface Leg {
@@ -12,16 +10,6 @@ export interface Leg {
   readonly bearingDeg: number;
   /** Share of the segment's length, in (0, 1]; the shares sum to 1. */
   readonly weight: number;
-}
-
-/** Great-circle distance in metres (haversine, stable for short legs). */
-export function distanceM(a: LatLon, b: LatLon): number {
-  const dPhi = toRadians(b.lat - a.lat);
-  const dLambda = toRadians(b.lon - a.lon);
-  const h =
-    Math.sin(dPhi / 2) ** 2 +
-    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLambda / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /**
@@ -37,7 +25,7 @@ export function polylineLegs(points: readonly LatLon[]): readonly Leg[] {
     const a = points[i - 1];
     const b = points[i];
     if (!a || !b || isSamePoint(a, b)) continue;
-    raw.push({ bearingDeg: initialBearing(a, b), lengthM: distanceM(a, b) });
+    raw.push({ bearingDeg: initialBearing(a, b), lengthM: greatCircleM(a, b) });
   }
   const total = raw.reduce((sum, leg) => sum + leg.lengthM, 0);
   if (total === 0) return raw.map((leg) => ({ bearingDeg: leg.bearingDeg, weight: 1 / raw.length }));

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { initialBearing, isSamePoint, type LatLon } from '../../src/core/bearing.ts';
-import { distanceM, polylineLegs, rawSegmentWind, segmentWind } from '../../src/core/segment-wind.ts';
+import { greatCircleM } from '../../src/core/distance.ts';
+import { polylineLegs, rawSegmentWind, segmentWind } from '../../src/core/segment-wind.ts';
 import { windComponents } from '../../src/core/wind.ts';
 
 const speed = fc.double({ min: 0, max: 300, noNaN: true });
@@ -73,7 +74,7 @@ describe('segment wind over a polyline', () => {
   });
 
   it('measures a degree of latitude as about 111.2 km', () => {
-    expect(distanceM({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })).toBeCloseTo(111_195, -1);
-    expect(distanceM({ lat: 45, lon: 6 }, { lat: 45, lon: 6 })).toBe(0);
+    expect(greatCircleM({ lat: 0, lon: 0 }, { lat: 1, lon: 0 })).toBeCloseTo(111_195, -1);
+    expect(greatCircleM({ lat: 45, lon: 6 }, { lat: 45, lon: 6 })).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { LatLon } from '../../core/bearing.ts';
 import { foldName } from '../names.ts';
-import { greatCircleM } from './distance.ts';
+import { catalogDistanceM } from './distance.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from './types.ts';
 
 /** Most popular first; equal ranks (possible in operator files) fall back to the id for a stable order. */
@@ -72,7 +72,7 @@ export function createSegmentCatalog(segments: readonly Segment[]): SegmentCatal
         const segment = list[i];
         const start = segment?.polyline[0];
         if (segment === undefined || start === undefined) continue;
-        nearby.push({ segment, distanceM: Math.round(greatCircleM(point, start)) });
+        nearby.push({ segment, distanceM: Math.round(catalogDistanceM(point, start)) });
       }
       return nearby.sort(byRankThenDistance).slice(0, Math.floor(limit));
     },

@@ -1,13 +1,16 @@
-import { distance } from 'geokdbush';
 import type { LatLon } from '../../core/bearing.ts';
+import { greatCircleM } from '../../core/distance.ts';
 
 /**
- * Great-circle distance in metres on geokdbush's sphere (radius 6371 km). The
- * catalog reports distances with the very formula its spatial index filters
- * with, so a segment listed within a radius never shows a distance beyond it.
+ * The sphere geokdbush's `around` filters on (its internal radius, 6371 km).
+ * Catalog distances are measured on it too, so a segment listed within a
+ * radius never shows a distance beyond it.
  */
-export function greatCircleM(a: LatLon, b: LatLon): number {
-  return distance(a.lon, a.lat, b.lon, b.lat) * 1000;
+export const CATALOG_EARTH_RADIUS_M = 6_371_000;
+
+/** Great-circle distance in metres on the catalog's sphere. */
+export function catalogDistanceM(a: LatLon, b: LatLon): number {
+  return greatCircleM(a, b, CATALOG_EARTH_RADIUS_M);
 }
 
 /** Length of a polyline along its points, in metres; hairpins simplified away are not counted. */
@@ -16,7 +19,7 @@ export function polylineLengthM(polyline: readonly LatLon[]): number {
   for (let i = 1; i < polyline.length; i++) {
     const previous = polyline[i - 1];
     const current = polyline[i];
-    if (previous !== undefined && current !== undefined) total += greatCircleM(previous, current);
+    if (previous !== undefined && current !== undefined) total += catalogDistanceM(previous, current);
   }
   return total;
 }

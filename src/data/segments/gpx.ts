@@ -1,6 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
-import { greatCircleM } from './distance.ts';
+import { catalogDistanceM } from './distance.ts';
 
 /** A GPX point; `ele` is absent when the file gives none. */
 export interface GpxPoint extends LatLon {
@@ -143,7 +143,7 @@ export function summarizeTrack(points: readonly GpxPoint[]): TrackSummary {
   let along = 0;
   points.forEach((point, i) => {
     const previous = points[i - 1];
-    if (previous !== undefined) along += greatCircleM(previous, point);
+    if (previous !== undefined) along += catalogDistanceM(previous, point);
     if (point.ele !== undefined) profile.push({ distanceM: Math.round(along), elevationM: point.ele });
   });
   if (along <= 0) throw new Error('GPX points are all at the same place');
