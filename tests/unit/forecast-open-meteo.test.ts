@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOpenMeteoForecast, type OpenMeteoOptions } from '../../src/data/forecast/open-meteo.ts';
 import { forecastFromEnv } from '../../src/data/forecast/select.ts';
 import { ForecastError, type WindSeries } from '../../src/data/forecast/types.ts';
+import { json, scripted } from '../support/scripted-fetch.ts';
 
 interface RecordedLocation {
   hourly: {
@@ -26,24 +27,6 @@ const NOW = Date.UTC(2025, 5, 1, 10, 20);
 const HOUR0 = Date.UTC(2025, 5, 1, 10) / 1000;
 const GALIBIER = { lat: 45.05, lon: 6.03 };
 const ALPS = [GALIBIER, { lat: 46.1, lon: 7.2 }, { lat: 43.7, lon: 7.25 }];
-
-type Reply = Response | ((request: Request) => Promise<Response>);
-
-const json = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
-
-/** A fetch that answers from a script, repeating the last reply, and records every request. */
-function scripted(...replies: Reply[]) {
-  const requests: Request[] = [];
-  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    requests.push(request);
-    const reply = replies.length > 1 ? replies.shift() : replies[0];
-    if (!reply) throw new Error('no reply scripted');
-    return typeof reply === 'function' ? reply(request) : reply.clone();
-  };
-  return { fetch, requests };
-}
 
 function source(fetch: ReturnType<typeof scripted>['fetch'], options: OpenMeteoOptions = {}) {
   return createOpenMeteoForecast({ fetch, clock: () => NOW, backoffLimitMs: 1, ...options });

@@ -6,30 +6,13 @@ import {
 } from '../../src/data/geocoding/open-meteo.ts';
 import { geocoderFromEnv } from '../../src/data/geocoding/select.ts';
 import { GeocodingError, type GeocodingFailure } from '../../src/data/geocoding/types.ts';
+import { json, scripted } from '../support/scripted-fetch.ts';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/open-meteo/${name}`, import.meta.url), 'utf8');
 const paris = fixture('geocoding-paris.json');
 const none = fixture('geocoding-none.json');
 const rejected = fixture('geocoding-error.json');
-
-type Reply = Response | ((request: Request) => Promise<Response>);
-
-const json = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
-
-/** A fetch that answers from a script, repeating the last reply, and records every request. */
-function scripted(...replies: Reply[]) {
-  const requests: Request[] = [];
-  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    requests.push(request);
-    const reply = replies.length > 1 ? replies.shift() : replies[0];
-    if (!reply) throw new Error('no reply scripted');
-    return typeof reply === 'function' ? reply(request) : reply.clone();
-  };
-  return { fetch, requests };
-}
 
 function geocoder(fetch: ReturnType<typeof scripted>['fetch'], options: OpenMeteoGeocoderOptions = {}) {
   return createOpenMeteoGeocoder({ fetch: fetch as typeof globalThis.fetch, backoffLimitMs: 1, ...options });
