@@ -58,12 +58,6 @@ export const SegmentFeatureSchema = z.object({
   properties: SegmentPropertiesSchema,
 });
 
-/** A whole catalog file, as documented for operators. */
-export const SegmentCollectionSchema = z.object({
-  type: z.literal('FeatureCollection'),
-  features: z.array(SegmentFeatureSchema),
-});
-
 /** The file's outer shape only: features are then checked one by one so errors can name them. */
 const EnvelopeSchema = z.object({
   type: z.literal('FeatureCollection'),
@@ -149,11 +143,12 @@ export function formatFeatureCollection(features: readonly unknown[]): string {
 /**
  * Validates a parsed catalog file and returns its segments. Every feature is
  * checked and every problem reported at once, so an operator fixing a file by
- * hand sees all of them in one run rather than one per restart.
+ * hand sees all of them in one run rather than one per restart. `prefix`
+ * heads the error message, so callers can name the file.
  */
-export function parseSegmentCollection(json: unknown): Segment[] {
+export function parseSegmentCollection(json: unknown, prefix?: string): Segment[] {
   const envelope = EnvelopeSchema.safeParse(json);
-  if (!envelope.success) throw new SegmentCatalogError(describeIssues(envelope.error, 'collection'));
+  if (!envelope.success) throw new SegmentCatalogError(describeIssues(envelope.error, 'collection'), prefix);
   const problems: string[] = [];
   const segments: Segment[] = [];
   const firstIndexById = new Map<string, number>();
@@ -173,6 +168,6 @@ export function parseSegmentCollection(json: unknown): Segment[] {
     firstIndexById.set(id, index);
     segments.push(featureToSegment(parsed.data));
   });
-  if (problems.length > 0) throw new SegmentCatalogError(problems);
+  if (problems.length > 0) throw new SegmentCatalogError(problems, prefix);
   return segments;
 }

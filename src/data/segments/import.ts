@@ -1,12 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { foldName } from '../names.ts';
-import {
-  formatFeatureCollection,
-  parseSegmentCollection,
-  SegmentCatalogError,
-  segmentToFeature,
-} from './geojson.ts';
+import { formatFeatureCollection, parseSegmentCollection, segmentToFeature } from './geojson.ts';
 import { parseGpx, summarizeTrack } from './gpx.ts';
 import { SEGMENTS_FILE_ENV } from './load.ts';
 import type { Segment } from './types.ts';
@@ -59,13 +54,7 @@ function parseJson(text: string, path: string): unknown {
 }
 
 function validate(json: unknown, label: string): Segment[] {
-  try {
-    return parseSegmentCollection(json);
-  } catch (error) {
-    if (error instanceof SegmentCatalogError)
-      throw new SegmentCatalogError(error.problems, `Invalid ${label}`);
-    throw error;
-  }
+  return parseSegmentCollection(json, `Invalid ${label}`);
 }
 
 /** A catalog id from a name: `fr` + "Col d'Ornon" → `fr-col-d-ornon`. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseSegmentCollection, SegmentCatalogError } from './geojson.ts';
+import { parseSegmentCollection } from './geojson.ts';
 import type { Segment } from './types.ts';
 
 /** Environment variable naming an operator's catalog file used instead of the embedded one. */
@@ -23,14 +23,7 @@ function readCatalog(location: string | URL, label: string): readonly Segment[] 
       cause: error,
     });
   }
-  try {
-    return Object.freeze(parseSegmentCollection(json));
-  } catch (error) {
-    if (error instanceof SegmentCatalogError) {
-      throw new SegmentCatalogError(error.problems, `Invalid segment catalog ${label}`);
-    }
-    throw error;
-  }
+  return Object.freeze(parseSegmentCollection(json, `Invalid segment catalog ${label}`));
 }
 
 /**
