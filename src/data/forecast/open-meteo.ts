@@ -42,7 +42,7 @@ export const OpenMeteoLocationSchema = z.object({
 /** Open-Meteo answers one location with an object and several with an array, in request order. */
 export const OpenMeteoForecastSchema = z.union([OpenMeteoLocationSchema, z.array(OpenMeteoLocationSchema)]);
 
-/** The body of Open-Meteo's 400 answers. */
+/** The body of Open-Meteo's 400 answers, the same for the forecast and the geocoding API. */
 export const OpenMeteoErrorSchema = z.object({ error: z.literal(true), reason: z.string() });
 
 type OpenMeteoLocation = z.infer<typeof OpenMeteoLocationSchema>;

@@ -49,14 +49,12 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
       const folded = foldName(name);
       if (folded === '' || !(limit >= 1)) return [];
       const wanted = inCountry(countryCode);
-      const matches = index
-        .lookup(folded)
-        .map((i) => index.place(i))
-        .filter(wanted);
+      const found = index.lookup(folded);
+      const matches = found.map((i) => index.place(i)).filter(wanted);
       const isName = (place: Place) => foldName(place.name) === folded;
       const ranked = [...matches.filter(isName), ...matches.filter((place) => !isName(place))];
       if (ranked.length < limit) {
-        const seen = new Set(index.lookup(folded));
+        const seen = new Set(found);
         const more = new Set(articleVariants(folded).flatMap((key) => index.lookup(key)));
         const extra = [...more].filter((i) => !seen.has(i)).sort((a, b) => a - b);
         ranked.push(...extra.map((i) => index.place(i)).filter(wanted));

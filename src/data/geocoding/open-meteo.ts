@@ -1,5 +1,6 @@
 import ky, { HTTPError, SchemaValidationError, TimeoutError } from 'ky';
 import { z } from 'zod';
+import { OpenMeteoErrorSchema } from '../forecast/open-meteo.ts';
 import { foldName } from '../names.ts';
 import { splitQualifier } from './qualifier.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
@@ -19,8 +20,6 @@ export const OpenMeteoSearchSchema = z.object({
   results: z.array(OpenMeteoPlaceSchema).optional(),
   generationtime_ms: z.number().optional(),
 });
-
-const OpenMeteoErrorSchema = z.object({ error: z.literal(true), reason: z.string() });
 
 export interface OpenMeteoGeocoderOptions {
   readonly fetch?: typeof globalThis.fetch;
