@@ -8,6 +8,7 @@ import { FREE_MONTHLY_CALLS, usageMonth } from '../../src/core/rider-rules.ts';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
+import { PRO_DETAILS } from '../../src/mcp/report/locked.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
@@ -16,13 +17,13 @@ import {
   UnwatchSegmentOutputSchema,
   WatchSegmentOutputSchema,
 } from '../../src/mcp/schemas/rider.ts';
-import { RIDER_PRO_DETAILS } from '../../src/mcp/tools/rider/locked.ts';
 import { estimateRecord } from '../../src/mcp/tools/rider/record-estimate.ts';
 import { WATCHLIST_MAX_SEGMENTS } from '../../src/mcp/tools/rider/watch-segment.ts';
 import { recordAlertOnce } from '../../src/store/repositories/alerts.ts';
 import type { Rider } from '../../src/store/repositories/riders.ts';
 import { currentUsage } from '../../src/store/repositories/usage.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';
+import { resultText, toolErrorText } from '../support/mcp-client.ts';
 import { failingForecast, TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
 
@@ -38,13 +39,6 @@ type Result = Awaited<ReturnType<Client['callTool']>>;
 
 function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Result> {
   return client.callTool({ name, arguments: args });
-}
-
-function errorText(result: Result): string {
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  const [first] = (result.content ?? []) as { text?: string }[];
-  return first?.text ?? '';
 }
 
 function ok(result: Result): unknown {
@@ -109,8 +103,10 @@ describe('the rider address', () => {
 
   it('refuses rider tools to an anonymous caller, pointing to the rider address', async () => {
     const client = await h.connect({ kind: 'anonymous' });
-    expect(errorText(await call(client, 'get_my_watchlist'))).toMatch(/signed-in rider.*\/mcp\/rider/);
-    expect(errorText(await call(client, 'watch_segment', { segment_id: ALPE }))).toMatch(/signed-in rider/);
+    expect(toolErrorText(await call(client, 'get_my_watchlist'))).toMatch(/signed-in rider.*\/mcp\/rider/);
+    expect(toolErrorText(await call(client, 'watch_segment', { segment_id: ALPE }))).toMatch(
+      /signed-in rider/,
+    );
   });
 
   it('a read-only grant reads but cannot change the watchlist; a grant without rider:read gets nothing', async () => {
@@ -121,15 +117,15 @@ describe('the rider address', () => {
       ['unwatch_segment', { segment_id: ALPE }],
       ['set_alert_threshold', { segment_id: ALPE, threshold_kmh: 20 }],
     ] as const) {
-      expect(errorText(await call(reader, name, args))).toMatch(/may only read.*rider:write.*reconnect/);
+      expect(toolErrorText(await call(reader, name, args))).toMatch(/may only read.*rider:write.*reconnect/);
     }
     const none = await h.connectRider(riders.pro, { scopes: [] });
-    expect(errorText(await call(none, 'get_my_tailwind_windows'))).toMatch(/not granted rider:read/);
+    expect(toolErrorText(await call(none, 'get_my_tailwind_windows'))).toMatch(/not granted rider:read/);
   });
 
   it('refuses a token whose rider no longer exists', async () => {
     const client = await h.connectRider('no-such-rider');
-    expect(errorText(await call(client, 'get_my_watchlist'))).toMatch(/no longer exists/);
+    expect(toolErrorText(await call(client, 'get_my_watchlist'))).toMatch(/no longer exists/);
   });
 });
 
@@ -186,12 +182,10 @@ describe('watch, list, windows and record gain', () => {
   it('estimates each record at the best window by the power model, with the wind of the peak hour', async () => {
     const result = await call(client, 'get_my_tailwind_windows', { include_timeline: true });
     const data = GetMyTailwindWindowsOutputSchema.parse(ok(result));
-    const [text] = (result.content ?? []) as { text?: string }[];
-    expect(text?.text).toMatch(
-      /Alpe d'Huez .*est\. \d+:\d\d at \d+ W, [\d.]+ s faster than the record 42:00/,
-    );
-    expect(text?.text).toMatch(/NOT real weather/);
-    expect(text?.text).toMatch(/No monthly call limit/);
+    const text = resultText(result);
+    expect(text).toMatch(/Alpe d'Huez .*est\. \d+:\d\d at \d+ W, [\d.]+ s faster than the record 42:00/);
+    expect(text).toMatch(/NOT real weather/);
+    expect(text).toMatch(/No monthly call limit/);
     expect(data.forecast?.source).toBe('demo');
     expect(data.model).toMatchObject({ name: 'Martin et al. 1998 steady-state', cda_m2: 0.32, mass_kg: 85 });
     expect(data.model?.wind_height_factor).toBeCloseTo(0.673, 3);
@@ -290,7 +284,7 @@ describe('bad arguments get tool errors that name the bounds', () => {
 
   it.each([4.9, 60.1, 0, -10, 1e9, '20', null])('threshold_kmh %s is refused', async (threshold) => {
     const result = await call(client, 'set_alert_threshold', { segment_id: ALPE, threshold_kmh: threshold });
-    expect(errorText(result)).toMatch(/threshold_kmh must be between 5 and 60 km\/h/);
+    expect(toolErrorText(result)).toMatch(/threshold_kmh must be between 5 and 60 km\/h/);
   });
 
   it('accepts the bounds themselves', async () => {
@@ -306,7 +300,7 @@ describe('bad arguments get tool errors that name the bounds', () => {
 
   it.each([0, -5, 86_401, 12.5, '2520', 1e12])('record_s %s is refused', async (record) => {
     const result = await call(client, 'watch_segment', { segment_id: ALPE, record_s: record });
-    expect(errorText(result)).toMatch(/record_s must be a whole number of seconds from 1 to 86400/);
+    expect(toolErrorText(result)).toMatch(/record_s must be a whole number of seconds from 1 to 86400/);
   });
 
   it('accepts a record of exactly one day', async () => {
@@ -318,12 +312,12 @@ describe('bad arguments get tool errors that name the bounds', () => {
 
   it('an unknown segment cannot be watched; the error sends the assistant to find_tailwind_segments', async () => {
     const result = await call(client, 'watch_segment', { segment_id: 'xx-nowhere' });
-    expect(errorText(result)).toMatch(/No segment has the id "xx-nowhere".*find_tailwind_segments/);
+    expect(toolErrorText(result)).toMatch(/No segment has the id "xx-nowhere".*find_tailwind_segments/);
     const threshold = await call(client, 'set_alert_threshold', {
       segment_id: 'xx-nowhere',
       threshold_kmh: 20,
     });
-    expect(errorText(threshold)).toMatch(/does not watch "xx-nowhere".*watch_segment/);
+    expect(toolErrorText(threshold)).toMatch(/does not watch "xx-nowhere".*watch_segment/);
   });
 
   const hostile = [
@@ -345,7 +339,7 @@ describe('bad arguments get tool errors that name the bounds', () => {
       ['unwatch_segment', {}],
       ['set_alert_threshold', { threshold_kmh: 20 }],
     ] as const) {
-      const message = errorText(await call(client, name, { segment_id: id, ...extra }));
+      const message = toolErrorText(await call(client, name, { segment_id: id, ...extra }));
       expect(message).toMatch(/segment_id/);
       expect(message).not.toMatch(/failed unexpectedly/);
     }
@@ -353,7 +347,7 @@ describe('bad arguments get tool errors that name the bounds', () => {
 
   it('a valid-looking slug that does not exist changes nothing anywhere', async () => {
     const slug = 'fr-alpe-d-huez-drop-table-watch';
-    expect(errorText(await call(client, 'watch_segment', { segment_id: slug }))).toMatch(
+    expect(toolErrorText(await call(client, 'watch_segment', { segment_id: slug }))).toMatch(
       /No segment has the id/,
     );
     const unwatch = UnwatchSegmentOutputSchema.parse(
@@ -367,7 +361,7 @@ describe('bad arguments get tool errors that name the bounds', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 120 }), async (id) => {
         fc.pre(h.deps.catalog.get(id) === undefined);
-        const message = errorText(await call(client, 'watch_segment', { segment_id: id }));
+        const message = toolErrorText(await call(client, 'watch_segment', { segment_id: id }));
         expect(message).not.toMatch(/failed unexpectedly/);
       }),
       { numRuns: 60 },
@@ -400,8 +394,7 @@ describe('the free monthly allowance', () => {
       expect(parsed.usage).toEqual({ used: 20, limit: 20, remaining: 0, resets_at: '2026-12-01T00:00:00Z' });
       expect(parsed.locked.map((l) => l.feature)).toEqual(['unlimited_rider_calls']);
       expect(parsed.locked[0]?.how_to_unlock).toMatch(/trial of this rider account ended/);
-      const [text] = (result.content ?? []) as { text?: string }[];
-      expect(text?.text).toMatch(/limit reached.*2026-12-01T00:00:00Z/);
+      expect(resultText(result)).toMatch(/limit reached.*2026-12-01T00:00:00Z/);
     }
     // Refused calls are not counted; the other rider tools still work.
     expect(await currentUsage(h.store.db, rider.id, MONTH)).toBe(20);
@@ -446,7 +439,7 @@ describe('the free monthly allowance', () => {
       const rider = await down.createRider();
       const client = await down.connectRider(rider);
       ok(await call(client, 'watch_segment', { segment_id: ALPE }));
-      expect(errorText(await call(client, 'get_my_tailwind_windows'))).toMatch(/try again in a minute/);
+      expect(toolErrorText(await call(client, 'get_my_tailwind_windows'))).toMatch(/try again in a minute/);
       expect(await currentUsage(down.store.db, rider.id, MONTH)).toBe(0);
       const list = GetMyWatchlistOutputSchema.parse(ok(await call(client, 'get_my_watchlist')));
       expect(list.usage.used).toBe(1);
@@ -478,7 +471,7 @@ describe('the free monthly allowance', () => {
 
 describe('Pro details', () => {
   it('every locked description is a Pro line of the plan catalog, promised by exactly the Pro plans', () => {
-    for (const description of Object.values(RIDER_PRO_DETAILS)) {
+    for (const description of Object.values(PRO_DETAILS)) {
       const promising = PLANS.filter((p) => p.features.includes(description)).map((p) => p.id);
       expect(promising).toEqual(['pro_monthly', 'pro_annual', 'pro_lifetime']);
     }
@@ -541,7 +534,7 @@ describe('riders never see or change each other’s data', () => {
     );
     expect(unwatch).toEqual({ segment_id: ALPE, removed: false, watchlist_size: 0 });
     expect(
-      errorText(await call(clientB, 'set_alert_threshold', { segment_id: ALPE, threshold_kmh: 40 })),
+      toolErrorText(await call(clientB, 'set_alert_threshold', { segment_id: ALPE, threshold_kmh: 40 })),
     ).toMatch(/does not watch/);
 
     const listA = await watchlist(clientA);
@@ -581,7 +574,7 @@ describe('the watchlist size', () => {
     );
     expect(last.watchlist_size).toBe(WATCHLIST_MAX_SEGMENTS);
     const full = await call(client, 'watch_segment', { segment_id: KWAREMONT });
-    expect(errorText(full)).toMatch(/watchlist is full \(50 segments\).*unwatch_segment/);
+    expect(toolErrorText(full)).toMatch(/watchlist is full \(50 segments\).*unwatch_segment/);
     ok(await call(client, 'watch_segment', { segment_id: ALPE, record_s: 2600 }));
   });
 });
@@ -620,7 +613,7 @@ describe('the per-connection limit counts per OAuth grant', () => {
       const rider = await tight.createRider({ plan: 'pro' });
       const first = await tight.connectRider(rider, { grantId: 'grant-a' });
       for (let i = 0; i < 3; i++) ok(await call(first, 'unwatch_segment', { segment_id: ALPE }));
-      expect(errorText(await call(first, 'get_my_watchlist'))).toMatch(
+      expect(toolErrorText(await call(first, 'get_my_watchlist'))).toMatch(
         /Rate limit reached for this connection/,
       );
       const second = await tight.connectRider(rider, { grantId: 'grant-b' });

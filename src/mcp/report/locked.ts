@@ -5,23 +5,37 @@ import type { LockedFeatureSchema } from '../schemas/common.ts';
 
 type LockedFeature = z.infer<typeof LockedFeatureSchema>;
 
-/** Pro-only details, named as the plan catalog's feature lines name them. */
+/**
+ * Every Pro-only detail a tool may withhold (public and rider tools alike),
+ * named by its feature line in the plan catalog, word for word: the rider
+ * tests check each line is promised by exactly the Pro plans.
+ */
 export const PRO_DETAILS = {
   hourly_timeline: 'Hour-by-hour 72-hour wind timeline on every segment',
+  unlimited_rider_calls: 'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
+  tailwind_alerts: 'Tailwind alerts on watched segments, with webhook delivery',
 } as const;
 
 export type ProDetail = keyof typeof PRO_DETAILS;
 
 /**
- * Describes a withheld detail from the plan catalog itself, so the plans
- * that unlock it are exactly the plans whose feature list promises it.
+ * The part of a locked hint the plan catalog decides, so the plans that
+ * unlock a detail are exactly the plans whose feature list promises it.
+ * Callers add how to unlock it, which depends on who is asking.
  */
-export function lockedFeature(detail: ProDetail, urls: ResolvedUrls): LockedFeature {
+export function catalogLock(detail: ProDetail): Pick<LockedFeature, 'feature' | 'description' | 'plans'> {
   const description = PRO_DETAILS[detail];
   return {
     feature: detail,
     description,
     plans: PLANS.filter((plan) => plan.features.includes(description)).map((plan) => plan.id),
+  };
+}
+
+/** A withheld detail at the public address: the way in is a rider account and its trial. */
+export function lockedFeature(detail: ProDetail, urls: ResolvedUrls): LockedFeature {
+  return {
+    ...catalogLock(detail),
     how_to_unlock: `${TRIAL_HOW_TO_START} Rider address: ${urls.mcp}/rider.`,
     pricing_url: urls.pricing,
   };
