@@ -11,6 +11,7 @@ import type { CachedForecastSource } from '../data/forecast/cache.ts';
 import type { ForecastSource, WindSeries } from '../data/forecast/types.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
 import { forecastPointOf } from '../mcp/report/segment-geometry.ts';
+import { segmentBestWindow } from '../mcp/report/wind-window.ts';
 import type { Store } from '../store/database.ts';
 import {
   listAlertWatches,
@@ -19,7 +20,6 @@ import {
   type LiveAlertWindow,
 } from '../store/repositories/alert-watches.ts';
 import { recordAlertOnce } from '../store/repositories/alerts.ts';
-import { segmentBestWindow } from './segment-window.ts';
 
 /** Segments per forecast request: keeps an Open-Meteo URL short while a run stays one call up to here. */
 export const FORECAST_BATCH_SEGMENTS = 100;

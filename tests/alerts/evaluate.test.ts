@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluateAlerts, FORECAST_BATCH_SEGMENTS } from '../../src/alerts/evaluate.ts';
-import { hoursAhead, segmentBestWindow } from '../../src/alerts/segment-window.ts';
 import { HOUR_S, type TailwindWindow } from '../../src/core/tailwind-window.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
@@ -12,6 +11,7 @@ import { resolveUrls } from '../../src/http/config.ts';
 import { forecastForSegments } from '../../src/mcp/report/forecast.ts';
 import { segmentWindReport } from '../../src/mcp/report/segment-report.ts';
 import { bearingOf, forecastPointOf } from '../../src/mcp/report/segment-geometry.ts';
+import { hoursAhead, segmentBestWindow } from '../../src/mcp/report/wind-window.ts';
 import type { Store } from '../../src/store/database.ts';
 import { listRecentAlerts } from '../../src/store/repositories/alerts.ts';
 import { createRider } from '../../src/store/repositories/riders.ts';

@@ -1,4 +1,4 @@
-import { HOUR_S, type WindSample } from '../../core/tailwind-window.ts';
+import type { WindSample } from '../../core/tailwind-window.ts';
 import { ForecastError, FORECAST_HOURS, type WindSeries } from '../../data/forecast/types.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
@@ -6,7 +6,8 @@ import type { ToolContext } from '../context.ts';
 import type { ForecastInfoSchema } from '../schemas/common.ts';
 import { ToolError } from '../tool.ts';
 import { forecastPointOf } from './segment-geometry.ts';
-import { currentHour, isoTime } from './time.ts';
+import { isoTime } from './time.ts';
+import { hoursAhead } from './wind-window.ts';
 
 type ForecastInfo = z.infer<typeof ForecastInfoSchema>;
 
@@ -36,20 +37,19 @@ export async function forecastForSegments(
     if (error instanceof ForecastError) throw new ToolError(error.message);
     throw error;
   }
-  const from = currentHour(context.now());
-  const until = from + FORECAST_HOURS * HOUR_S;
+  const nowMs = context.now();
   const present = series.filter((s): s is WindSeries => s !== null);
   const stale = present.some((s) => s.stale);
   const demo = context.forecast.id === 'demo';
   return {
     info: {
       source: context.forecast.id,
-      issued_at: isoTime(Math.min(...present.map((s) => s.issuedAt), Math.floor(context.now() / 1000))),
+      issued_at: isoTime(Math.min(...present.map((s) => s.issuedAt), Math.floor(nowMs / 1000))),
       horizon_hours: FORECAST_HOURS,
       stale,
       note: demo ? DEMO_NOTE : stale ? STALE_NOTE : null,
     },
-    samples: series.map((s) => s && s.hours.filter((hour) => hour.time >= from && hour.time < until)),
+    samples: series.map((s) => s && hoursAhead(s, nowMs)),
   };
 }
 

@@ -1,15 +1,9 @@
-import {
-  bestTailwindWindow,
-  segmentTimeline,
-  type SegmentHour,
-  type TailwindWindow,
-  type WindSample,
-} from '../../core/tailwind-window.ts';
+import type { SegmentHour, TailwindWindow, WindSample } from '../../core/tailwind-window.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
-import { legsOf } from './segment-geometry.ts';
 import { isoTime } from './time.ts';
+import { windOnSegment } from './wind-window.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
@@ -21,7 +15,7 @@ export interface SegmentWindReport {
   readonly windowStatus: z.infer<typeof WindowStatusSchema>;
 }
 
-export function hourOut(hour: SegmentHour): HourOut {
+function hourOut(hour: SegmentHour): HourOut {
   return {
     time: isoTime(hour.time),
     tailwind_kmh: hour.tailwindKmh,
@@ -48,11 +42,9 @@ export function segmentWindReport(
   segment: Segment,
   samples: readonly WindSample[] | null,
 ): SegmentWindReport {
-  if (!samples || samples.length === 0) {
-    return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
-  }
-  const timeline = segmentTimeline(legsOf(segment), samples);
-  const best = bestTailwindWindow(timeline);
+  const wind = windOnSegment(segment, samples);
+  if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
+  const { timeline, best } = wind;
   return {
     timeline: () => timeline.map(hourOut),
     bestWindow: best && windowOut(best),
