@@ -20,8 +20,6 @@ import {
 import { signWebhook } from './signature.ts';
 import { checkWebhookUrl, type HostLookup } from './webhook-url.ts';
 
-export { verifyWebhookSignature, signWebhook } from './signature.ts';
-
 /** Per-delivery time limit when none is given: a receiver should answer at once and work later. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
 

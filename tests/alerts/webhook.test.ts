@@ -3,13 +3,9 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAlertJob } from '../../src/alerts/run.ts';
+import { signWebhook, verifyWebhookSignature } from '../../src/alerts/signature.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../src/alerts/webhook-url.ts';
-import {
-  deliverPendingAlerts,
-  signWebhook,
-  verifyWebhookSignature,
-  type DeliverDeps,
-} from '../../src/alerts/webhook.ts';
+import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/webhook.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/core/rider-rules.ts';
 import type { Store } from '../../src/store/database.ts';
 import { listRecentAlerts, recordAlertOnce, type AlertRecord } from '../../src/store/repositories/alerts.ts';
