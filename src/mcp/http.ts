@@ -75,7 +75,8 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
   const limiter = createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst, now: deps.now });
   const anyHost = mcp.allowedHosts.includes('*');
   const anyOrigin = mcp.allowedOrigins.includes('*');
-  const originHosts = [...mcp.allowedHosts, ...mcp.allowedOrigins];
+  const allowedHosts = [...mcp.allowedHosts];
+  const originHosts = [...allowedHosts, ...mcp.allowedOrigins];
   const handler = createMcpHandler(
     ({ requestInfo, authInfo }) => {
       const url = new URL(requestInfo?.url ?? 'http://localhost/mcp');
@@ -93,7 +94,7 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
   const serve: McpEndpoint = async (request, client) => {
     const cors = corsHeaders(request);
     const refused =
-      (anyHost ? undefined : hostHeaderValidationResponse(request, [...mcp.allowedHosts])) ??
+      (anyHost ? undefined : hostHeaderValidationResponse(request, allowedHosts)) ??
       (anyOrigin ? undefined : originValidationResponse(request, originHosts));
     if (refused) return withHeaders(refused, new Headers({ 'Cache-Control': 'no-store' }));
     if (isBrowserVisit(request)) {

@@ -2,15 +2,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
-import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
+import { connectClient, ERAS, inProcessFetch, toolErrorText } from '../support/mcp-client.ts';
 import { failingForecast, TEST_MCP_URL, testDeps, testEndpoint } from '../support/mcp-deps.ts';
-
-function errorText(result: { isError?: unknown; content?: unknown; structuredContent?: unknown }): string {
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent).toBeUndefined();
-  const [first] = (result.content ?? []) as { text?: string }[];
-  return first?.text ?? '';
-}
 
 const BAD_FIND: [string, Record<string, unknown>, RegExp][] = [
   ['latitude out of range', { latitude: 95, longitude: 6 }, /latitude must be between -90 and 90/],
@@ -35,7 +28,7 @@ describe.each(ERAS)('bad input gets a tool error that says what to do, protocol 
 
   it.each(BAD_FIND)('find_tailwind_segments with %s', async (_, args, message) => {
     const result = await client.callTool({ name: 'find_tailwind_segments', arguments: args });
-    expect(errorText(result)).toMatch(message);
+    expect(toolErrorText(result)).toMatch(message);
   });
 
   it('an unknown place is answered with suggestions and the ways out', async () => {
@@ -43,7 +36,7 @@ describe.each(ERAS)('bad input gets a tool error that says what to do, protocol 
       name: 'find_tailwind_segments',
       arguments: { place: 'Grenoblle' },
     });
-    const message = errorText(result);
+    const message = toolErrorText(result);
     expect(message).toMatch(/No place named "Grenoblle"/);
     expect(message).toMatch(/Did you mean: .*"Grenoble, FR"/);
     expect(message).toMatch(/latitude and longitude/);
@@ -56,7 +49,7 @@ describe.each(ERAS)('bad input gets a tool error that says what to do, protocol 
     ['a number', 42, /segment_id/],
   ])('get_segment with %s', async (_, segmentId, message) => {
     const result = await client.callTool({ name: 'get_segment', arguments: { segment_id: segmentId } });
-    expect(errorText(result)).toMatch(message);
+    expect(toolErrorText(result)).toMatch(message);
   });
 
   it('an unknown tool is a protocol error naming it', async () => {
@@ -76,7 +69,7 @@ describe('failures beyond the caller', () => {
       name: 'get_segment',
       arguments: { segment_id: 'fr-alpe-d-huez' },
     });
-    expect(errorText(result)).toBe('Open-Meteo did not answer within 4 s; try again in a minute.');
+    expect(toolErrorText(result)).toBe('Open-Meteo did not answer within 4 s; try again in a minute.');
     await client.close();
   });
 
@@ -87,7 +80,7 @@ describe('failures beyond the caller', () => {
       name: 'get_segment',
       arguments: { segment_id: 'fr-alpe-d-huez' },
     });
-    const message = errorText(result);
+    const message = toolErrorText(result);
     expect(message).toMatch(/failed unexpectedly/);
     expect(message).not.toMatch(/secret/);
     await client.close();
@@ -99,7 +92,7 @@ describe('failures beyond the caller', () => {
     const call = () => client.callTool({ name: 'get_segment', arguments: { segment_id: 'fr-alpe-d-huez' } });
     expect((await call()).isError).toBeFalsy();
     expect((await call()).isError).toBeFalsy();
-    expect(errorText(await call())).toMatch(/Rate limit reached for this connection\. Wait 10 s/);
+    expect(toolErrorText(await call())).toMatch(/Rate limit reached for this connection\. Wait 10 s/);
     const other = await connectClient(TEST_MCP_URL, '2026-07-28', inProcessFetch(endpoint, '203.0.113.10'));
     expect(
       (await other.callTool({ name: 'get_segment', arguments: { segment_id: 'fr-alpe-d-huez' } })).isError,

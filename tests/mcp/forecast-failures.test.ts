@@ -3,7 +3,7 @@ import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { fakeOpenMeteo } from '../support/fake-open-meteo.ts';
-import { connectClient, inProcessFetch } from '../support/mcp-client.ts';
+import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';
 
 type Fault = 'none' | 'status-500' | 'status-429' | 'malformed' | 'nulls';
@@ -41,9 +41,6 @@ async function rig() {
   };
 }
 
-const text = (result: { content?: unknown }) =>
-  ((result.content ?? []) as { text?: string }[])[0]?.text ?? '';
-
 describe('Open-Meteo failures reach the assistant as a clear error or a result marked stale', () => {
   it.each([
     ['status-500', /Open-Meteo failed \(HTTP 500\)/],
@@ -55,8 +52,8 @@ describe('Open-Meteo failures reach the assistant as a clear error or a result m
     const result = await find();
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(text(result)).toMatch(message);
-    expect(text(result)).toMatch(/try again/);
+    expect(resultText(result)).toMatch(message);
+    expect(resultText(result)).toMatch(/try again/);
     await client.close();
   });
 
@@ -71,7 +68,7 @@ describe('Open-Meteo failures reach the assistant as a clear error or a result m
     const stale = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
     expect(stale.forecast).toMatchObject({ stale: true, issued_at: fresh.forecast?.issued_at });
     expect(stale.forecast?.note).toMatch(/older cached forecast/);
-    expect(text(result)).toMatch(/older cached forecast/);
+    expect(resultText(result)).toMatch(/older cached forecast/);
     await client.close();
   });
 
@@ -79,7 +76,7 @@ describe('Open-Meteo failures reach the assistant as a clear error or a result m
     const { client, find, fail } = await rig();
     fail('nulls');
     const result = await find();
-    expect(text(result)).toMatch(/no forecast here/);
+    expect(resultText(result)).toMatch(/no forecast here/);
     const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
     expect(data.segments.length).toBeGreaterThan(0);
     expect(data.segments.every((s) => s.window_status === 'no_forecast' && s.best_window === null)).toBe(

@@ -6,16 +6,11 @@ import { PLANS } from '../../src/core/plans.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
-import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
+import { connectClient, ERAS, inProcessFetch, resultText } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testEndpoint } from '../support/mcp-deps.ts';
 
 const HOUR = Math.floor(TEST_NOW / 3_600_000) * 3600;
 const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
-
-function text(result: { content?: unknown }): string {
-  const [first] = (result.content ?? []) as { type: string; text?: string }[];
-  return first?.text ?? '';
-}
 
 describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
   let client: Client;
@@ -66,7 +61,7 @@ describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
     });
     expect(data.forecast?.note).toMatch(/NOT real weather/);
     expect(data.attribution.join('\n')).toMatch(/GeoNames/);
-    expect(text(result)).toContain(data.segments[0]?.name ?? '?');
+    expect(resultText(result)).toContain(data.segments[0]?.name ?? '?');
   });
 
   it('finds the same segments from coordinates, and says they were taken as given', async () => {

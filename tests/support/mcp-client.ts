@@ -1,4 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
 import type { McpEndpoint } from '../../src/mcp/http.ts';
 
 /** The two protocol eras the server must serve. */
@@ -30,4 +31,21 @@ export async function connectClient(url: string, era: Era, fetch?: FetchLike): P
   const transport = new StreamableHTTPClientTransport(new URL(url), fetch ? { fetch } : {});
   await client.connect(transport);
   return client;
+}
+
+/** The text of a tool result's first content block: the summary, or the error message ('' if none). */
+export function resultText(result: { content?: unknown }): string {
+  const [first] = (result.content ?? []) as { text?: string }[];
+  return first?.text ?? '';
+}
+
+/** The message of a tool error, after checking the result is one: `isError` and no structured data. */
+export function toolErrorText(result: {
+  isError?: unknown;
+  content?: unknown;
+  structuredContent?: unknown;
+}): string {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  return resultText(result);
 }
