@@ -6,12 +6,12 @@
  * (an https URL as client_id). Its tables live in our own store, through the
  * same Kysely instance.
  */
-import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { cimd } from '@better-auth/cimd';
 import { fetchClientMetadataResource } from '@better-auth/cimd/node';
 import { oauthProvider, type ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { jwt } from 'better-auth/plugins';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import type { Store } from '../store/database.ts';
 import { ensureRider } from './rider-account.ts';
 import {
@@ -25,12 +25,6 @@ import {
   issuerFor,
   riderResourceFor,
 } from './policy.ts';
-
-/**
- * Set by our routes from the socket or the platform (any copy a client sends
- * is replaced), so the sign-in rate limit counts per caller, not per spoofable
- * X-Forwarded-For.
- */
 
 /**
  * Endpoints better-auth serves by default that riders must not reach: the
@@ -92,6 +86,7 @@ export function authOptions(options: CreateAuthOptions) {
       useSecureCookies: origin.startsWith('https://'),
       // better-auth turns its Origin (CSRF) check off when NODE_ENV=test; keep it on everywhere.
       disableOriginCheck: false,
+      // Set by our routes (any client copy replaced): the sign-in limit counts per caller, not per X-Forwarded-For.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     databaseHooks: {

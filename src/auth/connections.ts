@@ -4,7 +4,8 @@
  * (rider, client) pair in one transaction. The library's own `delete-consent`
  * leaves the refresh token working and cannot recall a JWT access token, so
  * the resource server also checks on every call that the consent still
- * exists ({@link findGrant}): the call after a disconnect gets 401.
+ * exists (`verifyRiderRequest` in resource.ts): the call after a disconnect
+ * gets 401.
  */
 import { readDate, readList, type AuthDb } from './tables.ts';
 
@@ -41,20 +42,6 @@ export async function listConnections(db: AuthDb, riderId: string): Promise<Conn
     scopes: readList(row.scopes),
     connectedAt: readDate(row.createdAt),
   }));
-}
-
-/**
- * The grant behind a token: the consent id for (rider, client), or undefined
- * once the rider has disconnected that client.
- */
-export async function findGrant(db: AuthDb, riderId: string, clientId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('oauthConsent')
-    .select('id')
-    .where('userId', '=', riderId)
-    .where('clientId', '=', clientId)
-    .executeTakeFirst();
-  return row?.id;
 }
 
 /**

@@ -34,6 +34,14 @@ export interface AuthRegistry {
   authFor(origin: string): Auth;
 }
 
+/** The answer to a request whose Host {@link AuthRegistry.originOf} refuses. */
+export function misdirectedResponse(): Response {
+  return Response.json(
+    { error: 'misdirected_request' },
+    { status: 421, headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
 export function createAuthRegistry(options: AuthRegistryOptions): AuthRegistry {
   const { store, config } = options;
   const anyHost = config.allowedHosts.includes('*');

@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { WebhookUrlOptions } from '../alerts/webhook-url.ts';
 import { hasProAccess, isInTrial } from '../core/rider-rules.ts';
+import { isoTime } from '../mcp/report/time.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { listRecentAlerts } from '../store/repositories/alerts.ts';
 import { listWatchlist } from '../store/repositories/watchlist.ts';
@@ -41,8 +42,7 @@ function json(status: number, body: unknown, extra: Record<string, string> = {})
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...extra } });
 }
 
-const iso = (seconds: number | null): string | null =>
-  seconds === null ? null : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+const iso = (seconds: number | null): string | null => (seconds === null ? null : isoTime(seconds));
 
 /** The connection's client id from `/api/rider/connections/{id}/disconnect`, or undefined. */
 export function disconnectTarget(pathname: string): string | undefined {

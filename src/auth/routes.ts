@@ -13,7 +13,7 @@ import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import type { ClientInfo } from '../mcp/http.ts';
 import { withClientAddress } from '../http/client-address.ts';
 import { registrationRequest } from './registration.ts';
-import type { AuthRegistry } from './registry.ts';
+import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
 import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from './rider-api.ts';
 import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from './policy.ts';
@@ -69,12 +69,7 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
     const origin = registry.originOf(incoming);
-    if (!origin) {
-      return Response.json(
-        { error: 'misdirected_request' },
-        { status: 421, headers: { 'Cache-Control': 'no-store' } },
-      );
-    }
+    if (!origin) return misdirectedResponse();
     const auth = registry.authFor(origin);
     const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
     if (publicClientPath && incoming.method === 'OPTIONS') return preflight();

@@ -5,7 +5,12 @@
 import type { RiderCaller } from '../mcp/context.ts';
 import type { Store, StoreConfig } from '../store/database.ts';
 import { authConfigFromEnv } from './config.ts';
-import { createAuthRegistry, type AuthRegistry, type AuthRegistryOptions } from './registry.ts';
+import {
+  createAuthRegistry,
+  misdirectedResponse,
+  type AuthRegistry,
+  type AuthRegistryOptions,
+} from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
 import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './routes.ts';
 import { SCOPE_READ } from './policy.ts';
@@ -36,12 +41,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const authenticator = (requiredScopes: readonly string[]): RiderAuthenticator => {
     return async (request) => {
       const origin = registry.originOf(request);
-      if (!origin) {
-        return Response.json(
-          { error: 'misdirected_request' },
-          { status: 421, headers: { 'Cache-Control': 'no-store' } },
-        );
-      }
+      if (!origin) return misdirectedResponse();
       const auth = registry.authFor(origin);
       return verifyRiderRequest(request, { auth, db: registry.store.db, origin, requiredScopes });
     };
