@@ -59,20 +59,27 @@ function bind(parameters: readonly unknown[]): SQLInputValue[] {
   return parameters.map(toSqliteValue);
 }
 
+interface Prepared {
+  readonly statement: StatementSync;
+  /** A statement that yields columns (SELECT, … RETURNING) is read with all(). */
+  readonly reader: boolean;
+}
+
 /** Wraps `DatabaseSync` in the interface Kysely's SQLite driver calls. */
-export function kyselySqliteDatabase(db: DatabaseSync): SqliteDatabase {
-  const cache = new Map<string, StatementSync>();
-  const statement = (sql: string): StatementSync => {
+function kyselySqliteDatabase(db: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, Prepared>();
+  const prepared = (sql: string): Prepared => {
     const cached = cache.get(sql);
     if (cached) {
       cache.delete(sql);
       cache.set(sql, cached);
       return cached;
     }
-    const prepared = db.prepare(sql);
-    cache.set(sql, prepared);
+    const statement = db.prepare(sql);
+    const fresh = { statement, reader: statement.columns().length > 0 };
+    cache.set(sql, fresh);
     if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? sql);
-    return prepared;
+    return fresh;
   };
   return {
     close: () => {
@@ -80,13 +87,12 @@ export function kyselySqliteDatabase(db: DatabaseSync): SqliteDatabase {
       db.close();
     },
     prepare(sql: string): SqliteStatement {
-      const stmt = statement(sql);
+      const { statement, reader } = prepared(sql);
       return {
-        // A statement that yields columns (SELECT, … RETURNING) is read with all().
-        reader: stmt.columns().length > 0,
-        all: (parameters) => stmt.all(...bind(parameters)),
-        run: (parameters) => stmt.run(...bind(parameters)),
-        iterate: (parameters) => stmt.iterate(...bind(parameters)),
+        reader,
+        all: (parameters) => statement.all(...bind(parameters)),
+        run: (parameters) => statement.run(...bind(parameters)),
+        iterate: (parameters) => statement.iterate(...bind(parameters)),
       };
     },
   };
