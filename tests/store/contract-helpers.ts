@@ -3,6 +3,31 @@ import fc from 'fast-check';
 import type { Store } from '../../src/store/database.ts';
 import { createRider, type NewRider, type Rider } from '../../src/store/repositories/riders.ts';
 
+/** Every migration, in order: what a fresh store applies. */
+export const ALL_MIGRATIONS = ['0001_initial', '0002_auth'];
+
+/** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
+export const STORE_TABLES = [
+  'account',
+  'alert',
+  'jwks',
+  'oauthAccessToken',
+  'oauthClient',
+  'oauthClientAssertion',
+  'oauthClientResource',
+  'oauthConsent',
+  'oauthRefreshToken',
+  'oauthResource',
+  'rider',
+  'session',
+  'store_migration',
+  'store_migration_lock',
+  'usage',
+  'user',
+  'verification',
+  'watch',
+];
+
 /** The store under test, opened by the contract's beforeAll (and replaced by the restart test). */
 export type CurrentStore = () => Store;
 

@@ -11,7 +11,7 @@ import { findRiderById } from '../../src/store/repositories/riders.ts';
 import { consumeQuota, currentUsage } from '../../src/store/repositories/usage.ts';
 import { listWatchlist, watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { describeAlerts } from './contract-alerts.ts';
-import { makeRider } from './contract-helpers.ts';
+import { ALL_MIGRATIONS, makeRider } from './contract-helpers.ts';
 import { describeIsolationAndInjection } from './contract-isolation.ts';
 import { describeRiders } from './contract-riders.ts';
 import { describeUsage } from './contract-usage.ts';
@@ -29,7 +29,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
     beforeAll(async () => {
       store = open();
       const report = await migrateToLatest(store);
-      expect(report.applied).toEqual(['0001_initial', '0002_auth']);
+      expect(report.applied).toEqual(ALL_MIGRATIONS);
     });
     afterAll(async () => {
       await store?.close();

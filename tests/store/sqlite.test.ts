@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SQLITE_PATH, openStore, storeConfigFromEnv, type Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { describeStoreContract } from './contract.ts';
+import { STORE_TABLES } from './contract-helpers.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'wos-store-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -71,26 +72,7 @@ describe('SQLite store configuration', () => {
   it('works in memory for throwaway use', async () => {
     await withStore(':memory:', async (store) => {
       const tables = await store.db.introspection.getTables();
-      expect(tables.map((table) => table.name).sort()).toEqual([
-        'account',
-        'alert',
-        'jwks',
-        'oauthAccessToken',
-        'oauthClient',
-        'oauthClientAssertion',
-        'oauthClientResource',
-        'oauthConsent',
-        'oauthRefreshToken',
-        'oauthResource',
-        'rider',
-        'session',
-        'store_migration',
-        'store_migration_lock',
-        'usage',
-        'user',
-        'verification',
-        'watch',
-      ]);
+      expect(tables.map((table) => table.name).sort()).toEqual(STORE_TABLES);
     });
   });
 
