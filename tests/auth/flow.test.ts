@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_S } from '../../src/core/rider-rules.ts';
 import { TRIAL_DAYS } from '../../src/core/plans.ts';
 import { findRiderById } from '../../src/store/repositories/riders.ts';
+import { postgresUnavailable } from '../store/postgres-server.ts';
 import { launchBrowser } from '../support/browser/launch.ts';
 import {
   authorizeUrl,
@@ -32,7 +33,7 @@ import {
   type AuthServer,
   type CallbackServer,
 } from './support/server.ts';
-import { postgresTestStore, postgresUnavailable, sqliteTestStore, type TestStore } from './support/stores.ts';
+import { postgresTestStore, sqliteTestStore, type TestStore } from './support/stores.ts';
 
 const EMAIL = 'rider@example.com';
 const PASSWORD = 'a long rider passphrase';
