@@ -73,10 +73,18 @@ export async function riderServicesFromEnv(env: Env, deps: McpDeps): Promise<Rid
 }
 
 export interface McpService {
-  /** Answers `/mcp`, `/mcp/rider` and the sign-in paths; undefined for any other path. */
-  readonly handle: (request: Request, client: ClientInfo) => Promise<Response | undefined>;
+  /** Answers `/mcp`, `/mcp/rider` and the sign-in paths; any other path it is given is a 404. */
+  readonly handle: (request: Request, client: ClientInfo) => Promise<Response>;
   /** The rider services, opened on first use (`npm start` opens them at start to fail early). */
   readonly rider: () => Promise<RiderServices>;
+}
+
+/** The one 404 of the MCP side, for `npm start` and the Vercel function alike. */
+function notFound(): Response {
+  return Response.json(
+    { error: 'not_found', error_description: 'No MCP address here: use /mcp or /mcp/rider.' },
+    { status: 404, headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 function unavailable(error: unknown): Response {
@@ -106,25 +114,24 @@ export function mcpServiceFromEnv(env: Env, deps: McpDeps = depsFromEnv(env)): M
     });
     return opening;
   };
-  const handle = async (request: Request, client: ClientInfo): Promise<Response | undefined> => {
+  const handle = async (request: Request, client: ClientInfo): Promise<Response> => {
     const { pathname } = new URL(request.url);
     if (pathname === '/mcp') return publicEndpoint(request, client);
     const riderPath = pathname === '/mcp/rider';
-    if (!riderPath && !isAuthPath(pathname)) return undefined;
+    if (!riderPath && !isAuthPath(pathname)) return notFound();
     let services: RiderServices;
     try {
       services = await rider();
     } catch (error) {
       return unavailable(error);
     }
-    return riderPath ? services.endpoint(request, client) : services.auth.routes(request, client);
+    if (riderPath) return services.endpoint(request, client);
+    return (await services.auth.routes(request, client)) ?? notFound();
   };
   return { handle, rider };
 }
 
 /** The service as a Vercel function: Vercel puts the caller's address in `x-real-ip`. */
 export function vercelFetch(service: McpService): (request: Request) => Promise<Response> {
-  return async (request) =>
-    (await service.handle(request, { address: request.headers.get('x-real-ip') ?? 'unknown' })) ??
-    Response.json({ error: 'not_found' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  return (request) => service.handle(request, { address: request.headers.get('x-real-ip') ?? 'unknown' });
 }

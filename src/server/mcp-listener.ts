@@ -11,15 +11,6 @@ export function isMcpPath(path: string): boolean {
   return path === '/mcp' || path.startsWith('/mcp/') || isAuthPath(path);
 }
 
-const NOT_FOUND = () =>
-  Response.json(
-    { error: 'not_found', error_description: 'No MCP address here: use /mcp or /mcp/rider.' },
-    {
-      status: 404,
-      headers: { 'Cache-Control': 'no-store' },
-    },
-  );
-
 /**
  * The MCP endpoint on `node:http`: the socket's address identifies the
  * client, or, behind a proxy you run (`WOS_TRUST_PROXY`), the first
@@ -32,7 +23,5 @@ export function mcpListener(handle: McpService['handle'], trustProxy: boolean): 
       : undefined;
     return forwarded || request.ip || 'unknown';
   };
-  return toNodeHandler(
-    async (request) => (await handle(request, { address: clientAddress(request) })) ?? NOT_FOUND(),
-  ) as Http1Listener;
+  return toNodeHandler((request) => handle(request, { address: clientAddress(request) })) as Http1Listener;
 }
