@@ -8,7 +8,7 @@
  */
 import { WEBHOOK_MAX_ATTEMPTS } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import { isoTime } from '../mcp/report/time.ts';
+import { isoTime } from '../core/time.ts';
 import type { Store } from '../store/database.ts';
 import {
   listPendingDeliveries,

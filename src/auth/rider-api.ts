@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { WebhookUrlOptions } from '../alerts/webhook-url.ts';
 import { hasProAccess, isInTrial } from '../core/rider-rules.ts';
-import { isoTime } from '../mcp/report/time.ts';
+import { isoTime } from '../core/time.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { listRecentAlerts } from '../store/repositories/alerts.ts';
 import { listWatchlist } from '../store/repositories/watchlist.ts';

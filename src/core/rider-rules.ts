@@ -4,6 +4,7 @@
  * Times are unix seconds (UTC), like the forecast hours in `tailwind-window.ts`.
  */
 import { TRIAL_DAYS } from './plans.ts';
+import { isoTime } from './time.ts';
 
 /**
  * The plan as the service enforces it: every paid plan (monthly, annual,
@@ -97,6 +98,6 @@ export function usageSummary(used: number, limit: number, nowS: number): UsageSu
     used,
     limit,
     remaining: Math.max(0, limit - used),
-    resets_at: new Date(usageResetsAt(nowS) * 1000).toISOString().replace('.000Z', 'Z'),
+    resets_at: isoTime(usageResetsAt(nowS)),
   };
 }

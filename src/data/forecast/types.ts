@@ -56,7 +56,4 @@ export const FORECAST_HOURS = 72;
  */
 export type Clock = () => number;
 
-/** Start of the UTC hour containing `nowMs`, in Unix seconds: forecasts are keyed by it. */
-export function hourStart(nowMs: number): number {
-  return Math.floor(nowMs / 3_600_000) * 3600;
-}
+export { hourStart } from '../../core/time.ts';

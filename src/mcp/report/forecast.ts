@@ -6,7 +6,7 @@ import type { ToolContext } from '../context.ts';
 import type { ForecastInfoSchema } from '../schemas/common.ts';
 import { ToolError } from '../tool.ts';
 import { forecastPointOf } from './segment-geometry.ts';
-import { isoTime } from './time.ts';
+import { isoTime } from '../../core/time.ts';
 import { hoursAhead } from './wind-window.ts';
 
 type ForecastInfo = z.infer<typeof ForecastInfoSchema>;

@@ -2,7 +2,7 @@ import type { SegmentHour, TailwindWindow, WindSample } from '../../core/tailwin
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
-import { isoTime } from './time.ts';
+import { isoTime } from '../../core/time.ts';
 import { windOnSegment } from './wind-window.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;

@@ -16,11 +16,11 @@ import {
 import { FORECAST_HOURS, type WindHour, type WindSeries } from '../../data/forecast/types.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import { legsOf } from './segment-geometry.ts';
-import { currentHour } from './time.ts';
+import { hourStart } from '../../core/time.ts';
 
 /** The hours judged: from the current UTC hour to {@link FORECAST_HOURS} ahead. */
 export function hoursAhead(series: WindSeries, nowMs: number): readonly WindHour[] {
-  const from = currentHour(nowMs);
+  const from = hourStart(nowMs);
   const until = from + FORECAST_HOURS * HOUR_S;
   return series.hours.filter((hour) => hour.time >= from && hour.time < until);
 }

@@ -2,7 +2,7 @@ import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import { listRecentAlerts, type AlertRecord } from '../../../store/repositories/alerts.ts';
 import { listWatchlist } from '../../../store/repositories/watchlist.ts';
 import type { SegmentCatalog } from '../../../data/segments/types.ts';
-import { isoTime } from '../../report/time.ts';
+import { isoTime } from '../../../core/time.ts';
 import {
   GetMyWatchlistInputSchema,
   GetMyWatchlistOutputSchema,

@@ -1,7 +1,7 @@
 import type { ResolvedUrls } from '../../../http/config.ts';
 import type { z } from 'zod';
 import { catalogLock, type ProDetail } from '../../report/locked.ts';
-import { isoTime } from '../../report/time.ts';
+import { isoTime } from '../../../core/time.ts';
 import type { LockedFeatureSchema } from '../../schemas/common.ts';
 import type { RiderSession } from './rider-context.ts';
 

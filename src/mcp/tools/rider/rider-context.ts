@@ -3,7 +3,7 @@ import { hasProAccess, isInTrial, monthlyCallLimit } from '../../../core/rider-r
 import type { Store } from '../../../store/database.ts';
 import { findRiderById, type Rider } from '../../../store/repositories/riders.ts';
 import type { ToolContext } from '../../context.ts';
-import { isoTime } from '../../report/time.ts';
+import { isoTime } from '../../../core/time.ts';
 import type { Access } from '../../schemas/rider.ts';
 import { ToolError } from '../../tool.ts';
 

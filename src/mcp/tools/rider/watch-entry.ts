@@ -1,7 +1,7 @@
 import type { SegmentCatalog } from '../../../data/segments/types.ts';
 import type { WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { segmentFacts } from '../../report/segment-facts.ts';
-import { isoTime } from '../../report/time.ts';
+import { isoTime } from '../../../core/time.ts';
 import type { WatchEntryOut } from '../../schemas/rider.ts';
 
 /**
