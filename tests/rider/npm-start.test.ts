@@ -83,6 +83,38 @@ describe('the rider address of npm start', () => {
     );
   });
 
+  it('gives a read-only grant 403 insufficient_scope for a tool that writes, and reads for it', async () => {
+    const metadata = await metadataOf(service.baseUrl);
+    const readerId = await registerClient(metadata, REDIRECT, 'Read-only assistant');
+    const reader = await tokensFor(new Agent(service.baseUrl), metadata, rider, {
+      clientId: readerId,
+      redirectUri: REDIRECT,
+      scope: 'rider:read',
+    });
+    const call = (name: string, args: Record<string, unknown>) =>
+      fetch(`${service.baseUrl}/mcp/rider`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${reader.access_token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        }),
+      });
+    const write = await call('watch_segment', { segment_id: 'fr-alpe-d-huez' });
+    expect(write.status).toBe(403);
+    expect(write.headers.get('www-authenticate')).toMatch(/insufficient_scope/);
+    expect(write.headers.get('www-authenticate')).toMatch(/rider:write/);
+    const read = await call('get_segment', { segment_id: 'fr-alpe-d-huez' });
+    expect(read.status).toBe(200);
+  });
+
   it.each(ERAS)('serves all seven tools to the signed-in rider (protocol %s)', async (era) => {
     const client = await riderClient(era, tokens.access_token);
     const names = (await client.listTools()).tools.map((t) => t.name).sort();
