@@ -1,0 +1,129 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { ERAS } from '../support/mcp-client.ts';
+import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
+import { callsFor } from '../support/tool-calls.ts';
+
+// Issue 10, deliverable 5: every tool schema, as `tools/list` advertises it, must mean the same to a
+// draft-07 validator (the v1 SDK client's Ajv default) and to a 2020-12 one (the MCP default dialect).
+
+type JsonSchema = Record<string, unknown>;
+type Dialect = 'draft-07' | '2020-12';
+
+/**
+ * Strict Ajv of each dialect: strict mode refuses any keyword the dialect does not define
+ * (2020-12's `prefixItems` under draft-07, for one), so a schema only compiles in both if it
+ * uses the keywords the two share; `validateSchema` checks each against its meta-schema.
+ */
+function strictAjv(dialect: Dialect): Ajv {
+  const options = { strict: true, allErrors: true, validateSchema: true } as const;
+  const ajv = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
+  addFormats.default(ajv);
+  return ajv;
+}
+
+/**
+ * The schema a validator of the dialect is given. Ours name 2020-12 in `$schema` (the SDK's
+ * conversion does), which a draft-07 Ajv refuses as an unknown meta-schema before reading the
+ * rest; the v1 SDK client compiles without checking `$schema`, so the draft-07 reading drops it.
+ */
+function forDialect(schema: JsonSchema, dialect: Dialect): JsonSchema {
+  if (dialect === '2020-12') return schema;
+  const { $schema, ...rest } = schema;
+  expect($schema === undefined || String($schema).includes('2020-12')).toBe(true);
+  return rest;
+}
+
+const DIALECTS: readonly Dialect[] = ['draft-07', '2020-12'];
+
+let h: RiderHarness;
+beforeAll(async () => {
+  await ensureGazetteer();
+  h = await createRiderHarness();
+});
+afterAll(() => h.close());
+
+describe.each(ERAS)('tool schemas at the rider address, protocol %s', (era) => {
+  let client: Client;
+  let tools: Awaited<ReturnType<Client['listTools']>>['tools'];
+  const validators = new Map<string, Record<Dialect, ValidateFunction>>();
+
+  beforeAll(async () => {
+    const rider = await h.createRider({ plan: 'pro' });
+    client = await h.connectRider(rider, { era });
+    ({ tools } = await client.listTools());
+  });
+
+  it('lists every tool with an input and an output schema', () => {
+    expect(tools.length).toBeGreaterThanOrEqual(7);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+    }
+  });
+
+  it.each(DIALECTS)('compiles every input and output schema in strict %s mode', (dialect) => {
+    const ajv = strictAjv(dialect);
+    for (const tool of tools) {
+      for (const [io, schema] of [
+        ['input', tool.inputSchema],
+        ['output', tool.outputSchema],
+      ] as const) {
+        const json = forDialect(schema as JsonSchema, dialect);
+        expect(ajv.validateSchema(json), `${tool.name} ${io}: ${ajv.errorsText()}`).toBe(true);
+        const validate = ajv.compile(json);
+        if (io === 'output') {
+          const entry = validators.get(tool.name) ?? ({} as Record<Dialect, ValidateFunction>);
+          entry[dialect] = validate;
+          validators.set(tool.name, entry);
+        }
+      }
+    }
+  });
+
+  it('validates a real answer of every tool, and its arguments, in both dialects', async () => {
+    const inputs = Object.fromEntries(
+      DIALECTS.map((dialect) => {
+        const ajv = strictAjv(dialect);
+        return [
+          dialect,
+          new Map(tools.map((t) => [t.name, ajv.compile(forDialect(t.inputSchema as JsonSchema, dialect))])),
+        ];
+      }),
+    ) as Record<Dialect, Map<string, ValidateFunction>>;
+    const calls = callsFor(tools.map((t) => t.name));
+    expect(new Set(calls.map((c) => c.name))).toEqual(new Set(tools.map((t) => t.name)));
+    for (const call of calls) {
+      const result = await client.callTool(call);
+      expect(result.isError, `${call.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      for (const dialect of DIALECTS) {
+        const input = inputs[dialect].get(call.name);
+        expect(input?.(call.arguments), `${call.name} arguments, ${dialect}`).toBe(true);
+        const validate = validators.get(call.name)?.[dialect];
+        if (!validate) throw new Error(`no ${dialect} validator for ${call.name}`);
+        const valid = validate(result.structuredContent);
+        expect(valid, `${call.name} answer, ${dialect}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
+    }
+  });
+
+  it.each(DIALECTS)(
+    'refuses a route point that is not a pair in %s, so the check can fail',
+    async (dialect) => {
+      const validate = validators.get('get_segment')?.[dialect];
+      if (!validate) throw new Error('no get_segment validator');
+      const answer = (
+        await client.callTool({ name: 'get_segment', arguments: { segment_id: 'fr-alpe-d-huez' } })
+      ).structuredContent as { segment: { polyline: number[][] } };
+      expect(validate(answer)).toBe(true);
+      const [first = [], ...rest] = answer.segment.polyline;
+      for (const bad of [[...first, 0], first.slice(0, 1), ['45.1', '6.0'], []]) {
+        expect(validate({ ...answer, segment: { ...answer.segment, polyline: [bad, ...rest] } })).toBe(false);
+      }
+    },
+  );
+});
