@@ -21,6 +21,7 @@ import {
   CODE_TTL_S,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  REFRESH_REUSE_INTERVAL_S,
   REFRESH_TOKEN_TTL_S,
   issuerFor,
   riderResourceFor,
@@ -114,6 +115,9 @@ export function authOptions(options: CreateAuthOptions) {
         allowUnauthenticatedClientRegistration: true,
         accessTokenExpiresIn: options.accessTokenTtlS ?? ACCESS_TOKEN_TTL_S,
         refreshTokenExpiresIn: REFRESH_TOKEN_TTL_S,
+        // Sequential reuse inside the interval gets the stored answer again; truly
+        // simultaneous refreshes are lined up by our token route (refresh-grace.ts).
+        refreshTokenReuseInterval: REFRESH_REUSE_INTERVAL_S,
         codeExpiresIn: CODE_TTL_S,
         ...(options.rateLimit === false
           ? {

@@ -12,6 +12,7 @@
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import type { ClientInfo } from '../mcp/http.ts';
 import { withClientAddress } from '../http/client-address.ts';
+import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
@@ -30,6 +31,7 @@ export interface AuthRoutesOptions {
 const PRM = '/.well-known/oauth-protected-resource';
 const ASM = '/.well-known/oauth-authorization-server';
 const METADATA_PATHS = new Set([PRM, `${PRM}${RIDER_RESOURCE_PATH}`, ASM, `${ASM}${AUTH_BASE_PATH}`]);
+const TOKEN_PATH = `${AUTH_BASE_PATH}/oauth2/token`;
 /** Endpoints a browser-based MCP client calls cross-origin, without cookies. */
 const PUBLIC_CLIENT_PATHS = new Set(
   ['/oauth2/token', '/oauth2/register', '/oauth2/revoke', '/jwks'].map((path) => `${AUTH_BASE_PATH}${path}`),
@@ -65,6 +67,7 @@ function preflight(): Response {
 }
 
 export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
+  const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
@@ -95,6 +98,7 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
       if (registration instanceof Response) return withCors(registration);
       return withCors(await auth.handler(registration));
     }
+    if (pathname === TOKEN_PATH) return withCors(await refreshGrace(request, auth.handler));
     const response = await auth.handler(request);
     return publicClientPath ? withCors(response) : response;
   };
