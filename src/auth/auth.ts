@@ -13,6 +13,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { jwt } from 'better-auth/plugins';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import type { Store } from '../store/database.ts';
+import { CONNECT_ERROR_PATH } from './client-refusal.ts';
 import { ensureRider } from './rider-account.ts';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -82,6 +83,8 @@ export function authOptions(options: CreateAuthOptions) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },
     rateLimit: { enabled: options.rateLimit ?? true, storage: 'memory' },
+    // Requests the provider refuses before it can trust the client's redirect address land on our page.
+    onAPIError: { errorURL: `${origin}${CONNECT_ERROR_PATH}` },
     advanced: {
       // Browsers drop Secure cookies on http://localhost; production runs on https.
       useSecureCookies: origin.startsWith('https://'),

@@ -12,6 +12,7 @@
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import type { ClientInfo } from '../mcp/http.ts';
 import { withClientAddress } from '../http/client-address.ts';
+import { refusalRedirect } from './client-refusal.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
@@ -32,6 +33,7 @@ const PRM = '/.well-known/oauth-protected-resource';
 const ASM = '/.well-known/oauth-authorization-server';
 const METADATA_PATHS = new Set([PRM, `${PRM}${RIDER_RESOURCE_PATH}`, ASM, `${ASM}${AUTH_BASE_PATH}`]);
 const TOKEN_PATH = `${AUTH_BASE_PATH}/oauth2/token`;
+const AUTHORIZE_PATH = `${AUTH_BASE_PATH}/oauth2/authorize`;
 /** Endpoints a browser-based MCP client calls cross-origin, without cookies. */
 const PUBLIC_CLIENT_PATHS = new Set(
   ['/oauth2/token', '/oauth2/register', '/oauth2/revoke', '/jwks'].map((path) => `${AUTH_BASE_PATH}${path}`),
@@ -100,6 +102,7 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
     }
     if (pathname === TOKEN_PATH) return withCors(await refreshGrace(request, auth.handler));
     const response = await auth.handler(request);
+    if (pathname === AUTHORIZE_PATH) return (await refusalRedirect(request, response, origin)) ?? response;
     return publicClientPath ? withCors(response) : response;
   };
 }
