@@ -21,6 +21,7 @@ export const REFUSAL_REASONS = [
   'http_error',
   'invalid_document',
   'invalid_client_id',
+  'redirect_mismatch',
   'busy',
   'refused',
 ] as const;
@@ -42,6 +43,9 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalReason, string>> = {
   invalid_client_id:
     "The assistant's ID is not one this server accepts: it must be a registered ID or an https address " +
     'with a path.',
+  redirect_mismatch:
+    'The assistant asked to send you back to an address it did not register, so this server will not ' +
+    'send you there.',
   busy:
     "This server fetched the assistant's description too recently or too often to fetch it again now. " +
     'Wait a minute, then connect again from your assistant.',
@@ -51,6 +55,7 @@ export const REFUSAL_MESSAGES: Readonly<Record<RefusalReason, string>> = {
 /** The reason for a refusal, from the provider's error code and message. */
 export function refusalReasonOf(error: string, description: string): RefusalReason {
   if (error === 'temporarily_unavailable') return 'busy';
+  if (error === 'invalid_redirect' || /invalid redirect uri/i.test(description)) return 'redirect_mismatch';
   if (/private or reserved|public-routable|fetch policy/i.test(description)) return 'private_address';
   if (/timed out|network error|failed to fetch|follow redirects/i.test(description)) return 'unreachable';
   if (/returned HTTP \d+|returned 304/i.test(description)) return 'http_error';

@@ -48,6 +48,7 @@ describe('refusalReasonOf', () => {
     ['invalid_client', 'client_id URL must use HTTPS', 'invalid_client_id'],
     ['invalid_client', 'client_id is required', 'invalid_client_id'],
     ['temporarily_unavailable', 'metadata document fetch is within the per-client minimum interval', 'busy'],
+    ['invalid_redirect', 'invalid redirect uri', 'redirect_mismatch'],
     ['invalid_request', 'something else entirely', 'refused'],
   ] as const)('%s "%s" → %s', (error, description, reason) => {
     expect(refusalReasonOf(error, description)).toBe(reason);
