@@ -15,27 +15,16 @@ type JsonSchema = Record<string, unknown>;
 type Dialect = 'draft-07' | '2020-12';
 
 /**
- * Strict Ajv of each dialect: strict mode refuses any keyword the dialect does not define
- * (2020-12's `prefixItems` under draft-07, for one), so a schema only compiles in both if it
- * uses the keywords the two share; `validateSchema` checks each against its meta-schema.
+ * Ajv of each dialect as a client would build it, but strict: strict mode refuses any keyword the
+ * dialect does not define (2020-12's `prefixItems` under draft-07, for one), so a schema only
+ * compiles in both if it uses the keywords the two share; `validateSchema` checks each against its
+ * dialect's meta-schema, and refuses a schema whose `$schema` names another dialect.
  */
 function strictAjv(dialect: Dialect): Ajv {
   const options = { strict: true, allErrors: true, validateSchema: true } as const;
   const ajv = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
   addFormats.default(ajv);
   return ajv;
-}
-
-/**
- * The schema a validator of the dialect is given. Ours name 2020-12 in `$schema` (the SDK's
- * conversion does), which a draft-07 Ajv refuses as an unknown meta-schema before reading the
- * rest; the v1 SDK client compiles without checking `$schema`, so the draft-07 reading drops it.
- */
-function forDialect(schema: JsonSchema, dialect: Dialect): JsonSchema {
-  if (dialect === '2020-12') return schema;
-  const { $schema, ...rest } = schema;
-  expect($schema === undefined || String($schema).includes('2020-12')).toBe(true);
-  return rest;
 }
 
 const DIALECTS: readonly Dialect[] = ['draft-07', '2020-12'];
@@ -58,11 +47,22 @@ describe.each(ERAS)('tool schemas at the rider address, protocol %s', (era) => {
     ({ tools } = await client.listTools());
   });
 
-  it('lists every tool with an input and an output schema', () => {
+  it('lists every tool with an input and an output schema that names no dialect', () => {
     expect(tools.length).toBeGreaterThanOrEqual(7);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.inputSchema, tool.name).not.toHaveProperty('$schema');
+      expect(tool.outputSchema, tool.name).not.toHaveProperty('$schema');
+    }
+  });
+
+  it.each(DIALECTS)('compiles every schema with a default %s Ajv, as a client builds it', (dialect) => {
+    const ajv = dialect === 'draft-07' ? new Ajv() : new Ajv2020();
+    addFormats.default(ajv);
+    for (const tool of tools) {
+      expect(() => ajv.compile(tool.inputSchema as JsonSchema), tool.name).not.toThrow();
+      expect(() => ajv.compile((tool.outputSchema ?? {}) as JsonSchema), tool.name).not.toThrow();
     }
   });
 
@@ -73,7 +73,7 @@ describe.each(ERAS)('tool schemas at the rider address, protocol %s', (era) => {
         ['input', tool.inputSchema],
         ['output', tool.outputSchema],
       ] as const) {
-        const json = forDialect(schema as JsonSchema, dialect);
+        const json = schema as JsonSchema;
         expect(ajv.validateSchema(json), `${tool.name} ${io}: ${ajv.errorsText()}`).toBe(true);
         const validate = ajv.compile(json);
         if (io === 'output') {
@@ -89,10 +89,7 @@ describe.each(ERAS)('tool schemas at the rider address, protocol %s', (era) => {
     const inputs = Object.fromEntries(
       DIALECTS.map((dialect) => {
         const ajv = strictAjv(dialect);
-        return [
-          dialect,
-          new Map(tools.map((t) => [t.name, ajv.compile(forDialect(t.inputSchema as JsonSchema, dialect))])),
-        ];
+        return [dialect, new Map(tools.map((t) => [t.name, ajv.compile(t.inputSchema as JsonSchema)]))];
       }),
     ) as Record<Dialect, Map<string, ValidateFunction>>;
     const calls = callsFor(tools.map((t) => t.name));
