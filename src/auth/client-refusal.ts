@@ -77,17 +77,67 @@ function isNavigation(request: Request): boolean {
 /** IDs and messages come from strangers: keep what goes into the page's URL short. */
 const MAX_PARAM = 300;
 
+/** The page's address for one refusal: the reason, the provider's words and the client's ID, each kept short. */
+function pageUrl(origin: string, error: string, description: string, clientId: string | null): URL {
+  const page = new URL(CONNECT_ERROR_PATH, origin);
+  page.searchParams.set('reason', refusalReasonOf(error, description));
+  page.searchParams.set('error', error.slice(0, MAX_PARAM));
+  if (description) page.searchParams.set('error_description', description.slice(0, MAX_PARAM));
+  if (clientId) page.searchParams.set('client_id', clientId.slice(0, MAX_PARAM));
+  return page;
+}
+
+/**
+ * The provider's own redirect to our page (a refusal it sends to its error
+ * URL, such as an unregistered redirect URI), given the reason and the
+ * client's ID it leaves out; undefined for any other answer.
+ */
+async function completedProviderRedirect(
+  request: Request,
+  response: Response,
+  origin: string,
+): Promise<Response | undefined> {
+  const isRedirect = response.status >= 300 && response.status < 400;
+  const body = isRedirect
+    ? undefined
+    : ((await response
+        .clone()
+        .json()
+        .catch(() => null)) as { redirect?: unknown; url?: unknown } | null);
+  const target = isRedirect ? response.headers.get('location') : body?.redirect === true ? body.url : null;
+  const url = typeof target === 'string' ? URL.parse(target, origin) : null;
+  if (!url || url.origin !== origin || url.pathname !== CONNECT_ERROR_PATH) return undefined;
+  const error = url.searchParams.get('error') ?? '';
+  const page = pageUrl(
+    origin,
+    error,
+    url.searchParams.get('error_description') ?? '',
+    new URL(request.url).searchParams.get('client_id'),
+  );
+  if (isRedirect) {
+    const headers = new Headers(response.headers);
+    headers.set('Location', page.href);
+    return new Response(null, { status: response.status, headers });
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return Response.json({ ...body, url: page.href }, { status: response.status, headers });
+}
+
 /**
  * The redirect to the explanation page for a refused authorization request
  * loaded in the rider's browser; undefined when the answer is no refusal or
- * the request came from a program (it keeps the JSON).
+ * the request came from a program (it keeps the JSON). A refusal the
+ * provider already sends to the page gets the same details added.
  */
 export async function refusalRedirect(
   request: Request,
   response: Response,
   origin: string,
 ): Promise<Response | undefined> {
-  if (request.method !== 'GET' || response.status < 400 || !isNavigation(request)) return undefined;
+  if (request.method !== 'GET') return undefined;
+  if (response.status < 400) return completedProviderRedirect(request, response, origin);
+  if (!isNavigation(request)) return undefined;
   if (!(response.headers.get('content-type') ?? '').includes('json')) return undefined;
   const body = (await response
     .clone()
@@ -95,11 +145,6 @@ export async function refusalRedirect(
     .catch(() => null)) as { error?: unknown; error_description?: unknown } | null;
   if (typeof body?.error !== 'string') return undefined;
   const description = typeof body.error_description === 'string' ? body.error_description : '';
-  const page = new URL(CONNECT_ERROR_PATH, origin);
-  page.searchParams.set('reason', refusalReasonOf(body.error, description));
-  page.searchParams.set('error', body.error.slice(0, MAX_PARAM));
-  if (description) page.searchParams.set('error_description', description.slice(0, MAX_PARAM));
-  const clientId = new URL(request.url).searchParams.get('client_id');
-  if (clientId) page.searchParams.set('client_id', clientId.slice(0, MAX_PARAM));
+  const page = pageUrl(origin, body.error, description, new URL(request.url).searchParams.get('client_id'));
   return new Response(null, { status: 303, headers: { Location: page.href, 'Cache-Control': 'no-store' } });
 }

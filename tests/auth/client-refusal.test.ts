@@ -112,6 +112,38 @@ describe('refusalRedirect', () => {
     expect(await refusalRedirect(post, bad(), ORIGIN)).toBeUndefined();
   });
 
+  it("adds the reason and the client's ID to the provider's own redirects to the page, and only to those", async () => {
+    const request = authorize({ accept: 'application/json' }, 'my-client');
+    const provider = `${ORIGIN}${CONNECT_ERROR_PATH}?error=invalid_redirect&error_description=invalid+redirect+uri`;
+    const expected = {
+      reason: 'redirect_mismatch',
+      error: 'invalid_redirect',
+      error_description: 'invalid redirect uri',
+      client_id: 'my-client',
+    };
+    const redirected = await refusalRedirect(
+      request,
+      new Response(null, { status: 302, headers: { Location: provider, 'set-cookie': 'a=b' } }),
+      ORIGIN,
+    );
+    expect(redirected?.status).toBe(302);
+    expect(redirected?.headers.get('set-cookie')).toBe('a=b');
+    expect(Object.fromEntries(new URL(redirected?.headers.get('location') ?? '').searchParams)).toEqual(
+      expected,
+    );
+    const fetched = await refusalRedirect(request, Response.json({ redirect: true, url: provider }), ORIGIN);
+    const body = (await fetched?.json()) as { redirect: boolean; url: string };
+    expect(body.redirect).toBe(true);
+    expect(Object.fromEntries(new URL(body.url).searchParams)).toEqual(expected);
+    for (const elsewhere of [`${ORIGIN}/login?x=1`, `https://evil.example${CONNECT_ERROR_PATH}?error=x`]) {
+      const response = new Response(null, { status: 302, headers: { Location: elsewhere } });
+      expect(await refusalRedirect(request, response, ORIGIN)).toBeUndefined();
+      expect(
+        await refusalRedirect(request, Response.json({ redirect: true, url: elsewhere }), ORIGIN),
+      ).toBeUndefined();
+    }
+  });
+
   it('keeps whatever a stranger sends short, on our own origin', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -176,6 +208,9 @@ describe('the authorization server', () => {
   it("sends the provider's own error redirects to the page too", async () => {
     const answer = await load('not-a-registered-client', { accept: 'application/json' });
     const body = (await answer?.json()) as { url?: string };
-    expect(new URL(body.url ?? '').pathname).toBe(CONNECT_ERROR_PATH);
+    const url = new URL(body.url ?? '');
+    expect(url.pathname).toBe(CONNECT_ERROR_PATH);
+    expect(url.searchParams.get('client_id')).toBe('not-a-registered-client');
+    expect(url.searchParams.get('reason')).toBe('invalid_client_id');
   });
 });

@@ -80,6 +80,8 @@ describe('authorization requests', () => {
       // Our page explains it to the rider instead of better-auth's bare error page.
       expect(landed?.pathname, `${redirectUri} -> ${landed?.href}`).toBe(CONNECT_ERROR_PATH);
       expect(landed?.searchParams.get('error')).toBe('invalid_redirect');
+      expect(landed?.searchParams.get('reason')).toBe('redirect_mismatch');
+      expect(landed?.searchParams.get('client_id')).toBe(clientId);
     }
     // RFC 8252 §7.3: a native client's loopback redirect may use any port; the path must still match.
     const otherPort = await authorizeLanding({
