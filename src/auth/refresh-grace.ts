@@ -140,8 +140,9 @@ export function createRefreshGrace({
     let waited = 0;
     let wait = FIRST_WAIT_MS;
     while (isInvalidGrant(answer) && waited < waitMs && (await rotatedInGrace(token))) {
-      await sleepFor(wait);
-      waited += wait;
+      const step = Math.min(wait, waitMs - waited);
+      await sleepFor(step);
+      waited += step;
       wait *= 2;
       answer = await read(await handle(again()));
     }

@@ -227,7 +227,10 @@ describe.each(ENGINES)('parallel refreshes on $engine', ({ engine, open, skip })
         });
         expect(response.status).toBe(400);
         expect(calls).toBeGreaterThan(1);
+        // It waited its 200 ms (25 + 50 + 100 + the 25 left), plus the time of the calls themselves.
+        expect(performance.now() - started).toBeGreaterThanOrEqual(200);
         expect(performance.now() - started).toBeLessThan(REFRESH_RACE_WAIT_MS);
+        expect(calls).toBe(5);
       });
 
       it('shares one answer between identical refreshes in flight, and not with a different one', async () => {
