@@ -5,7 +5,7 @@
  * environment selects (DATABASE_URL or the SQLite file). Prints the rider id.
  */
 import { parseArgs } from 'node:util';
-import { authConfigFromEnv } from '../src/auth/config.ts';
+import { authConfigFromEnv } from '../src/auth/secret.ts';
 import { createRiderAccount } from '../src/auth/cli.ts';
 import { openStore, storeConfigFromEnv } from '../src/store/database.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';

@@ -10,11 +10,11 @@
 import { performance } from 'node:perf_hooks';
 import type { LatLon } from '../../src/core/bearing.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
-import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo.ts';
+import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
 import { lazyGazetteer } from '../../src/data/geocoding/gazetteer.ts';
 import type { SegmentCatalog } from '../../src/data/segments/types.ts';
-import { mcpConfigFromEnv } from '../../src/mcp/config.ts';
-import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/http.ts';
+import { mcpConfigFromEnv } from '../../src/mcp/endpoint-guard.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/endpoint.ts';
 import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
 import { fakeOpenMeteo, type FakeOpenMeteo } from '../../tests/support/fake-open-meteo.ts';
 import { answerProblem, findCalls, segmentCount, type McpCall } from './mcp-requests.ts';

@@ -7,7 +7,7 @@
  * (fail closed). Any scheduler that can send the header may call it.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forecastFromEnv } from '../data/forecast/select.ts';
+import { forecastFromEnv } from '../data/forecast/select-forecast.ts';
 import { createSegmentCatalog } from '../data/segments/catalog.ts';
 import { segmentsFromEnv } from '../data/segments/load.ts';
 import { openStore, storeConfigFromEnv } from '../store/database.ts';

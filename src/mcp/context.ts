@@ -1,7 +1,7 @@
 import type { ForecastSource } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import type { ResolvedUrls } from '../http/config.ts';
+import type { ResolvedUrls } from '../rest/urls.ts';
 import type { Store } from '../store/database.ts';
 
 /** The data sources behind the tools; built once per process. */

@@ -1,11 +1,11 @@
-import { forecastFromEnv } from '../data/forecast/select.ts';
-import { geocoderFromEnv } from '../data/geocoding/select.ts';
+import { forecastFromEnv } from '../data/forecast/select-forecast.ts';
+import { geocoderFromEnv } from '../data/geocoding/select-geocoder.ts';
 import { createSegmentCatalog } from '../data/segments/catalog.ts';
 import { segmentsFromEnv } from '../data/segments/load.ts';
-import { configFromEnv } from '../http/config.ts';
-import { mcpConfigFromEnv } from './config.ts';
+import { configFromEnv } from '../rest/urls.ts';
+import { mcpConfigFromEnv } from './endpoint-guard.ts';
 import type { McpDeps } from './context.ts';
-import { createMcpEndpoint, type McpEndpoint } from './http.ts';
+import { createMcpEndpoint, type McpEndpoint } from './endpoint.ts';
 import { PUBLIC_TOOLS } from './tools/public.ts';
 
 type Env = Record<string, string | undefined>;

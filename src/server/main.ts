@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { configFromEnv } from '../http/config.ts';
-import { mcpConfigFromEnv } from '../mcp/config.ts';
+import { configFromEnv } from '../rest/urls.ts';
+import { mcpConfigFromEnv } from '../mcp/endpoint-guard.ts';
 import { startAlertsFromEnv } from '../alerts/schedule.ts';
 import { depsFromEnv } from '../mcp/from-env.ts';
-import { mcpServiceFromEnv } from '../mcp/service.ts';
-import { createSiteListener } from './app.ts';
+import { mcpServiceFromEnv } from '../mcp/mcp-service.ts';
+import { createSiteListener } from './site-listener.ts';
 
 /** Default port of `npm start`; `PORT` overrides it. */
 export const DEFAULT_PORT = 3000;

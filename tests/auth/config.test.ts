@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authConfigFromEnv, SECRET_FILE_NAME } from '../../src/auth/config.ts';
+import { authConfigFromEnv, SECRET_FILE_NAME } from '../../src/auth/secret.ts';
 import { createRiderAccount } from '../../src/auth/cli.ts';
 import { withAuthTables } from '../../src/auth/tables.ts';
 import { sqliteTestStore } from './support/stores.ts';

@@ -10,7 +10,7 @@ import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import type { ServerRequest } from 'srvx';
 import type { WebhookUrlOptions } from '../../../src/alerts/webhook-url.ts';
 import { toNodeHandler } from 'srvx/node';
-import { createAuthService, type AuthService } from '../../../src/auth/service.ts';
+import { createAuthService, type AuthService } from '../../../src/auth/auth-service.ts';
 import type { Store } from '../../../src/store/database.ts';
 import type { PageHandler } from './pages.ts';
 

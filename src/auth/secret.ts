@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mcpConfigFromEnv } from '../mcp/config.ts';
+import { mcpConfigFromEnv } from '../mcp/endpoint-guard.ts';
 import type { StoreConfig } from '../store/database.ts';
 
 /** Shorter secrets are refused: 32 characters of base64 carry 192 bits. */

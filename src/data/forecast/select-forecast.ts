@@ -1,6 +1,6 @@
 import { type CachedForecastSource, createForecastCache } from './cache.ts';
 import { createDemoForecast } from './demo.ts';
-import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo.ts';
+import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo-forecast.ts';
 import type { Clock, ForecastSourceId } from './types.ts';
 
 /** Test seams: where requests go and what time it is. */

@@ -10,8 +10,8 @@
  * - `/api/rider/*` (the settings page's JSON)
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
-import type { ClientInfo } from '../mcp/http.ts';
-import { withClientAddress } from '../http/client-address.ts';
+import type { ClientInfo } from '../mcp/endpoint.ts';
+import { withClientAddress } from '../rest/client-address.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';

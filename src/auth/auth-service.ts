@@ -4,7 +4,7 @@
  */
 import type { RiderCaller } from '../mcp/context.ts';
 import type { Store, StoreConfig } from '../store/database.ts';
-import { authConfigFromEnv } from './config.ts';
+import { authConfigFromEnv } from './secret.ts';
 import {
   createAuthRegistry,
   misdirectedResponse,
@@ -12,7 +12,7 @@ import {
   type AuthRegistryOptions,
 } from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
-import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './routes.ts';
+import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
 import { SCOPE_READ } from './policy.ts';
 
 export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;

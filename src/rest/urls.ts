@@ -23,9 +23,6 @@ export interface ResolvedUrls {
   readonly pricing: string;
 }
 
-/** The service version reported by `/health` and `info.version`. */
-export const API_VERSION = '1.1.0';
-
 function trimSlash(url: string): string {
   return url.endsWith('/') ? url.slice(0, -1) : url;
 }

@@ -1,5 +1,5 @@
 import { lazyGazetteer } from './gazetteer.ts';
-import { createOpenMeteoGeocoder } from './open-meteo.ts';
+import { createOpenMeteoGeocoder } from './open-meteo-geocoder.ts';
 import type { Geocoder } from './types.ts';
 
 /** The environment variables that choose and configure the geocoder. */

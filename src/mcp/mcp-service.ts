@@ -1,13 +1,13 @@
 import { SCOPE_READ, SCOPE_WRITE } from '../auth/policy.ts';
-import { authServiceFromEnv, type AuthService } from '../auth/service.ts';
-import { isAuthPath } from '../auth/routes.ts';
-import { configFromEnv } from '../http/config.ts';
+import { authServiceFromEnv, type AuthService } from '../auth/auth-service.ts';
+import { isAuthPath } from '../auth/auth-routes.ts';
+import { configFromEnv } from '../rest/urls.ts';
 import { openStore, storeConfigFromEnv, type Store } from '../store/database.ts';
 import { migrateToLatest } from '../store/migrate.ts';
-import { mcpConfigFromEnv } from './config.ts';
+import { mcpConfigFromEnv } from './endpoint-guard.ts';
 import type { McpDeps } from './context.ts';
 import { depsFromEnv, mcpEndpointFromEnv } from './from-env.ts';
-import { createMcpEndpoint, type ClientInfo, type McpEndpoint } from './http.ts';
+import { createMcpEndpoint, type ClientInfo, type McpEndpoint } from './endpoint.ts';
 import { RIDER_ADDRESS_TOOLS } from './tools/rider/index.ts';
 
 type Env = Record<string, string | undefined>;

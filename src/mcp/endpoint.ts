@@ -3,12 +3,12 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import { CLIENT_ADDRESS_HEADER, withClientAddress } from '../http/client-address.ts';
-import { resolveUrls, type ApiConfig } from '../http/config.ts';
-import type { McpConfig } from './config.ts';
+import { CLIENT_ADDRESS_HEADER, withClientAddress } from '../rest/client-address.ts';
+import { resolveUrls, type ApiConfig } from '../rest/urls.ts';
+import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter } from './rate-limit.ts';
-import { buildServer } from './server.ts';
+import { buildServer } from './build-server.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
