@@ -3,7 +3,7 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import { CLIENT_ADDRESS_HEADER, withClientAddress } from '../rest/client-address.ts';
+import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../rest/client-address.ts';
 import { resolveUrls, type ApiConfig } from '../rest/urls.ts';
 import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
@@ -27,10 +27,7 @@ export interface McpEndpointOptions {
   readonly authenticate?: (request: Request) => Promise<RiderCaller | Response>;
 }
 
-/** Where one request came from, as the platform (not the client) tells it. */
-export interface ClientInfo {
-  readonly address: string;
-}
+export type { ClientInfo };
 
 export type McpEndpoint = (request: Request, client: ClientInfo) => Promise<Response>;
 

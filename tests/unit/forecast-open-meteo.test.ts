@@ -4,7 +4,7 @@ import {
   createOpenMeteoForecast,
   type OpenMeteoOptions,
 } from '../../src/data/forecast/open-meteo-forecast.ts';
-import { forecastFromEnv } from '../../src/data/forecast/select-forecast.ts';
+import { forecastFromEnv } from '../support/settings.ts';
 import { ForecastError, type WindSeries } from '../../src/data/forecast/types.ts';
 import { json, scripted } from '../support/scripted-fetch.ts';
 

@@ -4,7 +4,7 @@ import {
   createOpenMeteoGeocoder,
   type OpenMeteoGeocoderOptions,
 } from '../../src/data/geocoding/open-meteo-geocoder.ts';
-import { geocoderFromEnv } from '../../src/data/geocoding/select-geocoder.ts';
+import { geocoderFromEnv } from '../support/settings.ts';
 import { GeocodingError, type GeocodingFailure } from '../../src/data/geocoding/types.ts';
 import { json, scripted } from '../support/scripted-fetch.ts';
 

@@ -9,45 +9,26 @@ export interface ForecastDeps {
   readonly clock?: Clock;
 }
 
-const SOURCES: readonly ForecastSourceId[] = ['demo', 'open-meteo'];
+/** What the settings choose: the source, Open-Meteo's commercial key, the per-attempt timeout. */
+export interface ForecastChoice {
+  readonly source: ForecastSourceId;
+  readonly apiKey?: string | undefined;
+  readonly timeoutMs?: number | undefined;
+}
 
 /**
- * Builds the forecast from the environment, always behind the cache.
- * `WOS_FORECAST` defaults to `demo` so an offline `npm start` works; real
- * weather (`open-meteo`) must be chosen explicitly. `OPEN_METEO_API_KEY`
- * switches to the commercial endpoint; `WOS_FORECAST_TIMEOUT_MS` sets the
- * per-attempt timeout. Bad values stop start-up with a message saying why.
+ * Builds the chosen forecast, always behind the cache. The settings default
+ * to `demo` so an offline `npm start` works; real weather (`open-meteo`) must
+ * be chosen explicitly, and an API key switches to the commercial endpoint.
  */
-export function forecastFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
-  deps: ForecastDeps = {},
-): CachedForecastSource {
-  const choice = env['WOS_FORECAST']?.trim() || 'demo';
+export function createForecast(choice: ForecastChoice, deps: ForecastDeps = {}): CachedForecastSource {
   const clockDeps = deps.clock ? { clock: deps.clock } : {};
-  if (choice === 'demo') return createForecastCache(createDemoForecast(clockDeps), clockDeps);
-  if (choice !== 'open-meteo') {
-    const allowed = SOURCES.map((s) => `"${s}"`).join(' or ');
-    throw new Error(`WOS_FORECAST must be ${allowed}, not "${choice}" (unset, it means "demo").`);
-  }
-  const apiKey = env['OPEN_METEO_API_KEY']?.trim();
-  const timeoutMs = parseTimeout(env['WOS_FORECAST_TIMEOUT_MS']);
+  if (choice.source === 'demo') return createForecastCache(createDemoForecast(clockDeps), clockDeps);
   const source = createOpenMeteoForecast({
     ...clockDeps,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    ...(apiKey ? { apiKey } : {}),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+    ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
   });
   return createForecastCache(source, clockDeps);
-}
-
-function parseTimeout(raw: string | undefined): number | undefined {
-  const text = raw?.trim();
-  if (!text) return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 100 || value > 60_000) {
-    throw new Error(
-      `WOS_FORECAST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000, not "${text}".`,
-    );
-  }
-  return value;
 }

@@ -2,26 +2,19 @@ import { lazyGazetteer } from './gazetteer.ts';
 import { createOpenMeteoGeocoder } from './open-meteo-geocoder.ts';
 import type { Geocoder } from './types.ts';
 
-/** The environment variables that choose and configure the geocoder. */
-export interface GeocoderEnv {
-  /** `gazetteer` (default: offline, no network, no key) or `open-meteo`. */
-  readonly WOS_GEOCODER?: string | undefined;
+/** What the settings choose: `gazetteer` (offline, no key) or `open-meteo`, with the optional customer key. */
+export interface GeocoderChoice {
+  readonly source: 'gazetteer' | 'open-meteo';
   /** Shared with the forecast adapter; switches Open-Meteo to its customer endpoint. */
-  readonly OPEN_METEO_API_KEY?: string | undefined;
+  readonly apiKey?: string | undefined;
 }
 
 /**
- * Picks the geocoder once at start-up. The gazetteer is the default so the
- * server answers place names with no network and no third-party rate limit;
- * it is read lazily, on the first place query. An unknown value fails loudly
- * rather than silently falling back, so a typo in the deployment shows.
+ * Builds the chosen geocoder. The gazetteer is the default so the server
+ * answers place names with no network and no third-party rate limit; it is
+ * read lazily, on the first place query.
  */
-export function geocoderFromEnv(env: GeocoderEnv): Geocoder {
-  const choice = env.WOS_GEOCODER?.trim() || 'gazetteer';
-  if (choice === 'gazetteer') return lazyGazetteer();
-  if (choice === 'open-meteo') {
-    const apiKey = env.OPEN_METEO_API_KEY?.trim();
-    return createOpenMeteoGeocoder(apiKey ? { apiKey } : {});
-  }
-  throw new Error(`WOS_GEOCODER must be "gazetteer" or "open-meteo", not "${choice}".`);
+export function createGeocoder(choice: GeocoderChoice): Geocoder {
+  if (choice.source === 'gazetteer') return lazyGazetteer();
+  return createOpenMeteoGeocoder(choice.apiKey ? { apiKey: choice.apiKey } : {});
 }
