@@ -2,7 +2,7 @@ import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
 import { lockedFeature } from '../report/pro-details.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
-import { endOf, toPoint } from '../report/segment-geometry.ts';
+import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
