@@ -14,7 +14,7 @@ export interface PlaceResolution {
 }
 
 const CREDITS = {
-  gazetteer: 'Place names from GeoNames (geonames.org), CC BY 4.0',
+  gazetteer: 'Place and region names from GeoNames (geonames.org), CC BY 4.0',
   'open-meteo': 'Place search by Open-Meteo.com geocoding, data from GeoNames (CC BY 4.0)',
 } as const;
 
@@ -27,14 +27,22 @@ function candidate(place: Place) {
     latitude: place.lat,
     longitude: place.lon,
     population: place.population,
+    region: place.region ?? null,
+    kind: place.kind ?? 'town',
   };
+}
+
+function areaOf(place: Place) {
+  if (place.kind !== 'island' && place.kind !== 'region') return null;
+  return { kind: place.kind, radius_m: place.radiusM ?? 0 };
 }
 
 /**
  * Turns the tool's input into one point to search around. Coordinates are
  * taken as given. A name is looked up first among segment names and aliases
- * (a rider asking for "Alpe d'Huez" means the climb), then in the geocoder;
- * the most populous match wins and the others come back as alternatives.
+ * (a rider asking for "Alpe d'Huez" means the climb), then in the geocoder,
+ * whose first answer wins (its ranking prefers what a cyclist means: see
+ * the geocoder) and whose others come back as alternatives.
  */
 export async function resolvePlace(
   input: FindTailwindSegmentsInput,
@@ -45,7 +53,7 @@ export async function resolvePlace(
     const longitude = input.longitude ?? 0;
     const name = `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
     const place = { name, country_code: null, latitude, longitude, resolved_by: 'coordinates' as const };
-    return { place: { ...place, query: null, alternatives: [] }, credit: null };
+    return { place: { ...place, query: null, region: null, area: null, alternatives: [] }, credit: null };
   }
   const query = input.place;
   const [segment] = context.catalog.findByName(query);
@@ -65,6 +73,8 @@ export async function resolvePlace(
         longitude: start.lon,
         resolved_by: 'segment',
         query,
+        region: null,
+        area: null,
         alternatives: places.slice(0, MAX_ALTERNATIVES).map(candidate),
       },
       credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
@@ -80,6 +90,8 @@ export async function resolvePlace(
       longitude: best.lon,
       resolved_by: context.geocoder.id,
       query,
+      region: best.region ?? null,
+      area: areaOf(best),
       alternatives: others.slice(0, MAX_ALTERNATIVES).map(candidate),
     },
     credit: CREDITS[context.geocoder.id],
@@ -91,7 +103,8 @@ async function notFoundMessage(query: string, context: ToolContext): Promise<str
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
   return (
     `No place named "${query}" was found.${hint} ` +
-    'Try a nearby town with at least 1,000 inhabitants, add a country code ("Name, CC"), ' +
+    'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
+    '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
     'or pass latitude and longitude instead.'
   );
 }
