@@ -37,14 +37,17 @@ const SourceSchema = z.record(
 const clean = (text: string) => text.replace(/[\t\n|]+/g, ' ').trim();
 
 const source = process.argv[2];
-if (source === undefined) throw new Error('usage: node scripts/data/admin1.ts <iso3166-2-db/data/iso3166-2.json>');
+if (source === undefined)
+  throw new Error('usage: node scripts/data/admin1.ts <iso3166-2-db/data/iso3166-2.json>');
 const countries = SourceSchema.parse(JSON.parse(await readFile(source, 'utf8')));
 const lines: string[] = [];
 for (const [countryCode, { regions }] of Object.entries(countries).sort(([a], [b]) => (a < b ? -1 : 1))) {
   if (!/^[A-Z]{2}$/.test(countryCode)) continue;
   for (const region of [...regions].sort((a, b) => (a.admin < b.admin ? -1 : 1))) {
     const display = clean(region.names['geonames'] ?? region.name);
-    const names = new Set([region.name, ...LANGUAGES.map((language) => region.names[language] ?? '')].map(clean));
+    const names = new Set(
+      [region.name, ...LANGUAGES.map((language) => region.names[language] ?? '')].map(clean),
+    );
     names.delete(display);
     names.delete('');
     const latin = [...names].filter((name) => LATIN.test(name));
@@ -64,4 +67,6 @@ ${lines.join('\n').replace(/[`\\$]/g, (c) => `\\${c}`)}
 \`;
 `;
 await writeFile(OUTPUT, body);
-console.log(`admin1: ${lines.length} regions, ${(Buffer.byteLength(body) / 1e3).toFixed(0)} kB → ${OUTPUT.pathname}`);
+console.log(
+  `admin1: ${lines.length} regions, ${(Buffer.byteLength(body) / 1e3).toFixed(0)} kB → ${OUTPUT.pathname}`,
+);

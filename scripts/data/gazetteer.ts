@@ -16,7 +16,11 @@
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AREAS, type AreaDefinition } from '../../src/data/geocoding/areas.ts';
-import { formatGazetteer, type GazetteerRow } from '../../src/data/geocoding/gazetteer-format.ts';
+import {
+  formatGazetteer,
+  OTHER_SCRIPTS_MIN_POPULATION,
+  type GazetteerRow,
+} from '../../src/data/geocoding/gazetteer-format.ts';
 import { GAZETTEER_PATH } from '../../src/data/geocoding/gazetteer.ts';
 import { foldName } from '../../src/data/names.ts';
 
@@ -37,15 +41,6 @@ const MAX_ALTERNATE_LENGTH = 60;
 /** IATA/ICAO-style codes ("XBI", "LFLS") that GeoNames mixes into alternate names. */
 const CODE_LIKE = /^[A-Z0-9]{3,4}$/;
 const DIGITS_ONLY = /^[\d\s.,-]+$/;
-/**
- * Alternate names in scripts other than Latin are kept only for places of
- * this many people or more ("東京", "Москва", "القاهرة"). Keeping them for
- * every place made the file 13.7 MB instead of 9.9 MB (+39 %) and slowed
- * loading by half, for queries an assistant rarely sends (it passes the names
- * users write, and GeoNames lists Latin transliterations such as "Moskva"
- * anyway); for the ~4,500 larger cities they cost about 1 MB.
- */
-export const OTHER_SCRIPTS_MIN_POPULATION = 100_000;
 const LATIN_KEY = /^[\p{Script=Latin}\p{N} ]+$/u;
 /** Radius of an island or region: to its farthest listed town, rounded up to this step. */
 const AREA_RADIUS_STEP_KM = 5;
@@ -107,7 +102,8 @@ function sourceTown(columns: readonly string[]): SourceTown {
  * Turns an area definition into a gazetteer row: its point is the mean of its
  * towns' GeoNames positions, its radius reaches the farthest of them. Each
  * town is the most populous GeoNames place of that name in the country, and
- * region when given; a missing town fails the build.
+ * region when given, among those the gazetteer keeps (so a rider can look
+ * each up too); a missing town fails the build.
  */
 function areaRow(area: AreaDefinition, towns: readonly SourceTown[]): GazetteerRow {
   const found = area.towns.map((spec) => {
@@ -115,18 +111,23 @@ function areaRow(area: AreaDefinition, towns: readonly SourceTown[]): GazetteerR
     const key = foldName(townName);
     const matches = towns.filter(
       (town) =>
+        town.population >= MIN_POPULATION &&
         town.countryCode === area.countryCode &&
         (admin1 === undefined || town.admin1 === admin1) &&
         town.keys.has(key),
     );
     const best = matches.sort((a, b) => b.population - a.population)[0];
-    if (best === undefined) throw new Error(`area ${area.name}: no GeoNames town "${spec}" in ${area.countryCode}`);
+    if (best === undefined)
+      throw new Error(`area ${area.name}: no GeoNames town "${spec}" in ${area.countryCode}`);
     return best;
   });
   const lat = found.reduce((sum, town) => sum + town.lat, 0) / found.length;
   const lon = found.reduce((sum, town) => sum + town.lon, 0) / found.length;
   const farthest = Math.max(...found.map((town) => distanceKm(lat, lon, town.lat, town.lon)));
-  const radiusKm = Math.max(AREA_MIN_RADIUS_KM, Math.ceil(farthest / AREA_RADIUS_STEP_KM) * AREA_RADIUS_STEP_KM);
+  const radiusKm = Math.max(
+    AREA_MIN_RADIUS_KM,
+    Math.ceil(farthest / AREA_RADIUS_STEP_KM) * AREA_RADIUS_STEP_KM,
+  );
   // The region code of most of its towns, so "Mallorca, Balearic Islands" works too.
   const codes = found.map((town) => town.admin1);
   const admin1 = codes.find((code) => codes.filter((c) => c === code).length * 2 > codes.length) ?? '';

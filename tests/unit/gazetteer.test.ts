@@ -32,7 +32,9 @@ describe('gazetteer file', () => {
     expect(placeLines.length).toBeGreaterThan(100_000);
     const firstArea = placeLines.findIndex((fields) => fields[6] === 'island' || fields[6] === 'region');
     expect(firstArea).toBeGreaterThan(100_000);
-    expect(placeLines.slice(firstArea).every((fields) => fields[4] === '' && Number(fields[7]) >= 10)).toBe(true);
+    expect(placeLines.slice(firstArea).every((fields) => fields[4] === '' && Number(fields[7]) >= 10)).toBe(
+      true,
+    );
     const populations = placeLines.slice(0, firstArea).map((fields) => Number(fields[4]));
     expect(Math.min(...populations)).toBeGreaterThanOrEqual(1000);
     expect(populations.every((value, i) => i === 0 || value <= (populations[i - 1] ?? Infinity))).toBe(true);
@@ -85,7 +87,15 @@ describe('gazetteer search', () => {
   it('keeps to the limit and returns nothing for blank or unknown names', async () => {
     expect(await gazetteer.search('Paris', 3)).toHaveLength(3);
     expect(await gazetteer.search('Paris', 0)).toEqual([]);
-    for (const query of ['', '   ', '-', ', FR', 'Xyzzyqwvbourg', 'Paris, Nowhereshire', 'Annecy, Haute-Savoie']) {
+    for (const query of [
+      '',
+      '   ',
+      '-',
+      ', FR',
+      'Xyzzyqwvbourg',
+      'Paris, Nowhereshire',
+      'Annecy, Haute-Savoie',
+    ]) {
       expect(await gazetteer.search(query, 5), query).toEqual([]);
     }
   });

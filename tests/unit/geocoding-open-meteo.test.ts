@@ -53,7 +53,11 @@ describe('Open-Meteo geocoder: requests', () => {
     await online.search('Paris, us', 5);
     // "US" is also a region code (Ústí in Czechia…): asked, without a country, only when the US had no Paris.
     expect(requests.map((r) => new URL(r.url).searchParams.get('countryCode'))).toEqual(['CA', 'US', null]);
-    expect(requests.map((r) => new URL(r.url).searchParams.get('name'))).toEqual(['London', 'Paris', 'Paris']);
+    expect(requests.map((r) => new URL(r.url).searchParams.get('name'))).toEqual([
+      'London',
+      'Paris',
+      'Paris',
+    ]);
   });
 
   it('uses the customer endpoint and apikey when a key is set', async () => {

@@ -9,7 +9,7 @@ export interface AreaDefinition {
   /** ISO 3166-1 alpha-2 of the country it is in (mostly, for the Ardennes). */
   readonly countryCode: string;
   /**
-   * GeoNames towns inside it, by their GeoNames name (not an alternate), as
+   * GeoNames towns of 1,000 people or more inside it, by their GeoNames name (not an alternate), as
    * "Name" or "Name/admin1" when the name is shared within the country. The
    * build looks each up in the GeoNames data (and fails when one is
    * missing), so every coordinate comes from GeoNames.
@@ -32,7 +32,18 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: ['Majorca'],
     kind: 'island',
     countryCode: 'ES',
-    towns: ['Palma', 'Manacor', 'Inca', 'Pollença', 'Sóller', 'Felanitx', 'Alcúdia/07', 'Llucmajor', 'Andratx', 'Artà'],
+    towns: [
+      'Palma',
+      'Manacor',
+      'Inca',
+      'Pollença',
+      'Sóller',
+      'Felanitx',
+      'Alcúdia/07',
+      'Llucmajor',
+      'Andratx',
+      'Artà',
+    ],
   },
   {
     name: 'Menorca',
@@ -53,7 +64,15 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: [],
     kind: 'island',
     countryCode: 'ES',
-    towns: ['Santa Cruz de Tenerife', 'La Laguna/53', 'Adeje', 'Puerto de la Cruz', 'Icod de los Vinos', 'Granadilla de Abona', 'Güímar'],
+    towns: [
+      'Santa Cruz de Tenerife',
+      'La Laguna/53',
+      'Adeje',
+      'Puerto de la Cruz',
+      'Icod de los Vinos',
+      'Granadilla de Abona',
+      'Güímar',
+    ],
   },
   {
     name: 'Gran Canaria',
@@ -116,7 +135,7 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: ['Dolomiti', 'Dolomiten'],
     kind: 'region',
     countryCode: 'IT',
-    towns: ["Cortina d'Ampezzo", 'Canazei', 'Ortisei', 'Selva/17', 'Moena', 'Predazzo', 'Agordo', 'Badia/17'],
+    towns: ["Cortina d'Ampezzo", 'Canazei', 'Ortisei', 'Selva/17', 'Moena', 'Predazzo', 'Agordo'],
   },
   {
     name: 'Tuscany',
@@ -130,7 +149,7 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: [],
     kind: 'region',
     countryCode: 'IT',
-    towns: ['Greve in Chianti', 'Castellina in Chianti', 'Radda in Chianti', 'Gaiole in Chianti'],
+    towns: ['Greve in Chianti', 'Castellina in Chianti', 'Gaiole in Chianti', 'Castelnuovo Berardenga'],
   },
   {
     name: 'Corsica',
@@ -144,7 +163,16 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: [],
     kind: 'region',
     countryCode: 'FR',
-    towns: ['Avignon', 'Aix-en-Provence', 'Arles/93', 'Carpentras', 'Apt', 'Manosque', 'Forcalquier', 'Bédoin'],
+    towns: [
+      'Avignon',
+      'Aix-en-Provence',
+      'Arles/93',
+      'Carpentras',
+      'Apt',
+      'Manosque',
+      'Forcalquier',
+      'Bédoin',
+    ],
   },
   {
     name: 'Flanders',
@@ -158,7 +186,16 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: ['Ardennen'],
     kind: 'region',
     countryCode: 'BE',
-    towns: ['Bastogne', 'La Roche-en-Ardenne', 'Houffalize', 'Spa', 'Stavelot', 'Bouillon', 'Durbuy', 'Marche-en-Famenne'],
+    towns: [
+      'Bastogne',
+      'La Roche-en-Ardenne',
+      'Houffalize',
+      'Spa',
+      'Stavelot',
+      'Bouillon',
+      'Durbuy',
+      'Marche-en-Famenne',
+    ],
   },
   {
     name: 'Black Forest',
@@ -172,7 +209,7 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: [],
     kind: 'region',
     countryCode: 'GB',
-    towns: ['Keswick', 'Ambleside', 'Windermere', 'Cockermouth', 'Coniston'],
+    towns: ['Keswick', 'Ambleside', 'Windermere', 'Cockermouth'],
   },
   {
     name: 'Peak District',
@@ -186,7 +223,7 @@ export const AREAS: readonly AreaDefinition[] = [
     aliases: [],
     kind: 'region',
     countryCode: 'GB',
-    towns: ['Skipton', 'Settle', 'Hawes', 'Leyburn', 'Grassington'],
+    towns: ['Skipton', 'Settle', 'Leyburn', 'Grassington'],
   },
   {
     name: 'Cotswolds',

@@ -28,7 +28,8 @@ export const LEADING_ARTICLES: readonly string[] =
  * An island or cycling region named like a town ranks before every town of
  * fewer people than this: "Flanders" is the Belgian region, not Flanders,
  * New Jersey (12,000 people); "Tenerife" the island, not the Colombian
- * town. A city this large keeps its place: it is what most people mean.
+ * town. A city this large with exactly that name keeps its place: it is
+ * what most people mean.
  */
 export const AREA_OUTRANKS_TOWNS_BELOW = 100_000;
 
@@ -100,7 +101,7 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
  * that is a spelling of it ("Calpe" for Calp, "Munich" for München); the key
  * is some other alternate name (a historic or foreign one: "Calpe" is also
  * an ancient name of Gibraltar). Islands and regions go before every town
- * smaller than AREA_OUTRANKS_TOWNS_BELOW. `folded` null: every match is
+ * but one of that very name with AREA_OUTRANKS_TOWNS_BELOW people or more. `folded` null: every match is
  * by name variant (leading article), so only population counts.
  */
 function rankMatches(matches: readonly IndexedPlace[], folded: string | null): IndexedPlace[] {
@@ -115,11 +116,14 @@ function rankMatches(matches: readonly IndexedPlace[], folded: string | null): I
   const areas = matches.filter((place) => place.kind !== 'town');
   // Stable sort: places within a tier keep the file's population order.
   const ranked = towns.map((place) => ({ place, tier: tier(place) })).sort((a, b) => a.tier - b.tier);
-  const ordered = ranked.map(({ place }) => place);
-  if (areas.length === 0) return ordered;
-  const big = ordered.filter((place) => (place.population ?? 0) >= AREA_OUTRANKS_TOWNS_BELOW);
-  const small = ordered.filter((place) => (place.population ?? 0) < AREA_OUTRANKS_TOWNS_BELOW);
-  return [...big, ...areas, ...small];
+  if (areas.length === 0) return ranked.map(({ place }) => place);
+  // Only a large town of exactly that name keeps its place ahead: Santa Cruz de Tenerife, found by
+  // its alternate name "Tenerife", does not.
+  const keeps = ({ place, tier }: { place: IndexedPlace; tier: number }) =>
+    tier === 0 && (place.population ?? 0) >= AREA_OUTRANKS_TOWNS_BELOW;
+  const ahead = ranked.filter(keeps).map(({ place }) => place);
+  const behind = ranked.filter((entry) => !keeps(entry)).map(({ place }) => place);
+  return [...ahead, ...areas, ...behind];
 }
 
 /**

@@ -88,7 +88,11 @@ export function createOpenMeteoGeocoder(options: OpenMeteoGeocoderOptions = {}):
     return searchOnce({ ...parsed, countries: [] }, limit, regionCountries.size === 1 ? only : undefined);
   }
 
-  async function searchOnce(parsed: PlaceQuery, limit: number, country: string | undefined): Promise<Place[]> {
+  async function searchOnce(
+    parsed: PlaceQuery,
+    limit: number,
+    country: string | undefined,
+  ): Promise<Place[]> {
     const folded = foldName(parsed.name);
     const byRegion = parsed.regions.length > 0;
     const searchParams = new URLSearchParams({
