@@ -3,11 +3,13 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { ADMIN1_TABLE } from '../../src/data/geocoding/admin1-table.ts';
 import { AREAS } from '../../src/data/geocoding/areas.ts';
 import { AREA_OUTRANKS_TOWNS_BELOW, loadGazetteer } from '../../src/data/geocoding/gazetteer.ts';
 import { parsePlaceQuery } from '../../src/data/geocoding/qualifier.ts';
 import { findRegions, regionOf } from '../../src/data/geocoding/regions.ts';
 import type { Geocoder, Place } from '../../src/data/geocoding/types.ts';
+import { foldName } from '../../src/data/names.ts';
 
 /** The shared list of places riders type (also used to measure whole answers). */
 const CyclingPlacesSchema = z.object({
@@ -173,6 +175,16 @@ describe('"Town, Region"', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('holds the folded form of every name in the region table (regenerate it after changing foldName)', () => {
+    const stale: string[] = [];
+    for (const line of ADMIN1_TABLE.trim().split('\n')) {
+      const [, , , , name = '', others = '', keys = ''] = line.split('\t');
+      const expected = [...new Set([name, ...others.split('|')].map(foldName))].filter((key) => key !== '');
+      if (keys.split('|').sort().join('|') !== expected.sort().join('|')) stale.push(name);
+    }
+    expect(stale).toEqual([]);
   });
 
   it('holds each region under every name and code it lists', () => {

@@ -25,20 +25,22 @@ interface RegionIndex {
 let index: RegionIndex | undefined;
 
 /**
- * Parses the region table on first use (about 4,000 rows, a few ms), so a
- * server that is never asked for "Town, Region" never pays for it.
+ * Parses the region table on first use (about 4,000 rows, a few ms: the
+ * names come folded), so a server that is never asked for "Town, Region"
+ * never pays for it.
  */
 function regionIndex(): RegionIndex {
   if (index !== undefined) return index;
   const byKey = new Map<string, Region[]>();
   const byAdmin1 = new Map<string, Region>();
   for (const line of ADMIN1_TABLE.split('\n')) {
-    const [countryCode = '', admin1 = '', isoCode = '', id = '', name = '', others = ''] = line.split('\t');
+    const [countryCode = '', admin1 = '', isoCode = '', id = '', name = '', , folded = ''] = line.split('\t');
     if (countryCode === '' || admin1 === '') continue;
-    const keys = new Set([name, ...others.split('|')].map(foldName));
+    const keys = new Set(folded.split('|'));
     // Codes count only when they are letters: "CO" is typed, GeoNames' "56" is not.
     for (const code of [isoCode, admin1]) if (/^[A-Z]{2,3}$/i.test(code)) keys.add(code.toLowerCase());
-    keys.add(foldName(`${countryCode}-${isoCode}`));
+    // "US-CO" as foldName reads it, without paying for foldName 4,000 times.
+    keys.add(`${countryCode} ${isoCode}`.toLowerCase());
     keys.delete('');
     const region: Region = {
       countryCode,
