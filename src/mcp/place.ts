@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { findRegions } from '../data/geocoding/regions.ts';
 import type { Place } from '../data/geocoding/types.ts';
+import { foldName } from '../data/names.ts';
 import type { ToolContext } from './context.ts';
 import type { FindTailwindSegmentsInput, ResolvedPlaceSchema } from './schemas/find.ts';
 import { startOf } from './report/segment-geometry.ts';
@@ -101,8 +103,18 @@ export async function resolvePlace(
 async function notFoundMessage(query: string, context: ToolContext): Promise<string> {
   const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+  // "Catalonia", "Colorado": a first-level region is no place to search around (too large for one point).
+  const regions = findRegions(query).filter((region) => foldName(region.name) === foldName(query));
+  const region = regions
+    .slice(0, 3)
+    .map((r) => `${r.name} (${r.countryCode})`)
+    .join(', ');
+  const asRegion =
+    region === ''
+      ? ''
+      : ` "${query}" is a region: ${region}; name a town in it, e.g. "Town, ${regions[0]?.name ?? query}".`;
   return (
-    `No place named "${query}" was found.${hint} ` +
+    `No place named "${query}" was found.${asRegion}${hint} ` +
     'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
     '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
     'or pass latitude and longitude instead.'

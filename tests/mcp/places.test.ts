@@ -48,6 +48,16 @@ describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) =>
     expect(us?.region).toBeTruthy();
   });
 
+  it('says a bare first-level region is a region, and how to name a town in it', async () => {
+    const result = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { place: 'Catalonia' },
+    });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/"Catalonia" is a region: Catalonia \(ES\)/);
+    expect(resultText(result)).toMatch(/"Town, Catalonia"/);
+  });
+
   it('says how to qualify a place it cannot find, naming what is not understood', async () => {
     const result = await client.callTool({
       name: 'find_tailwind_segments',

@@ -259,9 +259,9 @@ BD	85	A	1337229	Barisal	Barisal Division|Barishal|Divisione di Barisal	barisal|b
 BD	86	G	1477362	Sylhet	Sylhet Division|Divisione di Sylhet	sylhet|sylhet division|divisione di sylhet
 BD	87	F	7671048	Rangpur Division	Rangpur|Divisione di Rangpur	rangpur division|rangpur|divisione di rangpur
 BD	H	H	11287936	Mymensingh Division	Mymensingh	mymensingh division|mymensingh
-BE	BRU	BRU	2800867	Brussels Capital	Brussels|Región de Bruselas-Capital|Région de Bruxelles-Capitale|Region Brüssel-Hauptstadt|Regione di Bruxelles-Capitale	brussels capital|brussels|region de bruselas capital|region de bruxelles capitale|region brussel hauptstadt|regione di bruxelles capitale
-BE	VLG	VLG	3337388	Flanders	Flemish Region|Región Flamenca|Région flamande	flanders|flemish region|region flamenca|region flamande
-BE	WAL	WAL	3337387	Wallonia	Región Valona|Région wallonne|Wallonische Region|Vallonia	wallonia|region valona|region wallonne|wallonische region|vallonia
+BE	BRU	BRU	2800867	Brussels Capital	Brussels|Región de Bruselas-Capital|Région de Bruxelles-Capitale|Region Brüssel-Hauptstadt|Regione di Bruxelles-Capitale|Bruxelles|Brussel	brussels capital|brussels|region de bruselas capital|region de bruxelles capitale|region brussel hauptstadt|regione di bruxelles capitale|bruxelles|brussel
+BE	VLG	VLG	3337388	Flanders	Flemish Region|Región Flamenca|Région flamande|Vlaanderen|Vlaams Gewest	flanders|flemish region|region flamenca|region flamande|vlaanderen|vlaams gewest
+BE	WAL	WAL	3337387	Wallonia	Región Valona|Région wallonne|Wallonische Region|Vallonia|Wallonie	wallonia|region valona|region wallonne|wallonische region|vallonia|wallonie
 BF	01	01	6930701	Boucle du Mouhoun	Boucle du Mouhoun Region|Región Boucle du Mouhoun|Regione di Boucle du Mouhoun	boucle du mouhoun|boucle du mouhoun region|region boucle du mouhoun|regione di boucle du mouhoun
 BF	02	02	6930703	Cascades	Cascades Region|Región Cascades|Regione delle Cascate	cascades|cascades region|region cascades|regione delle cascate
 BF	03	03	6930704	Centre	Centre Region, Burkina Faso|Centre Region|Región Centro|Regione del Centro	centre|centre region burkina faso|centre region|region centro|regione del centro
@@ -928,11 +928,11 @@ ES	52	AR	3336899	Aragon	Aragón|Aragonien|Aragona	aragon|aragonien|aragona
 ES	53	CN	2593110	Canary Islands	Canarias|Îles Canaries|Kanarische Inseln|Isole Canarie	canary islands|canarias|iles canaries|kanarische inseln|isole canarie
 ES	54	CM	2593111	Castille-La Mancha	Castilla-La Mancha|Castille-La Manche|Kastilien-La Mancha|Castiglia-La Mancia	castille la mancha|castilla la mancha|castille la manche|kastilien la mancha|castiglia la mancia
 ES	55	CL	3336900	Castille and Leon	Castile and León|Castilla y León|Castille-et-León|Kastilien und León|Castiglia e León	castille and leon|castile and leon|castilla y leon|castille et leon|kastilien und leon|castiglia e leon
-ES	56	CT	3336901	Catalonia	Cataluña|Catalogne|Katalonien|Catalogna	catalonia|cataluna|catalogne|katalonien|catalogna
+ES	56	CT	3336901	Catalonia	Cataluña|Catalogne|Katalonien|Catalogna|Catalunya	catalonia|cataluna|catalogne|katalonien|catalogna|catalunya
 ES	57	EX	2593112	Extremadura	Estrémadure|Estremadura	extremadura|estremadure|estremadura
-ES	58	GA	3336902	Galicia	Galice|Galicien|Galizia	galicia|galice|galicien|galizia
-ES	59	PV	3336903	Basque Country	País Vasco|Pays basque|Autonome Gemeinschaft Baskenland|Paesi Baschi	basque country|pais vasco|pays basque|autonome gemeinschaft baskenland|paesi baschi
-ES	60	VC	2593113	Valencia	Valencian Community|Comunidad Valenciana|Communauté valencienne|Valencianische Gemeinschaft|Comunità valenzana	valencia|valencian community|comunidad valenciana|communaute valencienne|valencianische gemeinschaft|comunita valenzana
+ES	58	GA	3336902	Galicia	Galice|Galicien|Galizia|Galiza	galicia|galice|galicien|galizia|galiza
+ES	59	PV	3336903	Basque Country	País Vasco|Pays basque|Autonome Gemeinschaft Baskenland|Paesi Baschi|Euskadi|Euskal Herria	basque country|pais vasco|pays basque|autonome gemeinschaft baskenland|paesi baschi|euskadi|euskal herria
+ES	60	VC	2593113	Valencia	Valencian Community|Comunidad Valenciana|Communauté valencienne|Valencianische Gemeinschaft|Comunità valenzana|Comunitat Valenciana	valencia|valencian community|comunidad valenciana|communaute valencienne|valencianische gemeinschaft|comunita valenzana|comunitat valenciana
 ES	CE	CE	2519582	Ceuta		ceuta
 ES	ML	ML	6362988	Melilla		melilla
 ET	44	AA	444178	Addis Ababa	Adís Abeba|Addis-Abeba|Addis Abeba	addis ababa|adis abeba|addis abeba
@@ -2422,15 +2422,15 @@ NI	15	RI	3617051	Rivas	Rivas Department|Departamento de Rivas|Département de Ri
 NI	17	AN	3830307	Atlantico Norte (RAAN)	Región Autónoma del Atlántico Norte|Atlántico Norte|Regione Autonoma Atlantico Nord	atlantico norte raan|region autonoma del atlantico norte|atlantico norte|regione autonoma atlantico nord
 NI	18	AS	3830308	Atlantico Sur	Región Autónoma del Atlántico Sur|Atlántico Sur|Regione Autonoma Atlantico Sud	atlantico sur|region autonoma del atlantico sur|regione autonoma atlantico sud
 NL	01	DR	2756631	Drenthe	Drente|Provinz Drenthe	drenthe|drente|provinz drenthe
-NL	02	FR	2755812	Friesland	Frisia|Frise|Provinz Friesland	friesland|frisia|frise|provinz friesland
+NL	02	FR	2755812	Friesland	Frisia|Frise|Provinz Friesland|Fryslân	friesland|frisia|frise|provinz friesland|fryslan
 NL	03	GE	2755634	Gelderland	Güeldres|Gueldre|Provinz Gelderland|Gheldria	gelderland|gueldres|gueldre|provinz gelderland|gheldria
 NL	04	GR	2755249	Groningen	Provincia de Groninga|Groningue|Provinz Groningen|Groninga	groningen|provincia de groninga|groningue|provinz groningen|groninga
 NL	05	LI	2751596	Limburg	Limburgo|Province de Limbourg|Provinz Limburg	limburg|limburgo|province de limbourg|provinz limburg
-NL	06	NB	2749990	North Brabant	Brabante Septentrional|Brabant-Septentrional|Provinz Nordbrabant|Brabante Settentrionale	north brabant|brabante septentrional|brabant septentrional|provinz nordbrabant|brabante settentrionale
-NL	07	NH	2749879	North Holland	Holanda Septentrional|Hollande-Septentrionale|Provinz Nordholland|Olanda Settentrionale	north holland|holanda septentrional|hollande septentrionale|provinz nordholland|olanda settentrionale
+NL	06	NB	2749990	North Brabant	Brabante Septentrional|Brabant-Septentrional|Provinz Nordbrabant|Brabante Settentrionale|Noord-Brabant	north brabant|brabante septentrional|brabant septentrional|provinz nordbrabant|brabante settentrionale|noord brabant
+NL	07	NH	2749879	North Holland	Holanda Septentrional|Hollande-Septentrionale|Provinz Nordholland|Olanda Settentrionale|Noord-Holland	north holland|holanda septentrional|hollande septentrionale|provinz nordholland|olanda settentrionale|noord holland
 NL	09	UT	2745909	Utrecht		utrecht
 NL	10	ZE	2744011	Zeeland	Zelanda|Zélande|Provinz Zeeland	zeeland|zelanda|zelande|provinz zeeland
-NL	11	ZH	2743698	South Holland	Holanda Meridional|Hollande-Méridionale|Provinz Südholland|Olanda Meridionale	south holland|holanda meridional|hollande meridionale|provinz sudholland|olanda meridionale
+NL	11	ZH	2743698	South Holland	Holanda Meridional|Hollande-Méridionale|Provinz Südholland|Olanda Meridionale|Zuid-Holland	south holland|holanda meridional|hollande meridionale|provinz sudholland|olanda meridionale|zuid holland
 NL	15	OV	2748838	Overijssel	Provinz Overijssel	overijssel|provinz overijssel
 NL	16	FL	3319179	Flevoland	Flevolanda|Provinz Flevoland	flevoland|flevolanda|provinz flevoland
 NO	01	02	3163480	Akershus	Comté d'Akershus	akershus|comte d akershus
