@@ -1,5 +1,5 @@
 import { foldName } from '../names.ts';
-import { findRegions, type Region } from './regions.ts';
+import { findRegions, regionHasName, type Region } from './regions.ts';
 
 /** A place query with its optional trailing country qualifier taken off. */
 export interface QualifiedQuery {
@@ -125,12 +125,12 @@ export function parsePlaceQuery(query: string): PlaceQuery {
 export function inQueryScope(query: PlaceQuery, place: PlaceWhere): boolean {
   if (query.countries.length === 0 && query.regions.length === 0) return true;
   if (query.countries.includes(place.countryCode)) return true;
-  const regionName = place.regionName === undefined ? undefined : foldName(place.regionName);
+  const { regionName } = place;
   return query.regions.some(
     (region) =>
       region.countryCode === place.countryCode &&
       ((place.admin1 !== undefined && region.admin1 === place.admin1) ||
         (place.regionId !== undefined && region.geonameId === place.regionId) ||
-        (regionName !== undefined && region.keys.includes(regionName))),
+        (regionName !== undefined && regionHasName(region, regionName))),
   );
 }

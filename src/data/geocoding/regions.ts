@@ -1,5 +1,5 @@
 import { foldName } from '../names.ts';
-import { ADMIN1_TABLE } from './admin1-table.ts';
+import { ADMIN1_KEYS, ADMIN1_REGIONS } from './admin1-table.ts';
 
 /** A first-level region of a country (US state, Spanish autonomous community, French région…). */
 export interface Region {
@@ -13,66 +13,96 @@ export interface Region {
   readonly geonameId: number | null;
   /** The GeoNames name, shown to riders. */
   readonly name: string;
-  /** Folded names and codes the region is found by. */
+  /** Other names, in English, Spanish, French, German, Italian and a few local languages. */
+  readonly otherNames: readonly string[];
+}
+
+interface Table {
+  readonly regions: readonly string[];
   readonly keys: readonly string[];
+  readonly parsed: Map<number, Region>;
 }
 
-interface RegionIndex {
-  readonly byKey: Map<string, Region[]>;
-  readonly byAdmin1: Map<string, Region>;
-}
-
-let index: RegionIndex | undefined;
+let table: Table | undefined;
 
 /**
- * Parses the region table on first use (about 4,000 rows, a few ms: the
- * names come folded), so a server that is never asked for "Town, Region"
- * never pays for it.
+ * Splits the two sorted tables into lines on first use (under a millisecond);
+ * lookups are binary searches, and only the regions a query touches are
+ * parsed, so start-up folds and indexes nothing.
  */
-function regionIndex(): RegionIndex {
-  if (index !== undefined) return index;
-  const byKey = new Map<string, Region[]>();
-  const byAdmin1 = new Map<string, Region>();
-  for (const line of ADMIN1_TABLE.split('\n')) {
-    const [countryCode = '', admin1 = '', isoCode = '', id = '', name = '', , folded = ''] = line.split('\t');
-    if (countryCode === '' || admin1 === '') continue;
-    const keys = new Set(folded.split('|'));
-    // Codes count only when they are letters: "CO" is typed, GeoNames' "56" is not.
-    for (const code of [isoCode, admin1]) if (/^[A-Z]{2,3}$/i.test(code)) keys.add(code.toLowerCase());
-    // "US-CO" as foldName reads it, without paying for foldName 4,000 times.
-    keys.add(`${countryCode} ${isoCode}`.toLowerCase());
-    keys.delete('');
-    const region: Region = {
-      countryCode,
-      admin1,
-      isoCode,
-      geonameId: id === '' ? null : Number(id),
-      name,
-      keys: [...keys],
-    };
-    byAdmin1.set(`${countryCode}.${admin1}`, region);
-    for (const key of keys) {
-      const list = byKey.get(key);
-      if (list === undefined) byKey.set(key, [region]);
-      else list.push(region);
-    }
-  }
-  index = { byKey, byAdmin1 };
-  return index;
+function regionTable(): Table {
+  table ??= {
+    regions: ADMIN1_REGIONS.trim().split('\n'),
+    keys: ADMIN1_KEYS.trim().split('\n'),
+    parsed: new Map(),
+  };
+  return table;
 }
+
+function regionAt(line: number): Region | undefined {
+  const { regions, parsed } = regionTable();
+  const cached = parsed.get(line);
+  if (cached !== undefined) return cached;
+  const text = regions[line];
+  if (text === undefined) return undefined;
+  const [countryCode = '', admin1 = '', isoCode = '', id = '', name = '', others = ''] = text.split('\t');
+  const region: Region = {
+    countryCode,
+    admin1,
+    isoCode,
+    geonameId: id === '' ? null : Number(id),
+    name,
+    otherNames: others === '' ? [] : others.split('|'),
+  };
+  parsed.set(line, region);
+  return region;
+}
+
+/** Index of the first line at or after `wanted` in sorted `lines`, comparing the part before a tab. */
+function lowerBound(lines: readonly string[], wanted: string, head: (line: string) => string): number {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (head(lines[middle] ?? '') < wanted) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const beforeTab = (line: string) => line.slice(0, line.indexOf('\t'));
 
 /**
  * The regions a qualifier may mean: by name in any of its languages
- * ("Catalonia", "Cataluña"), by ISO 3166-2 code ("CO", "VIC", "US-CO"), in
- * any country unless one is given. "CO" is Colorado and also a Colombian
- * code, so this returns every reading and the caller keeps them all.
+ * ("Catalonia", "Cataluña", "Catalunya"), by ISO 3166-2 code ("CO", "VIC",
+ * "US-CO"), in any country unless one is given. "CO" is Colorado and also a
+ * Colombian code, so this returns every reading and the caller keeps them all.
  */
 export function findRegions(qualifier: string, countryCode: string | null = null): readonly Region[] {
-  const found = regionIndex().byKey.get(foldName(qualifier)) ?? [];
+  const key = foldName(qualifier);
+  if (key === '') return [];
+  const { keys } = regionTable();
+  const line = keys[lowerBound(keys, key, beforeTab)];
+  if (line === undefined || beforeTab(line) !== key) return [];
+  const found = line
+    .slice(key.length + 1)
+    .split(',')
+    .flatMap((index) => regionAt(Number(index)) ?? []);
   return countryCode === null ? found : found.filter((region) => region.countryCode === countryCode);
 }
 
 /** The region a GeoNames place's admin1 code names, if the table holds it. */
 export function regionOf(countryCode: string, admin1: string): Region | undefined {
-  return admin1 === '' ? undefined : regionIndex().byAdmin1.get(`${countryCode}.${admin1}`);
+  if (admin1 === '') return undefined;
+  const { regions } = regionTable();
+  const wanted = `${countryCode}\t${admin1}`;
+  const headOf = (line: string) => line.slice(0, line.indexOf('\t', 3));
+  const index = lowerBound(regions, wanted, headOf);
+  return headOf(regions[index] ?? '') === wanted ? regionAt(index) : undefined;
+}
+
+/** Whether a folded region name or code is one of the region's keys (Open-Meteo's `admin1` names). */
+export function regionHasName(region: Region, name: string): boolean {
+  const folded = foldName(name);
+  return findRegions(folded).includes(region) || foldName(region.name) === folded;
 }
