@@ -153,6 +153,23 @@ describe('"Town, Region"', () => {
     expect(regions.map((region) => `${region.countryCode}-${region.isoCode}`)).toContain('US-CO');
   });
 
+  it('reads any text without throwing, keeping the name a prefix of the query (property)', () => {
+    const part = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('CO', 'ca', 'Colorado', 'US', ' ', ''),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 4 }), (parts) => {
+        const query = parts.join(',');
+        const { name, countries, regions } = parsePlaceQuery(query);
+        expect(query.startsWith(name)).toBe(true);
+        if (countries.length + regions.length === 0) expect(name).toBe(query);
+        else expect(name.trim()).not.toBe('');
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('finds any town by "Name, Region" and "Name, Region, CC" (property)', async () => {
     const withRegion = towns.filter(
       ([, countryCode = '', , , , admin1 = '']) => regionOf(countryCode, admin1) !== undefined,
@@ -168,9 +185,12 @@ describe('"Town, Region"', () => {
         for (const query of [`${name}, ${region.name}`, `${name}, ${region.name}, ${countryCode}`]) {
           const found = await gazetteer.search(query, 1000);
           expect(found.some(same), query).toBe(true);
-          expect(
-            found.every((place) => place.countryCode === countryCode || place.region !== undefined),
-          ).toBe(true);
+          // Nothing outside what the qualifiers name: the countries, or a region of that name.
+          const { countries, regions } = parsePlaceQuery(query);
+          const inScope = (place: Place) =>
+            countries.includes(place.countryCode) ||
+            regions.some((r) => r.countryCode === place.countryCode && r.name === place.region);
+          expect(found.filter((place) => !inScope(place)).map(label), query).toEqual([]);
         }
       }),
       { numRuns: 200 },
