@@ -33,8 +33,7 @@ export const LEADING_ARTICLES: readonly string[] =
  */
 export const AREA_OUTRANKS_TOWNS_BELOW = 100_000;
 
-/**
- * Folds a place's names into a row, for places that do not come from the file (segments). */
+/** Folds a place's names into a row, for places that do not come from the file (segments). */
 export function gazetteerRow(place: Place, alternateNames: readonly string[] = []): GazetteerRow {
   const keys = [...new Set([place.name, ...alternateNames].map(foldName))].filter((key) => key !== '');
   return { ...place, keys };
@@ -101,8 +100,9 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
  * that is a spelling of it ("Calpe" for Calp, "Munich" for München); the key
  * is some other alternate name (a historic or foreign one: "Calpe" is also
  * an ancient name of Gibraltar). Islands and regions go before every town
- * but one of that very name with AREA_OUTRANKS_TOWNS_BELOW people or more. `folded` null: every match is
- * by name variant (leading article), so only population counts.
+ * but one of that very name with AREA_OUTRANKS_TOWNS_BELOW people or more.
+ * `folded` null: every match is by name variant (leading article), so only
+ * population counts.
  */
 function rankMatches(matches: readonly IndexedPlace[], folded: string | null): IndexedPlace[] {
   const tier = (place: IndexedPlace) => {

@@ -1,13 +1,6 @@
 import { foldName } from '../names.ts';
 import { findRegions, regionHasName, type Region } from './regions.ts';
 
-/** A place query with its optional trailing country qualifier taken off. */
-export interface QualifiedQuery {
-  readonly name: string;
-  /** ISO 3166-1 alpha-2, upper case; null when the query names no country. */
-  readonly countryCode: string | null;
-}
-
 /** Region codes Intl knows that are not countries a place can be in. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
 const ALIASES: Record<string, string> = { usa: 'US', uae: 'AE' };
@@ -44,21 +37,6 @@ function canonicalCode(candidate: string): string | null {
   const region = new Intl.Locale(`und-${candidate.toUpperCase()}`).region;
   if (region === undefined || NOT_COUNTRIES.has(region) || display.of(region) === undefined) return null;
   return region;
-}
-
-/**
- * Splits "Paris, US" or "London, Canada" into the name and the country code.
- * A last part that is no country ("Paris, Texas") stays in the name, so the
- * whole query is searched as written and finds nothing rather than the wrong
- * Paris.
- */
-export function splitQualifier(query: string): QualifiedQuery {
-  const comma = query.lastIndexOf(',');
-  if (comma <= 0) return { name: query, countryCode: null };
-  const name = query.slice(0, comma);
-  if (foldName(name) === '') return { name: query, countryCode: null };
-  const countryCode = countryOf(query.slice(comma + 1));
-  return countryCode === null ? { name: query, countryCode: null } : { name, countryCode };
 }
 
 /** The country a qualifier names, by ISO code ("FR", "uk") or English name; else null. */
