@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createOpenMeteoGeocoder, REGION_SEARCH_COUNT } from '../../src/data/geocoding/open-meteo-geocoder.ts';
+import {
+  createOpenMeteoGeocoder,
+  REGION_SEARCH_COUNT,
+} from '../../src/data/geocoding/open-meteo-geocoder.ts';
 import type { Place } from '../../src/data/geocoding/types.ts';
 import { json, scripted } from '../support/scripted-fetch.ts';
 
