@@ -39,7 +39,11 @@ function fakeSource() {
                 speedKmh: Math.abs(point.lat) / 10 + i,
                 directionDeg: (point.lon + 180) % 360,
                 gustsKmh: null,
+                temperatureC: point.lat / 10 - i,
+                precipitationMm: i % 5 === 0 ? 1.5 : 0,
+                precipitationProbabilityPct: (i * 7) % 101,
               })),
+              unusableHours: point.lat > 80 ? 3 : 0,
             },
       );
     },

@@ -9,6 +9,7 @@ import {
 import {
   AttributionSchema,
   ForecastInfoSchema,
+  IncludeDarknessSchema,
   IsoTimeSchema,
   LockedFeatureSchema,
   SegmentHourSchema,
@@ -142,6 +143,7 @@ export const GetMyTailwindWindowsInputSchema = z.object({
       'Pro: add the hour-by-hour 72-hour timeline to every segment (about 12 KB each; get_segment gives one ' +
         "segment's). Free riders get it listed under locked instead.",
     ),
+  include_darkness: IncludeDarknessSchema,
 });
 
 export const GetMyTailwindWindowsOutputSchema = z
