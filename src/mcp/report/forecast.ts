@@ -24,7 +24,7 @@ export interface SegmentsForecast {
 }
 
 const unusableNote = (hours: number): string =>
-  `${hours} forecast hour(s) held impossible or missing values and were left out.`;
+  `${hours} forecast hour(s) held impossible or missing values and were left out; windows are judged on the rest.`;
 
 const DEMO_NOTE =
   'Synthetic demo forecast for offline use: NOT real weather. Tell the user; do not plan a ride on it.';
@@ -61,7 +61,8 @@ export async function forecastForPoints(
   }
   const nowMs = context.now();
   const present = series.filter((s): s is WindSeries => s !== null);
-  const unusable = present.reduce((sum, s) => sum + s.unusableHours, 0);
+  // The worst location, not a sum: segments in one forecast cell share a series and would count twice.
+  const unusable = Math.max(0, ...present.map((s) => s.unusableHours));
   const ahead = series.map((s) => s && hoursAhead(s, nowMs));
   const usable = ahead.map((hours) => (hours && hours.length >= MIN_USABLE_HOURS ? hours : null));
   if (present.length > 0 && usable.every((hours) => hours === null)) {

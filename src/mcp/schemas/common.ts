@@ -152,8 +152,8 @@ export const ForecastInfoSchema = z.object({
     .int()
     .min(0)
     .describe(
-      'Forecast hours dropped because the weather service sent impossible or missing values ' +
-        '(e.g. negative speeds, gusts below the wind); 0 normally',
+      'Forecast hours dropped at the worst location because the weather service sent impossible or ' +
+        'missing values (e.g. negative speeds, gusts below the wind); 0 normally',
     ),
 });
 
