@@ -101,7 +101,11 @@ export function daylightFor(point: LatLon, samples: readonly WindSample[]): read
 /** A 10 m figure at rider height: the power model's log-profile factor, rounded as shown. */
 export const atRiderHeight = (kmh: number): number => roundHalfAway(kmh * WIND_HEIGHT_FACTOR, SPEED_DECIMALS);
 
-function segmentHour(legs: readonly Leg[], sample: WindSample, daylight: readonly DaylightSpan[]): SegmentHour {
+function segmentHour(
+  legs: readonly Leg[],
+  sample: WindSample,
+  daylight: readonly DaylightSpan[],
+): SegmentHour {
   const wind = segmentWind(legs, sample.speedKmh, sample.directionDeg);
   const windSpeedKmh = roundHalfAway(sample.speedKmh, SPEED_DECIMALS);
   return {

@@ -42,17 +42,26 @@ describe('the alert job alerts only on daylight windows', () => {
           fc.double({ min: -85, max: 85, noNaN: true }),
           fc.double({ min: -180, max: 180, noNaN: true }),
           fc.integer({ min: 0, max: 359 }),
-          fc.integer({ min: Date.UTC(2026, 0, 1) / 1000 / HOUR_S, max: Date.UTC(2027, 11, 31) / 1000 / HOUR_S }),
+          fc.integer({
+            min: Date.UTC(2026, 0, 1) / 1000 / HOUR_S,
+            max: Date.UTC(2027, 11, 31) / 1000 / HOUR_S,
+          }),
           async (lat, lon, bearing, hour) => {
             const nowMs = hour * HOUR_S * 1000 + 5 * 60 * 1000;
             const segment = road(`zz-road-${hour}-${bearing}`, { lat, lon }, bearing);
             const rider = await proRider(store);
-            await watchSegment(store.db, rider.id, segment.id, { thresholdKmh: ALERT_THRESHOLD_MIN_KMH, alertsOn: true });
+            await watchSegment(store.db, rider.id, segment.id, {
+              thresholdKmh: ALERT_THRESHOLD_MIN_KMH,
+              alertsOn: true,
+            });
             const catalog = createSegmentCatalog([segment]);
             const now = () => nowMs;
             await evaluateAlerts({ store, catalog, forecast: demoAt(now), now });
             const recorded = await listRecentAlerts(store.db, rider.id);
-            const mid = { lat: (lat + (segment.polyline[1]?.lat ?? lat)) / 2, lon: (lon + (segment.polyline[1]?.lon ?? lon)) / 2 };
+            const mid = {
+              lat: (lat + (segment.polyline[1]?.lat ?? lat)) / 2,
+              lon: (lon + (segment.polyline[1]?.lon ?? lon)) / 2,
+            };
             for (const alert of recorded) {
               alerts += 1;
               expect(lowestSunDeg(mid, alert.windowStart, alert.windowEnd)).toBeGreaterThan(

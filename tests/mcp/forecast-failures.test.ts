@@ -78,7 +78,9 @@ describe('Open-Meteo failures reach the assistant as a clear error or a result m
     fail('nulls');
     const result = await find();
     expect(result.isError).toBe(true);
-    expect(resultText(result)).toMatch(/too few usable hours: at most 0 of 72 \(\d+ held impossible or missing/);
+    expect(resultText(result)).toMatch(
+      /too few usable hours: at most 0 of 72 \(\d+ held impossible or missing/,
+    );
     await client.close();
   });
 });

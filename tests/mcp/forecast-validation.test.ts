@@ -30,7 +30,8 @@ const at345 =
 async function rig(mutate: Mutation | null, now = () => TEST_NOW) {
   const upstream = fakeOpenMeteo(now);
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const answer = (await (await upstream.fetch(input, init)).json()) as { hourly: Hourly } | { hourly: Hourly }[];
+    const answer = (await (await upstream.fetch(input, init)).json()) as
+      { hourly: Hourly } | { hourly: Hourly }[];
     for (const location of Array.isArray(answer) ? answer : [answer]) mutate?.(location.hourly);
     return Response.json(answer);
   };
@@ -52,7 +53,11 @@ describe('impossible forecast values never reach an answer', () => {
     ['a speed of −50 km/h', at345('wind_speed_10m', -50), 3],
     ['a speed of 1,000,000 km/h', at345('wind_speed_10m', 1_000_000), 3],
     ['a gust of −1 km/h', at345('wind_gusts_10m', -1), 3],
-    ['a gust below the mean wind', (h) => (at345('wind_speed_10m', 30)(h), at345('wind_gusts_10m', 20)(h)), 3],
+    [
+      'a gust below the mean wind',
+      (h) => (at345('wind_speed_10m', 30)(h), at345('wind_gusts_10m', 20)(h)),
+      3,
+    ],
     ['a direction of 400°', at345('wind_direction_10m', 400), 3],
     ['a direction of −10°', at345('wind_direction_10m', -10), 3],
     ['a temperature of 1000 °C', at345('temperature_2m', 1000), 3],

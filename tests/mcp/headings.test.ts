@@ -35,51 +35,57 @@ describe('find_tailwind_segments when no segment is within the radius', () => {
   });
   afterAll(() => client.close());
 
-  it.each(EMPTY_PLACES)('answers $name with the nearest segments and eight headings, said to be headings', async (place) => {
-    const { name: _, ...coordinates } = place;
-    expect(catalog.near({ lat: place.latitude, lon: place.longitude }, 25_000, 10)).toHaveLength(0);
-    const result = await client.callTool({ name: 'find_tailwind_segments', arguments: coordinates });
-    expect(result.isError).toBeFalsy();
-    const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
-    expect(data.segments).toEqual([]);
+  it.each(EMPTY_PLACES)(
+    'answers $name with the nearest segments and eight headings, said to be headings',
+    async (place) => {
+      const coordinates = { latitude: place.latitude, longitude: place.longitude };
+      expect(catalog.near({ lat: place.latitude, lon: place.longitude }, 25_000, 10)).toHaveLength(0);
+      const result = await client.callTool({ name: 'find_tailwind_segments', arguments: coordinates });
+      expect(result.isError).toBeFalsy();
+      const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
+      expect(data.segments).toEqual([]);
 
-    const beyond = data.nearest_beyond_radius ?? [];
-    expect(beyond).toHaveLength(NEAREST_BEYOND_RADIUS);
-    const distances = beyond.map((s) => s.distance_from_place_m);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    for (const s of beyond) expect(s.distance_from_place_m).toBeGreaterThan(data.radius_m);
-    // The closest by a plain scan of the whole catalog, not by the index the tool uses.
-    const here = { lat: place.latitude, lon: place.longitude };
-    const scan = segments
-      .map((s) => ({ id: s.id, m: greatCircleM(here, s.polyline[0] ?? here) }))
-      .sort((a, b) => a.m - b.m)
-      .slice(0, NEAREST_BEYOND_RADIUS);
-    expect(beyond.map((s) => s.id)).toEqual(scan.map((s) => s.id));
+      const beyond = data.nearest_beyond_radius ?? [];
+      expect(beyond).toHaveLength(NEAREST_BEYOND_RADIUS);
+      const distances = beyond.map((s) => s.distance_from_place_m);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      for (const s of beyond) expect(s.distance_from_place_m).toBeGreaterThan(data.radius_m);
+      // The closest by a plain scan of the whole catalog, not by the index the tool uses.
+      const here = { lat: place.latitude, lon: place.longitude };
+      const scan = segments
+        .map((s) => ({ id: s.id, m: greatCircleM(here, s.polyline[0] ?? here) }))
+        .sort((a, b) => a.m - b.m)
+        .slice(0, NEAREST_BEYOND_RADIUS);
+      expect(beyond.map((s) => s.id)).toEqual(scan.map((s) => s.id));
 
-    const headings = data.headings ?? [];
-    expect(headings.map((h) => [h.heading, h.bearing_deg])).toEqual(COMPASS_POINTS.map((p, i) => [p, i * 45]));
-    for (const h of headings) {
-      if (h.best_window) expect(h.window_status).toBe('found');
-      else expect(h.window_status).not.toBe('found');
-    }
-    expect(data.add_your_own).toMatch(/\/mcp\/rider/);
-    expect(data.forecast?.source).toBe('demo');
+      const headings = data.headings ?? [];
+      expect(headings.map((h) => [h.heading, h.bearing_deg])).toEqual(
+        COMPASS_POINTS.map((p, i) => [p, i * 45]),
+      );
+      for (const h of headings) {
+        if (h.best_window) expect(h.window_status).toBe('found');
+        else expect(h.window_status).not.toBe('found');
+      }
+      expect(data.add_your_own).toMatch(/\/mcp\/rider/);
+      expect(data.forecast?.source).toBe('demo');
 
-    const text = resultText(result);
-    expect(text).toMatch(/^0 segment\(s\) within 25 km/);
-    expect(text).toMatch(/HEADINGS, NOT SEGMENTS/);
-    for (const h of headings) expect(text).toContain(`- heading ${h.heading} (${h.bearing_deg}°): `);
-    for (const s of beyond) expect(text).toContain(`[${s.id}]`);
-    expect(text).toMatch(/NOT real weather/);
+      const text = resultText(result);
+      expect(text).toMatch(/^0 segment\(s\) within 25 km/);
+      expect(text).toMatch(/HEADINGS, NOT SEGMENTS/);
+      for (const h of headings) expect(text).toContain(`- heading ${h.heading} (${h.bearing_deg}°): `);
+      for (const s of beyond) expect(text).toContain(`[${s.id}]`);
+      expect(text).toMatch(/NOT real weather/);
 
-    // The same answer is valid under both JSON Schema dialects clients use.
-    for (const ajv of [new Ajv({ strict: false }), new Ajv2020({ strict: false })]) {
-      addFormats.default(ajv);
-      const { $schema: _s, ...schema } = outputSchema;
-      const validate = ajv.compile(schema);
-      expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
-    }
-  });
+      // The same answer is valid under both JSON Schema dialects clients use.
+      for (const ajv of [new Ajv({ strict: false }), new Ajv2020({ strict: false })]) {
+        addFormats.default(ajv);
+        const schema = { ...outputSchema };
+        delete schema['$schema'];
+        const validate = ajv.compile(schema);
+        expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
+      }
+    },
+  );
 
   it('says in its output schema that headings are not segments', () => {
     const headings = (outputSchema['properties'] as Record<string, { description?: string }>)['headings'];

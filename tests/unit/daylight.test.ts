@@ -25,14 +25,12 @@ const REGIONS = {
   arctic: { lat: [66, 90], lon: [-180, 180] },
 } as const;
 
-const place = fc
-  .constantFrom(...Object.values(REGIONS))
-  .chain((box) =>
-    fc.record({
-      lat: fc.double({ min: box.lat[0], max: box.lat[1], noNaN: true }),
-      lon: fc.double({ min: box.lon[0], max: box.lon[1], noNaN: true }),
-    }),
-  );
+const place = fc.constantFrom(...Object.values(REGIONS)).chain((box) =>
+  fc.record({
+    lat: fc.double({ min: box.lat[0], max: box.lat[1], noNaN: true }),
+    lon: fc.double({ min: box.lon[0], max: box.lon[1], noNaN: true }),
+  }),
+);
 
 /** Any hour of 2026 and 2027: every season, polar day and polar night included. */
 const instant = fc
@@ -68,12 +66,24 @@ describe('civil daylight', () => {
   });
 
   it('is all day in polar day, never in polar night, and dawn-to-dusk in between', () => {
-    const tromsoJune = civilDaylight({ lat: 69.65, lon: 18.96 }, Date.UTC(2026, 5, 21) / 1000, Date.UTC(2026, 5, 24) / 1000);
+    const tromsoJune = civilDaylight(
+      { lat: 69.65, lon: 18.96 },
+      Date.UTC(2026, 5, 21) / 1000,
+      Date.UTC(2026, 5, 24) / 1000,
+    );
     expect(tromsoJune).toHaveLength(1);
     expect(tromsoJune[0]).toMatchObject({ startIsDawn: false, endIsDusk: false });
-    const svalbardDecember = civilDaylight({ lat: 78.22, lon: 15.65 }, Date.UTC(2026, 11, 15) / 1000, Date.UTC(2026, 11, 18) / 1000);
+    const svalbardDecember = civilDaylight(
+      { lat: 78.22, lon: 15.65 },
+      Date.UTC(2026, 11, 15) / 1000,
+      Date.UTC(2026, 11, 18) / 1000,
+    );
     expect(svalbardDecember).toEqual([]);
-    const quito = civilDaylight({ lat: -0.18, lon: -78.47 }, Date.UTC(2026, 2, 1) / 1000, Date.UTC(2026, 2, 2) / 1000);
+    const quito = civilDaylight(
+      { lat: -0.18, lon: -78.47 },
+      Date.UTC(2026, 2, 1) / 1000,
+      Date.UTC(2026, 2, 2) / 1000,
+    );
     for (const span of quito) {
       expect(span).toMatchObject({ startIsDawn: true, endIsDusk: true });
       // Near the equator civil daylight lasts a little over 12 h all year.
@@ -98,7 +108,9 @@ describe('rideable windows hold only daylight hours', () => {
           windows += 1;
           const start = typeof window.start === 'number' ? window.start : Date.parse(window.start) / 1000;
           const end = typeof window.end === 'number' ? window.end : Date.parse(window.end) / 1000;
-          expect(lowestSunDeg(point, start, end)).toBeGreaterThan(CIVIL_TWILIGHT_DEG - TWILIGHT_TOLERANCE_DEG);
+          expect(lowestSunDeg(point, start, end)).toBeGreaterThan(
+            CIVIL_TWILIGHT_DEG - TWILIGHT_TOLERANCE_DEG,
+          );
           expect(window.flags).not.toContain('dark');
         }
       }),

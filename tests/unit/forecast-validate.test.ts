@@ -11,7 +11,11 @@ const figure = fc.oneof(
   fc.constantFrom(Number.NaN, Infinity, -Infinity, 0, 360, 400, 100),
 );
 const rawHour = fc.record({
-  time: fc.oneof(fc.integer({ min: -3, max: 80 }).map((h) => T0 + h * 3600), fc.constant(null), fc.constant(T0 + 1800)),
+  time: fc.oneof(
+    fc.integer({ min: -3, max: 80 }).map((h) => T0 + h * 3600),
+    fc.constant(null),
+    fc.constant(T0 + 1800),
+  ),
   speedKmh: figure,
   directionDeg: figure,
   gustsKmh: figure,
@@ -35,10 +39,14 @@ describe('forecast validation', () => {
           expect(h.directionDeg >= 0 && h.directionDeg < 360).toBe(true);
           if (h.gustsKmh !== null) expect(h.gustsKmh).toBeGreaterThanOrEqual(h.speedKmh);
           if (h.gustsKmh !== null) expect(h.gustsKmh).toBeLessThanOrEqual(FORECAST_BOUNDS.speedKmh.max);
-          if (h.temperatureC !== null) expect(within(h.temperatureC, FORECAST_BOUNDS.temperatureC)).toBe(true);
-          if (h.precipitationMm !== null) expect(within(h.precipitationMm, FORECAST_BOUNDS.precipitationMm)).toBe(true);
+          if (h.temperatureC !== null)
+            expect(within(h.temperatureC, FORECAST_BOUNDS.temperatureC)).toBe(true);
+          if (h.precipitationMm !== null)
+            expect(within(h.precipitationMm, FORECAST_BOUNDS.precipitationMm)).toBe(true);
           if (h.precipitationProbabilityPct !== null)
-            expect(within(h.precipitationProbabilityPct, FORECAST_BOUNDS.precipitationProbabilityPct)).toBe(true);
+            expect(within(h.precipitationProbabilityPct, FORECAST_BOUNDS.precipitationProbabilityPct)).toBe(
+              true,
+            );
         });
       }),
       { numRuns: 500 },
@@ -46,7 +54,15 @@ describe('forecast validation', () => {
   });
 
   it('passes a clean hour through unchanged, 360° as 0°', () => {
-    const clean = { time: T0, speedKmh: 20, directionDeg: 360, gustsKmh: 31, temperatureC: -4.5, precipitationMm: 0, precipitationProbabilityPct: 15 };
+    const clean = {
+      time: T0,
+      speedKmh: 20,
+      directionDeg: 360,
+      gustsKmh: 31,
+      temperatureC: -4.5,
+      precipitationMm: 0,
+      precipitationProbabilityPct: 15,
+    };
     expect(validateHours([clean])).toEqual({ hours: [{ ...clean, directionDeg: 0 }], unusable: 0 });
   });
 

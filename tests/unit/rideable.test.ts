@@ -10,7 +10,12 @@ import {
   WET_PROBABILITY_PCT,
 } from '../../src/core/rideable.ts';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
-import { bestRideableWindow, HOUR_S, segmentTimeline, type WindSample } from '../../src/core/tailwind-window.ts';
+import {
+  bestRideableWindow,
+  HOUR_S,
+  segmentTimeline,
+  type WindSample,
+} from '../../src/core/tailwind-window.ts';
 import type { DaylightSpan } from '../../src/core/daylight.ts';
 import { WIND_HEIGHT_FACTOR } from '../../src/core/power-model.ts';
 
@@ -20,7 +25,9 @@ const north = polylineLegs([
 ]);
 const T0 = Date.UTC(2026, 5, 1) / 1000;
 /** Light from 04:00 to 20:00 UTC on the first day only. */
-const DAY: DaylightSpan[] = [{ start: T0 + 4 * HOUR_S, end: T0 + 20 * HOUR_S, startIsDawn: true, endIsDusk: true }];
+const DAY: DaylightSpan[] = [
+  { start: T0 + 4 * HOUR_S, end: T0 + 20 * HOUR_S, startIsDawn: true, endIsDusk: true },
+];
 
 interface Hour {
   readonly speed: number;
@@ -47,11 +54,20 @@ const search = (hours: readonly Hour[], includeDarkness = false) =>
   bestRideableWindow(segmentTimeline(north, samples(hours), DAY), DAY, { includeDarkness });
 
 /** `n` calm hours, then the given ones: index 0 of `rest` is at T0 + n hours. */
-const after = (n: number, rest: readonly Hour[]): Hour[] => [...Array.from({ length: n }, () => ({ speed: 0 })), ...rest];
+const after = (n: number, rest: readonly Hour[]): Hour[] => [
+  ...Array.from({ length: n }, () => ({ speed: 0 })),
+  ...rest,
+];
 
 describe('which hours are refused', () => {
   it('refuses darkness (unless lights), rain and gusts at their documented limits, and nothing below them', () => {
-    const dry = { daylight: true, windGustsKmh: 10, temperatureC: 15, precipitationMm: 0, precipitationProbabilityPct: 0 };
+    const dry = {
+      daylight: true,
+      windGustsKmh: 10,
+      temperatureC: 15,
+      precipitationMm: 0,
+      precipitationProbabilityPct: 0,
+    };
     expect(refusalsOf(dry, false)).toEqual([]);
     expect(refusalsOf({ ...dry, daylight: false }, false)).toEqual(['dark']);
     expect(refusalsOf({ ...dry, daylight: false }, true)).toEqual([]);
@@ -61,13 +77,25 @@ describe('which hours are refused', () => {
     expect(refusalsOf({ ...dry, windGustsKmh: GUST_LIMIT_KMH }, false)).toEqual(['gusty']);
     expect(refusalsOf({ ...dry, windGustsKmh: GUST_LIMIT_KMH - 0.1 }, false)).toEqual([]);
     // Unknown figures refuse nothing (and flag nothing).
-    const unknown = { daylight: true, windGustsKmh: null, temperatureC: null, precipitationMm: null, precipitationProbabilityPct: null };
+    const unknown = {
+      daylight: true,
+      windGustsKmh: null,
+      temperatureC: null,
+      precipitationMm: null,
+      precipitationProbabilityPct: null,
+    };
     expect(refusalsOf(unknown, false)).toEqual([]);
     expect(flagsOf(unknown)).toEqual([]);
   });
 
   it('flags what is marginal but rideable', () => {
-    const hour = { daylight: true, windGustsKmh: GUSTY_KMH, temperatureC: -1, precipitationMm: 0.2, precipitationProbabilityPct: 10 };
+    const hour = {
+      daylight: true,
+      windGustsKmh: GUSTY_KMH,
+      temperatureC: -1,
+      precipitationMm: 0.2,
+      precipitationProbabilityPct: 10,
+    };
     expect(flagsOf(hour)).toEqual(['wet', 'gusty', 'cold', 'freezing']);
     expect(flagsOf({ ...hour, windGustsKmh: 20, temperatureC: COLD_C, precipitationMm: 0 })).toEqual([]);
     expect(flagsOf({ ...hour, windGustsKmh: 20, temperatureC: 35, precipitationMm: 0 })).toEqual(['hot']);
@@ -77,7 +105,9 @@ describe('which hours are refused', () => {
 describe('the best rideable window', () => {
   it('skips a stronger tailwind at night and takes the best daylight run, with its dawn and dusk', () => {
     // 02:00 is dark with 40 km/h; 10:00–12:00 light with 20–24 km/h.
-    const { window, status } = search(after(2, [{ speed: 40 }, ...after(7, [{ speed: 20 }, { speed: 24 }, { speed: 20 }])]));
+    const { window, status } = search(
+      after(2, [{ speed: 40 }, ...after(7, [{ speed: 20 }, { speed: 24 }, { speed: 20 }])]),
+    );
     expect(status).toBe('found');
     expect(window).toMatchObject({ start: T0 + 10 * HOUR_S, end: T0 + 13 * HOUR_S, hours: 3 });
     expect(window?.daylight).toEqual(DAY[0]);
@@ -100,16 +130,33 @@ describe('the best rideable window', () => {
       ]),
     );
     expect(window).toMatchObject({ start: T0 + 10 * HOUR_S, end: T0 + 12 * HOUR_S, hours: 2 });
-    expect(window).toMatchObject({ maxPrecipitationMm: 0.2, minTemperatureC: 3, maxTemperatureC: 4, maxGustsKmh: 40 });
+    expect(window).toMatchObject({
+      maxPrecipitationMm: 0.2,
+      minTemperatureC: 3,
+      maxTemperatureC: 4,
+      maxGustsKmh: 40,
+    });
     expect(window?.flags).toEqual(['wet', 'gusty', 'cold']);
   });
 
   it.each([
     ['no_tailwind', after(10, [{ speed: 0 }])],
     ['dark', after(1, [{ speed: 30 }, ...after(20, [{ speed: 30 }])])],
-    ['wet', after(10, [{ speed: 30, rain: 1 }, { speed: 30, chance: 90 }])],
+    [
+      'wet',
+      after(10, [
+        { speed: 30, rain: 1 },
+        { speed: 30, chance: 90 },
+      ]),
+    ],
     ['gusty', after(10, [{ speed: 30, gust: 70 }])],
-    ['wet_or_gusty', after(10, [{ speed: 30, gust: 70 }, { speed: 30, rain: 3 }])],
+    [
+      'wet_or_gusty',
+      after(10, [
+        { speed: 30, gust: 70 },
+        { speed: 30, rain: 3 },
+      ]),
+    ],
   ] as const)('says %s when no hour qualifies', (status, hours) => {
     expect(search(hours)).toEqual({ window: null, status });
   });
@@ -124,7 +171,11 @@ describe('the best rideable window', () => {
     });
     fc.assert(
       fc.property(fc.array(hour, { minLength: 1, maxLength: 48 }), fc.boolean(), (hours, lights) => {
-        const timeline = segmentTimeline(north, samples(hours.map((h) => ({ ...h, gust: Math.max(h.gust, h.speed) }))), DAY);
+        const timeline = segmentTimeline(
+          north,
+          samples(hours.map((h) => ({ ...h, gust: Math.max(h.gust, h.speed) }))),
+          DAY,
+        );
         const { window, status } = bestRideableWindow(timeline, DAY, { includeDarkness: lights });
         if (!window) {
           expect(status).not.toBe('found');

@@ -60,7 +60,10 @@ function demoWeatherAt(
   const solarHour = (((h + (12 * lonRadians) / Math.PI) % 24) + 24) % 24;
   const season = Math.cos((TAU * (dayOfYear(time) - 200)) / 365.25) * Math.sign(lat);
   const temperature =
-    30 - 0.4 * Math.abs(lat) + 20 * (Math.abs(lat) / 90) * season + 5 * Math.cos((TAU * (solarHour - 15)) / 24);
+    30 -
+    0.4 * Math.abs(lat) +
+    20 * (Math.abs(lat) / 90) * season +
+    5 * Math.cos((TAU * (solarHour - 15)) / 24);
   const rain =
     Math.sin((TAU * h) / 37 + 0.13 * lat + 5 * lonRadians) +
     0.6 * Math.sin((TAU * h) / 17 - 3 * lonRadians + 0.07 * lat + 0.4);

@@ -84,7 +84,11 @@ function checkHour(hour: RawHour, after: number): WindHour | null {
     hour.precipitationProbabilityPct,
     FORECAST_BOUNDS.precipitationProbabilityPct,
   );
-  if (temperatureC === undefined || precipitationMm === undefined || precipitationProbabilityPct === undefined)
+  if (
+    temperatureC === undefined ||
+    precipitationMm === undefined ||
+    precipitationProbabilityPct === undefined
+  )
     return null;
   return {
     time,

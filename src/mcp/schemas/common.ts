@@ -122,10 +122,15 @@ export const TailwindWindowSchema = z
   );
 
 export const WindowStatusSchema = z
-  .enum(['found', 'no_tailwind', 'dark', 'wet', 'gusty', 'wet_or_gusty', 'no_forecast'] as const satisfies readonly (
-    | WindowStatus
-    | 'no_forecast'
-  )[])
+  .enum([
+    'found',
+    'no_tailwind',
+    'dark',
+    'wet',
+    'gusty',
+    'wet_or_gusty',
+    'no_forecast',
+  ] as const satisfies readonly (WindowStatus | 'no_forecast')[])
   .describe(
     'found: see best_window; no_tailwind: no hour in 72 h is a tailwind; dark: every tailwind hour is ' +
       'between civil dusk and dawn (include_darkness: true offers them to a rider with lights); wet, gusty, ' +

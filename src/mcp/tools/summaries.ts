@@ -53,7 +53,9 @@ export function conditionsText(window: WindowOut): string {
   if (w.max_precipitation_mm !== null) parts.push(`rain up to ${w.max_precipitation_mm} mm/h`);
   if (w.max_gusts_kmh !== null) parts.push(`gusts to ${w.max_gusts_kmh} km/h`);
   const flags = window.flags.length > 0 ? `; watch out: ${window.flags.join(', ')}` : '';
-  const dusk = window.daylight?.civil_dusk ? `; civil dusk ${clock(new Date(window.daylight.civil_dusk))} UTC` : '';
+  const dusk = window.daylight?.civil_dusk
+    ? `; civil dusk ${clock(new Date(window.daylight.civil_dusk))} UTC`
+    : '';
   return `${parts.join(', ')}${flags}${dusk}`;
 }
 
