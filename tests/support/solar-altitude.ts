@@ -28,16 +28,8 @@ export function solarAltitudeDeg(point: LatLon, unixS: number): number {
 /** Civil twilight: the sun's centre 6° below the horizon. */
 export const CIVIL_TWILIGHT_DEG = -6;
 
-/**
- * How far below −6° the oracle may find the sun inside a "daylight" hour.
- * suncalc's civil dawn and dusk agree with this oracle to within 0.01° at
- * mid and high latitudes; near the poles at the equinoxes, where the sun
- * circles just above −6° and its declination moves 0.4° a day, suncalc's
- * one declination per solar day lets the sun sink up to ~0.05° further
- * before the day ends. 0.1° of sun there is minutes of dim twilight, not
- * night; anything more is a real fault.
- */
-export const TWILIGHT_TOLERANCE_DEG = 0.1;
+/** Rounding only: the code keeps a margin of its own, so the oracle may hold it to −6° itself. */
+export const TWILIGHT_TOLERANCE_DEG = 0.01;
 
 /** The lowest sun in `[startS, endS]`, sampled every 5 minutes and at both ends. */
 export function lowestSunDeg(point: LatLon, startS: number, endS: number): number {
