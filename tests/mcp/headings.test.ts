@@ -92,6 +92,24 @@ describe('find_tailwind_segments when no segment is within the radius', () => {
     expect(headings?.description).toMatch(/HEADINGS, NOT SEGMENTS/);
   });
 
+  it('in the polar night says dark for every heading, and offers night windows to a rider with lights', async () => {
+    const longyearbyen = { latitude: 78.22, longitude: 15.65 };
+    const dark = FindTailwindSegmentsOutputSchema.parse(
+      (await client.callTool({ name: 'find_tailwind_segments', arguments: longyearbyen })).structuredContent,
+    );
+    expect(new Set(dark.headings?.map((h) => h.window_status))).toEqual(new Set(['dark']));
+    const lit = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { ...longyearbyen, include_darkness: true },
+    });
+    const data = FindTailwindSegmentsOutputSchema.parse(lit.structuredContent);
+    const windows = (data.headings ?? []).flatMap((h) => (h.best_window ? [h.best_window] : []));
+    expect(windows.length).toBeGreaterThan(0);
+    for (const window of windows)
+      expect(window).toMatchObject({ daylight: null, flags: expect.arrayContaining(['dark']) });
+    expect(resultText(lit)).toMatch(/watch out: dark/);
+  });
+
   it('keeps the headings out of an answer that has segments', async () => {
     const result = await client.callTool({
       name: 'find_tailwind_segments',
