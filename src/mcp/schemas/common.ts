@@ -88,7 +88,8 @@ export const DaylightSchema = z
   })
   .nullable()
   .describe(
-    'The daylight the window lies in (sun at most 6° below the horizon, at the segment); null when the ' +
+    'The daylight the window lies in, at the segment: civil twilight (sun 6° below the horizon) with a ' +
+      'quarter-degree margin, so the sun is at most 5.75° below it; null when the ' +
       'window runs into darkness (include_darkness)',
   );
 

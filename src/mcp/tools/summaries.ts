@@ -44,13 +44,20 @@ export const NO_WINDOW: Readonly<Record<string, string>> = {
   wet_or_gusty: 'every daylight tailwind hour in the next 3 days is wet or too gusty',
 };
 
-/** "wet, cold; 2–4 °C, gusts to 38 km/h": what a rider decides on, only what is known. */
+const range = (low: number, high: number, unit: string): string =>
+  low === high ? `${low} ${unit}` : `${low}–${high} ${unit}`;
+
+/** "2–4 °C, rain up to 0.3 mm/h (chance up to 45%), gusts to 38 km/h; watch out: wet, cold": only what is known. */
 export function conditionsText(window: WindowOut): string {
   const w = window.weather;
   const parts: string[] = [];
   if (w.min_temperature_c !== null && w.max_temperature_c !== null)
-    parts.push(`${w.min_temperature_c}–${w.max_temperature_c} °C`);
-  if (w.max_precipitation_mm !== null) parts.push(`rain up to ${w.max_precipitation_mm} mm/h`);
+    parts.push(range(w.min_temperature_c, w.max_temperature_c, '°C'));
+  const chance = w.max_precipitation_probability_pct;
+  const chanceText = chance ? ` (chance up to ${chance}%)` : '';
+  if (w.max_precipitation_mm === 0) parts.push(`dry${chanceText}`);
+  else if (w.max_precipitation_mm !== null)
+    parts.push(`rain up to ${w.max_precipitation_mm} mm/h${chanceText}`);
   if (w.max_gusts_kmh !== null) parts.push(`gusts to ${w.max_gusts_kmh} km/h`);
   const flags = window.flags.length > 0 ? `; watch out: ${window.flags.join(', ')}` : '';
   const dusk = window.daylight?.civil_dusk
