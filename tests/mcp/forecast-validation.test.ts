@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
-import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo.ts';
+import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
 import { FORECAST_HOURS } from '../../src/data/forecast/types.ts';
-import { forecastPointOf } from '../../src/mcp/report/segment-geometry.ts';
+import { forecastPointOf } from '../../src/data/segments/segment-geometry.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import { fakeOpenMeteo } from '../support/fake-open-meteo.ts';
 import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';

@@ -5,7 +5,7 @@ import { civilDaylight, DAYLIGHT_SUN_ALTITUDE_DEG } from '../../src/core/dayligh
 import { HOUR_S } from '../../src/core/tailwind-window.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import { headingWindows } from '../../src/mcp/report/headings.ts';
-import { windOnLegs } from '../../src/mcp/report/wind-window.ts';
+import { windOnLegs } from '../../src/data/segments/segment-window.ts';
 import {
   CIVIL_TWILIGHT_DEG,
   lowestSunDeg,

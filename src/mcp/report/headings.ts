@@ -4,7 +4,7 @@ import type { WindSample } from '../../core/tailwind-window.ts';
 import type { z } from 'zod';
 import type { HeadingWindowSchema } from '../schemas/find.ts';
 import { windReport } from './segment-report.ts';
-import { windOnLegs, type WindOptions } from './wind-window.ts';
+import { windOnLegs, type WindOptions } from '../../data/segments/segment-window.ts';
 
 type HeadingOut = z.infer<typeof HeadingWindowSchema>;
 

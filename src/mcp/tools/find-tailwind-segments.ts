@@ -1,14 +1,14 @@
 import { resolvePlace } from '../place.ts';
 import type { LatLon } from '../../core/bearing.ts';
+import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
+import type { WindOptions } from '../../data/segments/segment-window.ts';
 import type { NearbySegment } from '../../data/segments/types.ts';
 import type { ToolContext } from '../context.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { headingWindows } from '../report/headings.ts';
-import { lockedFeature } from '../report/locked.ts';
+import { lockedFeature } from '../report/pro-details.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
-import { forecastPointOf } from '../report/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
-import type { WindOptions } from '../report/wind-window.ts';
 import {
   FindTailwindSegmentsInputSchema,
   FindTailwindSegmentsOutputSchema,
@@ -17,7 +17,7 @@ import {
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerHasProAccess } from './rider/rider-context.ts';
-import { summarizeFind } from './summaries.ts';
+import { summarizeFind } from './public-summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
 export const findTailwindSegments: ToolDefinition<

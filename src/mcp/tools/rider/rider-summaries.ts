@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { conditionsText, NO_WINDOW } from '../summaries.ts';
+import { conditionsText, NO_WINDOW } from '../public-summaries.ts';
 import type { TailwindWindowSchema } from '../../schemas/common.ts';
 import type {
   GetMyTailwindWindowsOutput,
