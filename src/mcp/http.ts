@@ -12,6 +12,13 @@ import { buildServer } from './server.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
+
+/**
+ * The largest JSON-RPC message `/mcp` and `/mcp/rider` accept. A tool call is
+ * a few hundred bytes; 64 KB leaves room for long place names and clients
+ * that send their whole capability list.
+ */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
 /** What a browser-based MCP client must be able to read from our answers. */
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
 
@@ -88,7 +95,7 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
         limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
       });
     },
-    { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
+    { legacy: 'stateless', maxRequestBodySize: MCP_MAX_BODY_BYTES },
   );
 
   const serve: McpEndpoint = async (request, client) => {
@@ -108,10 +115,12 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       cors.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
       cors.set('Access-Control-Allow-Headers', request.headers.get('access-control-request-headers') ?? '*');
       cors.set('Access-Control-Max-Age', '86400');
+      // The answer echoes the request's headers and Origin: browsers keep it (Max-Age), shared caches must not.
+      cors.set('Cache-Control', 'no-store');
       return new Response(null, { status: 204, headers: cors });
     }
     if (!authenticate)
-      return withHeaders(await handler.fetch(withClientAddress(request, client.address)), cors);
+      return withHeaders(await handler.fetch(await withClientAddress(request, client.address)), cors);
     const rider = await authenticate(request);
     if (rider instanceof Response) return withHeaders(rider, cors);
     const authInfo = {
@@ -120,7 +129,10 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       scopes: [...rider.scopes],
       extra: { caller: rider },
     };
-    return withHeaders(await handler.fetch(withClientAddress(request, client.address), { authInfo }), cors);
+    return withHeaders(
+      await handler.fetch(await withClientAddress(request, client.address), { authInfo }),
+      cors,
+    );
   };
   return async (request, client) => {
     try {

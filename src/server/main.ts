@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../http/config.ts';
 import { mcpConfigFromEnv } from '../mcp/config.ts';
@@ -6,6 +5,7 @@ import { startAlertsFromEnv } from '../alerts/schedule.ts';
 import { depsFromEnv } from '../mcp/from-env.ts';
 import { mcpServiceFromEnv } from '../mcp/service.ts';
 import { createSiteListener } from './app.ts';
+import { createHttpServer } from './http-server.ts';
 
 /** Default port of `npm start`; `PORT` overrides it. */
 export const DEFAULT_PORT = 3000;
@@ -17,7 +17,10 @@ const service = mcpServiceFromEnv(process.env, deps);
 const { store } = await service.rider();
 const stopAlerts = startAlertsFromEnv(process.env, { ...deps, store });
 const mcp = { handle: service.handle, trustProxy: mcpConfigFromEnv(process.env).trustProxy };
-const server = createServer(await createSiteListener({ siteDir, config: configFromEnv(process.env), mcp }));
+const config = configFromEnv(process.env);
+const server = createHttpServer(await createSiteListener({ siteDir, config, mcp }), {
+  docsUrl: config.docsUrl,
+});
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
 // Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
 const host = process.env['HOST'] || undefined;
