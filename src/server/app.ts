@@ -5,7 +5,7 @@ import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
 import type { ApiConfig } from '../http/config.ts';
-import { ApiError } from '../core/problems.ts';
+import type { ApiError } from '../core/problems.ts';
 import { createApiReplier, isApiPath, toFetchHandler } from '../http/handler.ts';
 import { problemReply } from '../http/problem-reply.ts';
 import type { McpService } from '../mcp/service.ts';
@@ -125,12 +125,7 @@ export async function createSiteListener({ siteDir, config, mcp }: SiteServerOpt
     if (refused) {
       const docs = config.docsUrl ?? `${ownOrigin(request.socket)}/docs`;
       const target = request.url ?? '/';
-      writeProblem(
-        response,
-        new ApiError(refused.code, refused),
-        target.startsWith('/') ? (target.split('?', 1)[0] ?? '/') : '/',
-        docs,
-      );
+      writeProblem(response, refused, target.startsWith('/') ? (target.split('?', 1)[0] ?? '/') : '/', docs);
       return;
     }
     // An HTTP/1.0 request may come without Host: it is for this server, whatever its name.

@@ -14,7 +14,7 @@ import { connectRefusal, readRefusal, type ParserError, type RefusedRequest } fr
 /**
  * The most bytes of request line and headers Node's parser reads: its
  * historic default, five times the limits the listener applies itself
- * (`MAX_TARGET_BYTES`, `MAX_HEAD_BYTES` in `request-target.ts`). Heads
+ * (`MAX_TARGET_BYTES`, `MAX_HEAD_BYTES` in `src/http/edge-refusals.ts`). Heads
  * between the two reach the listener whole, so it can say exactly whether
  * the target (414) or the headers (431) were too long; only heads beyond
  * this one are refused by the parser, where that is a guess.

@@ -1,5 +1,12 @@
-import { ApiError, type ProblemCode } from '../core/problems.ts';
-import { ALLOWED_METHODS } from '../http/headers.ts';
+import type { ApiError } from '../core/problems.ts';
+import {
+  connectRefused,
+  headerTooLarge,
+  malformedRequest,
+  methodRefused,
+  requestTimedOut,
+  uriTooLong,
+} from '../http/edge-refusals.ts';
 
 /** What Node's HTTP parser hands the `clientError` hook (documented fields only). */
 export interface ParserError extends Error {
@@ -53,16 +60,10 @@ function failedHead(error: ParserError): { line: string; lineEnded: boolean | un
   return { line, lineEnded: end !== -1 && end < at };
 }
 
-const ALLOW = ALLOWED_METHODS.join(', ');
-
-function refusal(code: ProblemCode, detail: string, hint: string): ApiError {
-  return new ApiError(code, { detail, hint });
-}
-
 /**
  * The problem for a request Node's parser refused, by the parser's error
  * code: an unknown or lowercase method token is a 405 like any other method
- * the API does not serve; a head over the size limit is a 414 when the
+ * the API does not serve; a head over the parser's limit is a 414 when the
  * request line itself never ended, else a 431; a timeout is a 408; every
  * other syntax error is a 400 that names what the parser said.
  */
@@ -71,67 +72,23 @@ export function readRefusal(error: ParserError, maxHeaderBytes: number): Refused
   const match = /^([!-~]+) +(\S+)/.exec(line);
   const method = match?.[1];
   const path = pathOf(match?.[2]);
-  const shown = method ? ` ${JSON.stringify(method.slice(0, 32))}` : '';
   switch (error.code) {
     case 'HPE_INVALID_METHOD':
-      return {
-        method,
-        path,
-        error: refusal(
-          'method_not_allowed',
-          `The method${shown} is not supported: the API is read-only (methods are case-sensitive).`,
-          `Use ${ALLOW}.`,
-        ),
-      };
+      return { method, path, error: methodRefused(method) };
     case 'HPE_HEADER_OVERFLOW':
       return {
         method,
         path,
-        error:
-          lineEnded === false
-            ? refusal(
-                'uri_too_long',
-                `The request line is longer than the ${maxHeaderBytes / 1024} KB the server reads.`,
-                'Shorten the URL: every API query fits in a few hundred bytes.',
-              )
-            : refusal(
-                'header_too_large',
-                `The request line and headers together exceed ${maxHeaderBytes / 1024} KB.`,
-                'Send fewer or shorter headers (large cookies are the usual cause).',
-              ),
+        error: lineEnded === false ? uriTooLong(maxHeaderBytes) : headerTooLarge(maxHeaderBytes),
       };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return {
-        method,
-        path,
-        error: refusal(
-          'request_timeout',
-          'The request was not received completely in time.',
-          'Send the whole request at once, then wait for the answer.',
-        ),
-      };
+      return { method, path, error: requestTimedOut() };
     default:
-      return {
-        method,
-        path,
-        error: refusal(
-          'bad_request',
-          `The request is not valid HTTP/1.1 (${error.reason ?? error.code ?? 'unreadable'}).`,
-          'Send a well-formed request: a method, an origin-form target, HTTP/1.1, then valid header lines.',
-        ),
-      };
+      return { method, path, error: malformedRequest(error.reason ?? error.code ?? 'unreadable') };
   }
 }
 
 /** The 405 for a CONNECT: this server is not a proxy, whatever the target. */
 export function connectRefusal(target: string | undefined): RefusedRequest {
-  return {
-    method: 'CONNECT',
-    path: target?.startsWith('/') ? pathOf(target) : '/',
-    error: refusal(
-      'method_not_allowed',
-      'CONNECT is not supported: this server is not a proxy, and the API is read-only.',
-      `Use ${ALLOW}.`,
-    ),
-  };
+  return { method: 'CONNECT', path: target?.startsWith('/') ? pathOf(target) : '/', error: connectRefused() };
 }

@@ -1,16 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ProblemCode } from '../core/problems.ts';
-
-/**
- * The longest request target the server takes (414 beyond). RFC 9112 §3
- * asks servers to take at least 8,000 octets; the API's longest useful URL
- * is a few hundred bytes.
- */
-export const MAX_TARGET_BYTES = 8 * 1024;
-
-/** The most bytes of request line and header fields together (431 beyond), as Node's own default. */
-export const MAX_HEAD_BYTES = 16 * 1024;
+import type { ApiError } from '../core/problems.ts';
+import {
+  badHost,
+  badTarget,
+  headerTooLarge,
+  MAX_HEAD_BYTES,
+  MAX_TARGET_BYTES,
+  uriTooLong,
+} from '../http/edge-refusals.ts';
 
 /**
  * RFC 3986 `host [ ":" port ]`: an IP literal in brackets or a reg-name
@@ -30,13 +28,6 @@ export function ownOrigin(socket: Socket): string {
   const address = socket.localAddress ?? '127.0.0.1';
   const host = address.includes(':') ? `[${address}]` : address;
   return `http://${host}:${socket.localPort ?? 80}`;
-}
-
-/** Why a request cannot be routed, in the words its problem document uses. */
-export interface TargetRefusal {
-  readonly code: Extract<ProblemCode, 'bad_request' | 'uri_too_long' | 'header_too_large'>;
-  readonly detail: string;
-  readonly hint: string;
 }
 
 /** The Host lines and the size of the head, in one pass over the raw header list. */
@@ -66,41 +57,14 @@ function measureHead(request: IncomingMessage): { hostLines: number; bytes: numb
  * Host, and an absolute-form target that is not an http(s) URL with a valid
  * authority (400). An HTTP/1.0 request may omit Host.
  */
-export function checkTarget(request: IncomingMessage): TargetRefusal | undefined {
+export function checkTarget(request: IncomingMessage): ApiError | undefined {
   const head = measureHead(request);
-  if ((request.url?.length ?? 0) > MAX_TARGET_BYTES) {
-    return {
-      code: 'uri_too_long',
-      detail: `The request target is longer than the ${MAX_TARGET_BYTES / 1024} KB the server reads.`,
-      hint: 'Shorten the URL: every API query fits in a few hundred bytes.',
-    };
-  }
-  if (head.bytes > MAX_HEAD_BYTES) {
-    return {
-      code: 'header_too_large',
-      detail: `The request line and headers together exceed ${MAX_HEAD_BYTES / 1024} KB.`,
-      hint: 'Send fewer or shorter headers (large cookies are the usual cause).',
-    };
-  }
+  if ((request.url?.length ?? 0) > MAX_TARGET_BYTES) return uriTooLong(MAX_TARGET_BYTES);
+  if (head.bytes > MAX_HEAD_BYTES) return headerTooLarge(MAX_HEAD_BYTES);
   const host = request.headers.host;
-  if (head.hostLines > 1) {
-    return {
-      code: 'bad_request',
-      detail: 'The request has more than one Host header.',
-      hint: 'Send exactly one Host header naming this server.',
-    };
-  }
+  if (head.hostLines > 1) return badHost('repeated');
   if (host === undefined ? request.httpVersion !== '1.0' : !isValidHost(host)) {
-    return {
-      code: 'bad_request',
-      detail:
-        host === undefined
-          ? 'An HTTP/1.1 request needs a Host header.'
-          : host === ''
-            ? 'The Host header is empty.'
-            : 'The Host header is not a valid host name and port.',
-      hint: 'Send Host: <name or address>[:port] of this server, e.g. Host: localhost:3000.',
-    };
+    return badHost(host === undefined ? 'missing' : host === '' ? 'empty' : 'invalid');
   }
   const target = request.url ?? '/';
   if (target.startsWith('/')) return undefined;
@@ -110,13 +74,7 @@ export function checkTarget(request: IncomingMessage): TargetRefusal | undefined
   }
   // RFC 3986 needs a non-empty authority; WHATWG URL would read `http:///health` as host `health`.
   const url = /^https?:\/\/[^/?#\\]/i.test(target) ? URL.parse(target) : null;
-  if (!url || url.host === '') {
-    return {
-      code: 'bad_request',
-      detail: 'The request target is neither a path nor an http(s) URL with a valid host and port.',
-      hint: 'Send an origin-form request such as GET /v1/tailwind with a Host header.',
-    };
-  }
+  if (!url || url.host === '') return badTarget();
   request.url = `${url.pathname}${url.search}`;
   request.headers.host = url.host;
   return undefined;
