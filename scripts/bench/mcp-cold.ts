@@ -10,11 +10,12 @@
 import { performance } from 'node:perf_hooks';
 import type { LatLon } from '../../src/core/bearing.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
-import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo.ts';
+import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
 import { lazyGazetteer } from '../../src/data/geocoding/gazetteer.ts';
 import type { SegmentCatalog } from '../../src/data/segments/types.ts';
-import { mcpConfigFromEnv } from '../../src/mcp/config.ts';
-import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/http.ts';
+import { readSettings } from '../../src/app/settings.ts';
+import { mcpGuardConfig } from '../../src/mcp/endpoint-guard.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/endpoint.ts';
 import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
 import { fakeOpenMeteo, type FakeOpenMeteo } from '../../tests/support/fake-open-meteo.ts';
 import { answerProblem, findCalls, segmentCount, type McpCall } from './mcp-requests.ts';
@@ -44,7 +45,9 @@ function coldEndpoint(catalog: SegmentCatalog): { endpoint: McpEndpoint; upstrea
   const endpoint = createMcpEndpoint({
     deps: { catalog, geocoder, forecast, now: clock },
     api: {},
-    mcp: mcpConfigFromEnv({ WOS_MCP_RATE_PER_MINUTE: '1000000000', WOS_MCP_RATE_BURST: '1000000000' }),
+    mcp: mcpGuardConfig(
+      readSettings({ WOS_MCP_RATE_PER_MINUTE: '1000000000', WOS_MCP_RATE_BURST: '1000000000' }).mcp,
+    ),
     tools: PUBLIC_TOOLS,
   });
   return { endpoint, upstream };

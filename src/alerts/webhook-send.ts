@@ -10,7 +10,7 @@
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { WebhookTarget } from './webhook-url.ts';
+import type { WebhookTarget } from '../data/webhook-url.ts';
 
 export interface WebhookPost {
   readonly headers: Readonly<Record<string, string>>;

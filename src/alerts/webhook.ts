@@ -18,7 +18,7 @@ import {
   type PendingDelivery,
 } from '../store/repositories/alerts.ts';
 import { signWebhook } from './signature.ts';
-import { checkWebhookUrl, type HostLookup, type WebhookTarget } from './webhook-url.ts';
+import { checkWebhookUrl, type HostLookup, type WebhookTarget } from '../data/webhook-url.ts';
 import { sendPinned, type WebhookSender } from './webhook-send.ts';
 
 /** Per-delivery time limit when none is given: a receiver should answer at once and work later. */

@@ -7,14 +7,14 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Socket } from 'node:net';
-import { problemReply, rawHttpResponse } from '../http/problem-reply.ts';
+import { problemReply, rawHttpResponse } from '../rest/problem-reply.ts';
 import { ownOrigin } from './request-target.ts';
 import { connectRefusal, readRefusal, type ParserError, type RefusedRequest } from './refused-request.ts';
 
 /**
  * The most bytes of request line and headers Node's parser reads: its
  * historic default, five times the limits the listener applies itself
- * (`MAX_TARGET_BYTES`, `MAX_HEAD_BYTES` in `src/http/edge-refusals.ts`). Heads
+ * (`MAX_TARGET_BYTES`, `MAX_HEAD_BYTES` in `src/rest/edge-refusals.ts`). Heads
  * between the two reach the listener whole, so it can say exactly whether
  * the target (414) or the headers (431) were too long; only heads beyond
  * this one are refused by the parser, where that is a guess.

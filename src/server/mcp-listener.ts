@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
-import { isAuthPath } from '../auth/routes.ts';
-import type { McpService } from '../mcp/service.ts';
+import { isAuthPath } from '../auth/auth-routes.ts';
+import type { McpService } from '../mcp/mcp-service.ts';
 import { bufferBody } from './request-body.ts';
 
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;

@@ -6,7 +6,7 @@ import {
   methodRefused,
   requestTimedOut,
   uriTooLong,
-} from '../http/edge-refusals.ts';
+} from '../rest/edge-refusals.ts';
 
 /** What Node's HTTP parser hands the `clientError` hook (documented fields only). */
 export interface ParserError extends Error {

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
 import { AUTH_BASE_PATH } from '../auth/policy.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../auth/rider-webhook.ts';
-import { MCP_MAX_BODY_BYTES } from '../mcp/http.ts';
+import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 
 /**
  * The largest request body each path of the MCP side takes, in one table

@@ -8,7 +8,7 @@ import {
   MAX_HEAD_BYTES,
   MAX_TARGET_BYTES,
   uriTooLong,
-} from '../http/edge-refusals.ts';
+} from '../rest/edge-refusals.ts';
 
 /**
  * RFC 3986 `host [ ":" port ]`: an IP literal in brackets or a reg-name

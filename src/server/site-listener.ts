@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
-import type { ApiConfig } from '../http/config.ts';
 import type { ApiError } from '../core/problems.ts';
-import { createApiReplier, isApiPath, toFetchHandler } from '../http/handler.ts';
-import { problemReply } from '../http/problem-reply.ts';
-import type { McpService } from '../mcp/service.ts';
+import { isApiPath, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
+import { problemReply } from '../rest/problem-reply.ts';
+import type { McpService } from '../mcp/mcp-service.ts';
 import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
 import { checkTarget, ownOrigin } from './request-target.ts';
@@ -20,9 +19,12 @@ type Http1Listener = (request: IncomingMessage, response: ServerResponse) => unk
 export interface SiteServerOptions {
   /** The built Astro site (`dist/`). */
   readonly siteDir: string;
-  readonly config: ApiConfig;
+  /** The REST API, built by the composition root. */
+  readonly reply: ApiReplier;
   /** The MCP server at `/mcp` and `/mcp/rider`, with the sign-in paths. */
   readonly mcp?: { readonly handle: McpService['handle']; readonly trustProxy: boolean };
+  /** The configured API guide for the edge's problems; unset, `/docs` on the connection's own origin. */
+  readonly docsUrl?: string | undefined;
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -93,8 +95,7 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
  * through srvx, ending in a not-found answer that suits the caller: the
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
-export async function createSiteListener({ siteDir, config, mcp }: SiteServerOptions) {
-  const reply = createApiReplier(config);
+export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteServerOptions) {
   const api = apiListener(reply);
   const apiFetch = toFetchHandler(reply);
   const mcpNode = mcp && mcpListener(mcp.handle, mcp.trustProxy);
@@ -123,7 +124,7 @@ export async function createSiteListener({ siteDir, config, mcp }: SiteServerOpt
   return (request: IncomingMessage, response: ServerResponse): void => {
     const refused = checkTarget(request);
     if (refused) {
-      const docs = config.docsUrl ?? `${ownOrigin(request.socket)}/docs`;
+      const docs = docsUrl ?? `${ownOrigin(request.socket)}/docs`;
       const target = request.url ?? '/';
       writeProblem(response, refused, target.startsWith('/') ? (target.split('?', 1)[0] ?? '/') : '/', docs);
       return;
