@@ -63,6 +63,14 @@ function corsHeaders(request: Request): Headers {
 }
 
 function withHeaders(response: Response, extra: Headers): Response {
+  try {
+    // The SDK's own responses are mutable: set the headers in place rather than copy the response.
+    extra.forEach((value, name) => response.headers.set(name, value));
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+    return response;
+  } catch {
+    // An immutable response (a fetched or redirect one): copy it.
+  }
   const headers = new Headers(response.headers);
   extra.forEach((value, name) => headers.set(name, value));
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');

@@ -25,6 +25,8 @@ export interface ClientInfo {
  * allocated.
  */
 export async function withClientAddress(request: Request, address: string | undefined): Promise<Request> {
+  // Already carried by the server in front (the Node listener sets it): no copy needed.
+  if (request.headers.get(CLIENT_ADDRESS_HEADER) === (address ?? null)) return request;
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);
   if (address !== undefined) headers.set(CLIENT_ADDRESS_HEADER, address);

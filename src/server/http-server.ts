@@ -70,7 +70,26 @@ function answerOnSocket(socket: Duplex, refused: RefusedRequest, docsUrl: string
     // packet failed is a guess, and the connection closes after this answer, so the body cannot be
     // read as the next answer.
     socket.end(rawHttpResponse(reply));
+    lingerThenClose(socket);
   });
+}
+
+/** How long a refused connection keeps reading what the client still sends before it is destroyed. */
+const LINGER_MS = 2000;
+
+/**
+ * Reads and drops whatever the client pipelined behind the refused request
+ * until it closes its side (or {@link LINGER_MS} pass): destroying a socket
+ * with unread bytes makes the kernel send a reset, which can wipe out the
+ * answers still on their way to the client, this one included.
+ */
+function lingerThenClose(socket: Duplex): void {
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  socket.on('data', () => undefined);
+  socket.resume();
 }
 
 /**

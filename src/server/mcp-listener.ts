@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
 import { isAuthPath } from '../auth/auth-routes.ts';
 import type { McpService } from '../mcp/mcp-service.ts';
+import { CLIENT_ADDRESS_HEADER } from '../rest/client-address.ts';
 import { bufferBody } from './request-body.ts';
 
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -16,14 +17,22 @@ export function isMcpPath(path: string): boolean {
  * (by `bufferBody`). Built directly rather than through srvx's lazy request
  * wrapper: the MCP endpoint copies the request once more to set the client
  * address, and a wrapper whose body is a Node stream turned into a web
- * stream made that copy the costliest step of a tool call under load.
+ * stream made that copy the costliest step of a tool call under load. It
+ * carries the client's address header already, so the endpoint keeps it
+ * as it is instead of copying it again.
  */
-function toRequest(request: IncomingMessage, body: Buffer | undefined, signal: AbortSignal): Request {
+function toRequest(request: IncomingMessage, address: string, signal: AbortSignal): Request {
   const headers = new Headers();
   const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    // The client's own copy of the address header is dropped: only the socket says where it came from.
+    if (name.toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.append(name, raw[i + 1] ?? '');
+  }
+  headers.set(CLIENT_ADDRESS_HEADER, address);
   const url = `http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`;
   const method = request.method ?? 'GET';
+  const body = (request as IncomingMessage & { rawBody?: Buffer }).rawBody;
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(url, {
     method,
@@ -64,13 +73,14 @@ export function mcpListener(handle: McpService['handle'], trustProxy: boolean): 
   return async (request, response) => {
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     if (!(await bufferBody(request, response, path))) return;
+    const address = clientAddress(request);
     const gone = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) gone.abort();
     });
     let web: Request;
     try {
-      web = toRequest(request, (request as IncomingMessage & { rawBody?: Buffer }).rawBody, gone.signal);
+      web = toRequest(request, address, gone.signal);
     } catch {
       // Header bytes Node accepts but the fetch Headers class refuses.
       response.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -79,7 +89,7 @@ export function mcpListener(handle: McpService['handle'], trustProxy: boolean): 
       );
       return;
     }
-    const answer = await handle(web, { address: clientAddress(request) });
+    const answer = await handle(web, { address });
     await sendNodeResponse(response, request.httpVersion === '1.0' ? await withLength(answer) : answer);
   };
 }
