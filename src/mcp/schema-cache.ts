@@ -5,6 +5,15 @@ type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSch
 
 const cache = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
+/** Freezes a JSON value and everything in it, so one shared copy can be handed out safely. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /**
  * A converted schema without its `$schema` key. Our schemas use only keywords
  * that JSON Schema draft-07 and 2020-12 read alike (tests/mcp/schema-dialects.test.ts),
@@ -26,6 +35,14 @@ function dialectNeutral(json: Record<string, unknown>): Record<string, unknown> 
  * `tools/list` and a tenth of a tool call (measured in `npm run bench`).
  * Validation still goes to zod. Each conversion leaves out `$schema`
  * (see {@link dialectNeutral}).
+ *
+ * The conversion is handed out as one deeply frozen object, not a fresh
+ * copy: the SDK converts the input and output schema of the called tool on
+ * every `tools/call` too (each request has a new server, so its own memo is
+ * empty), and cloning them was the largest allocation of an MCP request,
+ * about 40% of the bytes under load. That garbage is what grew the heap
+ * (and the RSS, past 400 MB at 10 connections); the SDK only reads the
+ * schema and spreads it into new objects where it adds a field.
  */
 export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON {
   const known = cache.get(schema);
@@ -37,10 +54,10 @@ export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON 
       const key = JSON.stringify(options);
       let json = byTarget.get(key);
       if (!json) {
-        json = dialectNeutral(standard.jsonSchema[io](options));
+        json = deepFreeze(dialectNeutral(standard.jsonSchema[io](options)));
         byTarget.set(key, json);
       }
-      return structuredClone(json);
+      return json;
     };
   };
   const wrapped: StandardSchemaWithJSON = {
