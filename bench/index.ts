@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, then the MCP section (mcp.ts), then the core
- * bundle and Vercel function sizes (sizes.ts). The service starts exactly as
+ * bundle and Vercel function sizes (bundle-sizes.ts). The service starts exactly as
  * users start it (`node scripts/start.ts`); the baseline answers with the
  * same number of bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
@@ -15,7 +15,7 @@ import { startScript, stopAll, stopAllOnExit } from '../scripts/service/launch.t
 import { table } from './table.ts';
 import { alternate, loadSeconds, settingsFromEnv, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
-import { printSizes } from './sizes.ts';
+import { printSizes } from './bundle-sizes.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
