@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { startScript, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
 import { table } from './table.ts';
-import { alternate, loadSeconds, settingsFromEnv, type Measurement } from './load.ts';
+import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
 
@@ -52,7 +52,7 @@ function distinctRequests(url: string): autocannon.Request[] {
 }
 
 /** The load table and each service row's throughput ratio to the baseline; the verdict is the first row's. */
-function printLoadTable(rows: readonly Measurement[], settings: ReturnType<typeof settingsFromEnv>): void {
+function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): void {
   const [baseline, ...services] = rows;
   if (baseline === undefined) return;
   console.log(
