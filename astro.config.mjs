@@ -6,7 +6,7 @@ import { toNodeHandler } from 'srvx/node';
 /**
  * Mounts the REST handler on Astro's dev server, so `npm run dev` serves the
  * API beside the pages. The handler is loaded through Vite on each request,
- * so edits to src/http and src/core apply without a restart.
+ * so edits to src/rest and src/core apply without a restart.
  * @returns {import('astro').AstroIntegration}
  */
 function apiInDev() {
@@ -15,10 +15,10 @@ function apiInDev() {
     hooks: {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use(async (req, res, next) => {
-          const http = await server.ssrLoadModule('/src/http/handler.ts');
+          const rest = await server.ssrLoadModule('/src/rest/handler.ts');
           const { pathname } = new URL(req.url ?? '/', 'http://dev.local');
-          if (!http['isApiPath'](pathname)) return next();
-          await toNodeHandler(http['createApiHandler']())(/** @type {any} */ (req), /** @type {any} */ (res));
+          if (!rest['isApiPath'](pathname)) return next();
+          await toNodeHandler(rest['createApiHandler']())(/** @type {any} */ (req), /** @type {any} */ (res));
         });
       },
     },

@@ -1,4 +1,4 @@
-import { cronHandlerFromEnv } from '../src/alerts/cron.ts';
+import { createApp } from '../src/app/app.ts';
 
 /** The tailwind alert job as a Vercel cron function (`crons` in `vercel.json`); needs `CRON_SECRET`. */
-export default { fetch: cronHandlerFromEnv(process.env) };
+export default { fetch: createApp().cron };

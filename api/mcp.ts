@@ -1,4 +1,4 @@
-import { mcpServiceFromEnv, vercelFetch } from '../src/mcp/service.ts';
+import { createApp, mcpFetch } from '../src/app/app.ts';
 
 /** The MCP server (public and rider addresses) and the sign-in paths as one Vercel function. */
-export default { fetch: vercelFetch(mcpServiceFromEnv(process.env)) };
+export default { fetch: mcpFetch(createApp()) };

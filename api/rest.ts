@@ -1,5 +1,4 @@
-import { configFromEnv } from '../src/http/config.ts';
-import { createApiHandler } from '../src/http/handler.ts';
+import { createApp, restFetch } from '../src/app/app.ts';
 
 /** The whole REST API as one Vercel function; `vercel.json` rewrites its paths here. */
-export default { fetch: createApiHandler(configFromEnv(process.env)) };
+export default { fetch: restFetch(createApp()) };

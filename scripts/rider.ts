@@ -5,9 +5,11 @@
  * environment selects (DATABASE_URL or the SQLite file). Prints the rider id.
  */
 import { parseArgs } from 'node:util';
-import { authConfigFromEnv } from '../src/auth/config.ts';
+import { APP_MIGRATIONS } from '../src/app/migrations.ts';
+import { settingsFromProcess, storeConfigOf } from '../src/app/settings.ts';
+import { authConfigFor } from '../src/auth/secret.ts';
 import { createRiderAccount } from '../src/auth/cli.ts';
-import { openStore, storeConfigFromEnv } from '../src/store/database.ts';
+import { openStore } from '../src/store/database.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';
 
 const USAGE =
@@ -32,11 +34,15 @@ if (values.plan !== 'free' && values.plan !== 'pro') {
   process.exit(2);
 }
 
-const storeConfig = storeConfigFromEnv(process.env);
+const settings = settingsFromProcess();
+const storeConfig = storeConfigOf(settings);
 const store = openStore(storeConfig);
 try {
-  await migrateToLatest(store);
-  const config = authConfigFromEnv(process.env, storeConfig, (line) => console.error(line));
+  await migrateToLatest(store, APP_MIGRATIONS);
+  const { authSecret: secret, onVercel, siteOrigin } = settings;
+  const config = authConfigFor({ secret, onVercel, siteOrigin, allowedHosts: [] }, storeConfig, (line) =>
+    console.error(line),
+  );
   const rider = await createRiderAccount({
     store,
     secret: config.secret,

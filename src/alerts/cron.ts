@@ -7,17 +7,10 @@
  * (fail closed). Any scheduler that can send the header may call it.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forecastFromEnv } from '../data/forecast/select.ts';
-import { createSegmentCatalog } from '../data/segments/catalog.ts';
-import { segmentsFromEnv } from '../data/segments/load.ts';
-import { openStore, storeConfigFromEnv } from '../store/database.ts';
-import { migrateToLatest } from '../store/migrate.ts';
-import { runAlertJob, type AlertJobDeps, type AlertJobSummary } from './run.ts';
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { AlertJobSummary } from './run.ts';
 
 export interface CronHandlerOptions {
-  /** The expected secret, read on every request; unset or empty refuses every request. */
+  /** The expected secret (`CRON_SECRET`), asked on every request; unset or empty refuses every request. */
   readonly secret: () => string | undefined;
   readonly job: () => Promise<AlertJobSummary>;
 }
@@ -58,42 +51,4 @@ export function createCronHandler(options: CronHandlerOptions): (request: Reques
       return Response.json({ ok: false, errors: [message] }, { status: 500, headers: NO_STORE });
     }
   };
-}
-
-/**
- * The job's dependencies from the environment, built on the first authorised
- * call and kept for the instance's life: the store (`DATABASE_URL` on
- * Vercel), migrated once; the catalog; the cached forecast. A failed set-up
- * is retried on the next call.
- */
-export function alertJobDepsFromEnv(env: Env): () => Promise<AlertJobDeps> {
-  let deps: Promise<AlertJobDeps> | null = null;
-  return () => {
-    if (deps) return deps;
-    const current = (async () => {
-      const store = openStore(storeConfigFromEnv(env));
-      try {
-        await migrateToLatest(store);
-      } catch (error) {
-        await store.close().catch(() => undefined);
-        throw error;
-      }
-      const catalog = createSegmentCatalog(segmentsFromEnv(env));
-      return { store, catalog, forecast: forecastFromEnv(env), now: Date.now };
-    })();
-    deps = current;
-    current.catch(() => {
-      if (deps === current) deps = null;
-    });
-    return current;
-  };
-}
-
-/** `api/cron-alerts.ts` in one call. */
-export function cronHandlerFromEnv(env: Env): (request: Request) => Promise<Response> {
-  const deps = alertJobDepsFromEnv(env);
-  return createCronHandler({
-    secret: () => (env['CRON_SECRET']?.trim() ? env['CRON_SECRET'] : undefined),
-    job: async () => runAlertJob(await deps()),
-  });
 }

@@ -10,8 +10,8 @@ import type { TailwindWindow } from '../core/tailwind-window.ts';
 import type { CachedForecastSource } from '../data/forecast/cache.ts';
 import type { ForecastSource, WindSeries } from '../data/forecast/types.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
-import { forecastPointOf } from '../mcp/report/segment-geometry.ts';
-import { segmentBestWindow } from '../mcp/report/wind-window.ts';
+import { forecastPointOf } from '../data/segments/segment-geometry.ts';
+import { segmentBestWindow } from '../data/segments/segment-window.ts';
 import type { Store } from '../store/database.ts';
 import {
   listAlertWatches,

@@ -8,31 +8,15 @@
  */
 import { runAlertJob, type AlertJobDeps, type AlertJobSummary } from './run.ts';
 
+/** The setting that sets the period (read by `src/app/settings.ts`), named in the log lines. */
 export const ALERTS_INTERVAL_ENV = 'WOS_ALERTS_INTERVAL_MS';
 
 /** Matches the Vercel cron schedule, and the forecast cache refreshes hourly, so more often gains little. */
 export const DEFAULT_ALERTS_INTERVAL_MS = 15 * 60_000;
 
-/** Bounds of the setting: at least a minute (each run reads every watch), at most a day. */
+/** Bounds of the setting (enforced by the settings schema): at least a minute (each run reads every watch), at most a day. */
 export const MIN_ALERTS_INTERVAL_MS = 60_000;
 export const MAX_ALERTS_INTERVAL_MS = 24 * 3_600_000;
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** The period in milliseconds, or null when `WOS_ALERTS_INTERVAL_MS=0` turns the job off; bad values throw. */
-export function alertIntervalFromEnv(env: Env): number | null {
-  const text = env[ALERTS_INTERVAL_ENV]?.trim();
-  if (!text) return DEFAULT_ALERTS_INTERVAL_MS;
-  const value = Number(text);
-  if (value === 0) return null;
-  if (!Number.isInteger(value) || value < MIN_ALERTS_INTERVAL_MS || value > MAX_ALERTS_INTERVAL_MS) {
-    throw new Error(
-      `${ALERTS_INTERVAL_ENV} must be 0 (off) or a whole number of milliseconds from ` +
-        `${MIN_ALERTS_INTERVAL_MS} to ${MAX_ALERTS_INTERVAL_MS}, not "${text}".`,
-    );
-  }
-  return value;
-}
 
 export interface AlertIntervalOptions {
   /** Delay before the first run; 0 (the default) runs it right after start. */
@@ -77,12 +61,10 @@ export function startAlertInterval(
 }
 
 /**
- * `npm start`'s one call: starts the interval the environment asks for and
- * says so, or returns null when it is off. Throws on a bad setting, so a typo
- * stops start-up instead of silently sending no alerts.
+ * `npm start`'s one call: starts the interval the settings ask for and says
+ * so, or returns null when `WOS_ALERTS_INTERVAL_MS=0` turns the job off.
  */
-export function startAlertsFromEnv(env: Env, deps: AlertJobDeps): (() => Promise<void>) | null {
-  const everyMs = alertIntervalFromEnv(env);
+export function startAlerts(everyMs: number | null, deps: AlertJobDeps): (() => Promise<void>) | null {
   if (everyMs === null) {
     console.log(`tailwind alerts: off (${ALERTS_INTERVAL_ENV}=0)`);
     return null;

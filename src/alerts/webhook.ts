@@ -18,7 +18,7 @@ import {
   type PendingDelivery,
 } from '../store/repositories/alerts.ts';
 import { signWebhook } from './signature.ts';
-import { checkWebhookUrl, type HostLookup } from './webhook-url.ts';
+import { checkWebhookUrl, type HostLookup } from '../data/webhook-url.ts';
 
 /** Per-delivery time limit when none is given: a receiver should answer at once and work later. */
 export const WEBHOOK_TIMEOUT_MS = 5000;

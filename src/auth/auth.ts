@@ -11,7 +11,7 @@ import { fetchClientMetadataResource } from '@better-auth/cimd/node';
 import { oauthProvider, type ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { jwt } from 'better-auth/plugins';
-import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
+import { CLIENT_ADDRESS_HEADER } from '../rest/client-address.ts';
 import type { Store } from '../store/database.ts';
 import { ensureRider } from './rider-account.ts';
 import {

@@ -9,7 +9,7 @@ import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../store/database.ts';
 import { createAuth, type Auth } from './auth.ts';
-import type { AuthConfig } from './config.ts';
+import type { AuthConfig } from './secret.ts';
 
 /** Origins kept warm at once; a request naming yet another one rebuilds (cheap, no I/O until used). */
 const MAX_ORIGINS = 16;

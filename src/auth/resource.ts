@@ -8,7 +8,7 @@
  */
 import { requestToResourceInput, verifyAccessTokenRequest } from 'better-auth/oauth2';
 import type { Kysely } from 'kysely';
-import type { RiderCaller } from '../mcp/context.ts';
+import type { RiderCaller } from './rider-caller.ts';
 import type { Database } from '../store/schema.ts';
 import type { Auth } from './auth.ts';
 import { insufficientScopeResponse, unauthorizedResponse } from './challenge.ts';

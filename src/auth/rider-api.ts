@@ -7,7 +7,7 @@
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
 import type { Kysely } from 'kysely';
-import type { WebhookUrlOptions } from '../alerts/webhook-url.ts';
+import type { WebhookUrlOptions } from '../data/webhook-url.ts';
 import { hasProAccess, isInTrial } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
 import { nowSeconds } from '../store/clock.ts';

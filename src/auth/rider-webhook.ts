@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { checkWebhookUrl, type WebhookUrlOptions } from '../alerts/webhook-url.ts';
+import { checkWebhookUrl, type WebhookUrlOptions } from '../data/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from './rider-account.ts';

@@ -1,8 +1,11 @@
 import type { ForecastSource } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import type { ResolvedUrls } from '../http/config.ts';
+import type { ResolvedUrls } from '../rest/urls.ts';
+import type { RiderCaller } from '../auth/rider-caller.ts';
 import type { Store } from '../store/database.ts';
+
+export type { RiderCaller };
 
 /** The data sources behind the tools; built once per process. */
 export interface McpDeps {
@@ -18,16 +21,6 @@ export interface McpDeps {
 /** Someone calling the public address: no identity beyond the limit's key. */
 export interface AnonymousCaller {
   readonly kind: 'anonymous';
-}
-
-/** A signed-in rider at the rider address, as the verified access token says. */
-export interface RiderCaller {
-  readonly kind: 'rider';
-  readonly riderId: string;
-  /** The OAuth grant (one connected assistant); limits and disconnects work per grant. */
-  readonly grantId: string;
-  readonly clientId: string;
-  readonly scopes: readonly string[];
 }
 
 /** Who is calling: anonymous at the public address; a rider at the rider address. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Place } from '../data/geocoding/types.ts';
 import type { ToolContext } from './context.ts';
 import type { FindTailwindSegmentsInput, ResolvedPlaceSchema } from './schemas/find.ts';
-import { startOf } from './report/segment-geometry.ts';
+import { startOf } from '../data/segments/segment-geometry.ts';
 import { ToolError } from './tool.ts';
 
 type ResolvedPlace = z.infer<typeof ResolvedPlaceSchema>;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiReplier } from '../http/handler.ts';
+import type { ApiReplier } from '../rest/handler.ts';
 
 /**
  * Writes the API's replies straight to Node's response: no web Request or

@@ -1,27 +1,20 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { configFromEnv } from '../http/config.ts';
-import { mcpConfigFromEnv } from '../mcp/config.ts';
-import { startAlertsFromEnv } from '../alerts/schedule.ts';
-import { depsFromEnv } from '../mcp/from-env.ts';
-import { mcpServiceFromEnv } from '../mcp/service.ts';
-import { createSiteListener } from './app.ts';
-
-/** Default port of `npm start`; `PORT` overrides it. */
-export const DEFAULT_PORT = 3000;
+import { startAlerts } from '../alerts/schedule.ts';
+import { createApp } from '../app/app.ts';
+import { createSiteListener } from './site-listener.ts';
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-const deps = depsFromEnv(process.env);
-const service = mcpServiceFromEnv(process.env, deps);
+const app = createApp();
+const { port, host, alertsIntervalMs } = app.settings;
+const service = await app.mcp();
 // Open and migrate the rider store now, so a bad DATABASE_URL stops start-up instead of the first sign-in.
 const { store } = await service.rider();
-const stopAlerts = startAlertsFromEnv(process.env, { ...deps, store });
-const mcp = { handle: service.handle, trustProxy: mcpConfigFromEnv(process.env).trustProxy };
-const server = createServer(await createSiteListener({ siteDir, config: configFromEnv(process.env), mcp }));
-const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
-// Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
-const host = process.env['HOST'] || undefined;
+const stopAlerts = startAlerts(alertsIntervalMs, await app.alertJob());
+const mcp = { handle: service.handle, trustProxy: (await app.mcpConfig()).trustProxy };
+const server = createServer(await createSiteListener({ siteDir, reply: app.restReplier, mcp }));
 
+// Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
 server.listen(port, host, () => {
   const shown = host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost';
   console.log(`wind-on-segment listening on http://${shown}:${port}/${host ? '' : ' (all interfaces)'}`);

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
-import { isAuthPath } from '../auth/routes.ts';
-import type { McpService } from '../mcp/service.ts';
+import { isAuthPath } from '../auth/auth-routes.ts';
+import type { McpService } from '../mcp/mcp-service.ts';
 
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
 

@@ -5,7 +5,7 @@
  * serverless file system neither persists nor is shared between instances).
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, TypeOverrides, types as pgTypes } from 'pg';
 import { NodeSqliteDialect, openSqliteFile } from './node-sqlite-dialect.ts';
@@ -13,7 +13,7 @@ import type { Database } from './schema.ts';
 
 export type StoreEngine = 'sqlite' | 'postgres';
 
-/** Where the SQLite file lives when `WOS_DATABASE_PATH` is not set, relative to the working directory. */
+/** Where the SQLite file lives when `WOS_DATABASE_PATH` is not set, relative to the working directory (the settings' default). */
 export const DEFAULT_SQLITE_PATH = 'data/wind-on-segment.sqlite';
 
 /** Connections per PostgreSQL pool: small, because every serverless instance holds its own pool. */
@@ -39,28 +39,6 @@ export interface Store {
   readonly engine: StoreEngine;
   /** Ends the pool or closes the file; the store cannot be used afterwards. */
   close(): Promise<void>;
-}
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * Reads `DATABASE_URL` (PostgreSQL) or else `WOS_DATABASE_PATH` (SQLite,
- * default {@link DEFAULT_SQLITE_PATH}). Refuses SQLite on Vercel, where the file
- * would vanish with the instance and every instance would see its own riders.
- */
-export function storeConfigFromEnv(env: Env, cwd: string = process.cwd()): StoreConfig {
-  const url = env['DATABASE_URL']?.trim();
-  if (url) {
-    if (!/^postgres(ql)?:\/\//i.test(url)) {
-      throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
-    }
-    return { engine: 'postgres', url };
-  }
-  if (env['VERCEL']) {
-    throw new Error('Set DATABASE_URL to a PostgreSQL database: a SQLite file does not persist on Vercel');
-  }
-  const path = env['WOS_DATABASE_PATH']?.trim() || DEFAULT_SQLITE_PATH;
-  return { engine: 'sqlite', path: path === ':memory:' ? path : resolve(cwd, path) };
 }
 
 /** Opens the store; nothing is created or migrated until {@link migrateToLatest} runs. */

@@ -4,9 +4,8 @@
  * never meet the auth library's own migration tables in the same database.
  */
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Store } from './database.ts';
-import { STORE_MIGRATIONS } from './migrations/index.ts';
 
 export interface MigrationReport {
   /** Names of the migrations this call applied (empty when already up to date). */
@@ -15,17 +14,21 @@ export interface MigrationReport {
 }
 
 /**
- * Applies every pending migration, each inside a transaction on both engines.
+ * Applies every pending migration of the list given (`src/app/migrations.ts`
+ * composes it), each inside a transaction on both engines.
  * On PostgreSQL concurrent starts wait on Kysely's advisory lock, and the
  * bookkeeping lives in the current schema (so a `search_path` in the URL works
  * and schemas sharing a database never see each other's migration history).
  */
-export async function migrateToLatest(store: Pick<Store, 'db' | 'engine'>): Promise<MigrationReport> {
+export async function migrateToLatest(
+  store: Pick<Store, 'db' | 'engine'>,
+  migrations: Readonly<Record<string, Migration>>,
+): Promise<MigrationReport> {
   const started = performance.now();
   const schema = store.engine === 'postgres' ? await currentSchema(store) : undefined;
   const migrator = new Migrator({
     db: store.db,
-    provider: { getMigrations: () => Promise.resolve({ ...STORE_MIGRATIONS }) },
+    provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
     migrationTableName: 'store_migration',
     migrationLockTableName: 'store_migration_lock',
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),

@@ -6,6 +6,7 @@ import { createCronHandler } from '../../src/alerts/cron.ts';
 import type { AlertJobSummary } from '../../src/alerts/run.ts';
 import { openStore } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { listRecentAlerts } from '../../src/store/repositories/alerts.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { proRider } from './helpers.ts';
@@ -104,7 +105,7 @@ describe('api/cron-alerts.ts (the Vercel function)', () => {
     expect((await handler(get('Bearer wrong'))).status).toBe(401);
 
     const seed = openStore({ engine: 'sqlite', path });
-    await migrateToLatest(seed);
+    await migrateToLatest(seed, APP_MIGRATIONS);
     const rider = await proRider(seed);
     await watchSegment(seed.db, rider.id, 'gb-box-hill', { thresholdKmh: 5 });
 

@@ -9,6 +9,7 @@ import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { createRider, setRiderWebhook, type Rider } from '../../src/store/repositories/riders.ts';
 import { TEST_NOW } from '../support/mcp-deps.ts';
 
@@ -27,7 +28,7 @@ export function removeTestStores(): void {
  */
 export async function freshStore(): Promise<Store> {
   const store = openStore({ engine: 'sqlite', path: join(folder, `${randomUUID()}.sqlite`) });
-  await migrateToLatest(store);
+  await migrateToLatest(store, APP_MIGRATIONS);
   return store;
 }
 

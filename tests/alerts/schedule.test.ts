@@ -1,11 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import {
-  alertIntervalFromEnv,
-  DEFAULT_ALERTS_INTERVAL_MS,
-  startAlertInterval,
-  startAlertsFromEnv,
-} from '../../src/alerts/schedule.ts';
+import { DEFAULT_ALERTS_INTERVAL_MS, startAlertInterval } from '../../src/alerts/schedule.ts';
+import { alertIntervalFromEnv, startAlertsFromEnv } from '../support/settings.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';

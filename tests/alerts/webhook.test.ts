@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAlertJob } from '../../src/alerts/run.ts';
 import { signWebhook, verifyWebhookSignature } from '../../src/alerts/signature.ts';
-import { checkWebhookUrl, isPublicAddress } from '../../src/alerts/webhook-url.ts';
+import { checkWebhookUrl, isPublicAddress } from '../../src/data/webhook-url.ts';
 import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/webhook.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/core/rider-rules.ts';
 import type { Store } from '../../src/store/database.ts';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookUrl, type HostLookup } from '../../src/alerts/webhook-url.ts';
+import { checkWebhookUrl, type HostLookup } from '../../src/data/webhook-url.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_URL_MAX_LENGTH } from '../../src/auth/rider-webhook.ts';
 import { findRiderById, type Rider as StoredRider } from '../../src/store/repositories/riders.ts';
 import { signedUp, type Rider } from './support/grants.ts';

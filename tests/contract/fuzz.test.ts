@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PARAMETERS } from '../../src/core/parameters.ts';
-import { createApiHandler } from '../../src/http/handler.ts';
+import { createApiHandler } from '../../src/rest/handler.ts';
 import { createResponseValidator, type ResponseValidator } from '../support/openapi-validator.ts';
 import { expectProblem } from './run-contract.ts';
 

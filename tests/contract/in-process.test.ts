@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../src/http/handler.ts';
+import { createApiHandler } from '../../src/rest/handler.ts';
 import { describeContract } from './run-contract.ts';
 
 const handle = createApiHandler();

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
-import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo.ts';
+import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { generateSegments } from '../../src/data/segments/generate.ts';
 import type { SegmentCatalog } from '../../src/data/segments/types.ts';

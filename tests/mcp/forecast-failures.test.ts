@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
-import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo.ts';
+import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { fakeOpenMeteo } from '../support/fake-open-meteo.ts';
 import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpConfigFromEnv } from '../../src/mcp/config.ts';
+import { mcpConfigFromEnv } from '../support/settings.ts';
 import { testDeps, testEndpoint } from '../support/mcp-deps.ts';
 
 const endpoint = testEndpoint(testDeps(), mcpConfigFromEnv({ WOS_MCP_ALLOWED_ORIGINS: 'inspector.example' }));

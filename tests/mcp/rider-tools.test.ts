@@ -8,7 +8,7 @@ import { FREE_MONTHLY_CALLS, usageMonth } from '../../src/core/rider-rules.ts';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
-import { PRO_DETAILS } from '../../src/mcp/report/locked.ts';
+import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import {
   GetMyTailwindWindowsOutputSchema,

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { listRecentAlerts, recordAlertOnce } from '../../src/store/repositories/alerts.ts';
 import { findRiderById } from '../../src/store/repositories/riders.ts';
 import { consumeQuota, currentUsage } from '../../src/store/repositories/usage.ts';
@@ -28,7 +29,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
 
     beforeAll(async () => {
       store = open();
-      const report = await migrateToLatest(store);
+      const report = await migrateToLatest(store, APP_MIGRATIONS);
       expect(report.applied).toEqual(ALL_MIGRATIONS);
     });
     afterAll(async () => {
@@ -37,7 +38,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
 
     it('reports the engine and applies nothing on a second migration', async () => {
       expect(current().engine).toBe(name);
-      expect((await migrateToLatest(current())).applied).toEqual([]);
+      expect((await migrateToLatest(current(), APP_MIGRATIONS)).applied).toEqual([]);
     });
 
     describeRiders(current);
@@ -60,7 +61,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
 
         await current().close();
         store = open();
-        expect((await migrateToLatest(current())).applied).toEqual([]);
+        expect((await migrateToLatest(current(), APP_MIGRATIONS)).applied).toEqual([]);
 
         expect(await findRiderById(current().db, rider.id)).toEqual(rider);
         expect(await listWatchlist(current().db, rider.id)).toEqual([entry]);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MONTHLY_CALLS } from '../../src/core/rider-rules.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { consumeQuota } from '../../src/store/repositories/usage.ts';
 import { describeStoreContract } from './contract.ts';
 import { ALL_MIGRATIONS, makeRider, STORE_TABLES } from './contract-helpers.ts';
@@ -37,7 +38,7 @@ describe.skipIf(noServer !== null)(
 
       it(`serves exactly ${FREE_MONTHLY_CALLS} of 50 concurrent calls spread over several pooled connections`, async () => {
         store = openStore({ engine: 'postgres', url: databaseUrl(database), poolMax: 8, applicationName });
-        await migrateToLatest(store);
+        await migrateToLatest(store, APP_MIGRATIONS);
         const rider = await makeRider(store);
         const db = store.db;
         const results = await Promise.all(
@@ -58,7 +59,7 @@ describe.skipIf(noServer !== null)(
         for (const schema of ['tenant_a', 'tenant_b']) {
           const scoped = openStore({ engine: 'postgres', url: databaseUrl(database, schema) });
           try {
-            expect((await migrateToLatest(scoped)).applied).toEqual(ALL_MIGRATIONS);
+            expect((await migrateToLatest(scoped, APP_MIGRATIONS)).applied).toEqual(ALL_MIGRATIONS);
             const tables = await scoped.db.introspection.getTables();
             expect(
               tables

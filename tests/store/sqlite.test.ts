@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SQLITE_PATH, openStore, storeConfigFromEnv, type Store } from '../../src/store/database.ts';
+import { DEFAULT_SQLITE_PATH, openStore, type Store } from '../../src/store/database.ts';
+import { storeConfigFromEnv } from '../support/settings.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { describeStoreContract } from './contract.ts';
 import { STORE_TABLES } from './contract-helpers.ts';
 
@@ -17,7 +19,7 @@ describeStoreContract('sqlite', () => openStore({ engine: 'sqlite', path: join(f
 async function withStore<T>(path: string, use: (store: Store) => Promise<T>): Promise<T> {
   const store = openStore({ engine: 'sqlite', path });
   try {
-    await migrateToLatest(store);
+    await migrateToLatest(store, APP_MIGRATIONS);
     return await use(store);
   } finally {
     await store.close();

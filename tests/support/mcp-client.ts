@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
-import type { McpEndpoint } from '../../src/mcp/http.ts';
+import type { McpEndpoint } from '../../src/mcp/endpoint.ts';
 
 /** The two protocol eras the server must serve. */
 export const ERAS = ['2025', '2026-07-28'] as const;

@@ -4,9 +4,10 @@ import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { lazyGazetteer } from '../../src/data/geocoding/gazetteer.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
-import { mcpConfigFromEnv, type McpConfig } from '../../src/mcp/config.ts';
+import type { McpConfig } from '../../src/mcp/endpoint-guard.ts';
+import { mcpConfigFromEnv } from './settings.ts';
 import type { McpDeps } from '../../src/mcp/context.ts';
-import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/http.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/endpoint.ts';
 import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
 
 /** A fixed "now" for the tests: Saturday 21 November 2026, 10:20 UTC. */

@@ -5,14 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { SCOPE_READ, SCOPE_WRITE } from '../../src/auth/policy.ts';
-import { resolveUrls } from '../../src/http/config.ts';
+import { resolveUrls } from '../../src/rest/urls.ts';
 import type { Caller, McpDeps, RiderCaller } from '../../src/mcp/context.ts';
 import { createRateLimiter } from '../../src/mcp/rate-limit.ts';
-import { buildServer } from '../../src/mcp/server.ts';
+import { buildServer } from '../../src/mcp/build-server.ts';
 import type { ToolDefinition } from '../../src/mcp/tool.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../src/mcp/tools/rider/index.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { createRider, type NewRider, type Rider } from '../../src/store/repositories/riders.ts';
 import { connectClient, type Era } from './mcp-client.ts';
 import { TEST_MCP_URL, testDeps } from './mcp-deps.ts';
@@ -56,7 +57,7 @@ export interface RiderHarness {
 export async function createRiderHarness(options: RiderHarnessOptions = {}): Promise<RiderHarness> {
   const folder = mkdtempSync(join(tmpdir(), 'wos-rider-'));
   const store = openStore({ engine: 'sqlite', path: join(folder, 'riders.sqlite') });
-  await migrateToLatest(store);
+  await migrateToLatest(store, APP_MIGRATIONS);
   const deps: McpDeps = { ...testDeps(options.deps), store };
   const limiter = createRateLimiter({
     perMinute: options.ratePerMinute ?? 6000,

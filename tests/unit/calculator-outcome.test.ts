@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate, FIELD_NAMES, type Fields } from '../../src/components/calculator/outcome.ts';
 import { PARAMETERS } from '../../src/core/parameters.ts';
-import { createApiHandler } from '../../src/http/handler.ts';
+import { createApiHandler } from '../../src/rest/handler.ts';
 
 const handle = createApiHandler();
 

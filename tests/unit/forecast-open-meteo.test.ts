@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createOpenMeteoForecast, type OpenMeteoOptions } from '../../src/data/forecast/open-meteo.ts';
-import { forecastFromEnv } from '../../src/data/forecast/select.ts';
+import {
+  createOpenMeteoForecast,
+  type OpenMeteoOptions,
+} from '../../src/data/forecast/open-meteo-forecast.ts';
+import { forecastFromEnv } from '../support/settings.ts';
 import { ForecastError, type WindSeries } from '../../src/data/forecast/types.ts';
 import { json, scripted } from '../support/scripted-fetch.ts';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   createOpenMeteoGeocoder,
   type OpenMeteoGeocoderOptions,
-} from '../../src/data/geocoding/open-meteo.ts';
-import { geocoderFromEnv } from '../../src/data/geocoding/select.ts';
+} from '../../src/data/geocoding/open-meteo-geocoder.ts';
+import { geocoderFromEnv } from '../support/settings.ts';
 import { GeocodingError, type GeocodingFailure } from '../../src/data/geocoding/types.ts';
 import { json, scripted } from '../support/scripted-fetch.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiConfig } from '../../src/http/config.ts';
-import { createApiHandler } from '../../src/http/handler.ts';
+import type { ApiConfig } from '../../src/rest/urls.ts';
+import { createApiHandler } from '../../src/rest/handler.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createApiReplier } from '../../src/http/handler.ts';
-import { jsonReply, CACHE } from '../../src/http/headers.ts';
-import { ReplyMemo } from '../../src/http/reply-memo.ts';
+import { createApiReplier } from '../../src/rest/handler.ts';
+import { jsonReply, CACHE } from '../../src/rest/headers.ts';
+import { ReplyMemo } from '../../src/rest/reply-memo.ts';
 
 describe('ReplyMemo', () => {
   it('keeps at most its capacity, forgetting the least recently used', () => {

@@ -12,7 +12,8 @@ import {
   SegmentCatalogError,
   segmentToFeature,
 } from '../../src/data/segments/geojson.ts';
-import { loadEmbeddedSegments, loadSegmentsFile, segmentsFromEnv } from '../../src/data/segments/load.ts';
+import { loadEmbeddedSegments, loadSegmentsFile } from '../../src/data/segments/load.ts';
+import { segmentsFromEnv } from '../support/settings.ts';
 import type { Segment } from '../../src/data/segments/types.ts';
 
 const CATALOG_URL = new URL('../../src/data/segments/catalog.geojson', import.meta.url);

@@ -18,7 +18,8 @@ import {
   importSegmentFile,
   slugify,
 } from '../../src/data/segments/import.ts';
-import { loadSegmentsFile, segmentsFromEnv } from '../../src/data/segments/load.ts';
+import { loadSegmentsFile } from '../../src/data/segments/load.ts';
+import { segmentsFromEnv } from '../support/settings.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/segments/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,5 +1,5 @@
-import { createApiHandler } from '../../http/handler.ts';
-import { internalError, problemReply } from '../../http/problem-reply.ts';
+import { createApiHandler } from '../../rest/handler.ts';
+import { internalError, problemReply } from '../../rest/problem-reply.ts';
 
 export interface LiveExample {
   readonly url: string;

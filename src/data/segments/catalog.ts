@@ -2,7 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { LatLon } from '../../core/bearing.ts';
 import { foldName } from '../names.ts';
-import { catalogDistanceM } from './distance.ts';
+import { catalogDistanceM } from './catalog-distance.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from './types.ts';
 
 /** Most popular first; equal ranks (possible in operator files) fall back to the id for a stable order. */

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
-import { polylineLengthM } from './distance.ts';
+import { polylineLengthM } from './catalog-distance.ts';
 import type { Segment } from './types.ts';
 
 /** [west, south, east, north] boxes over mostly-land riding regions, so benchmark density is realistic. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
-import { polylineLengthM } from './distance.ts';
+import { polylineLengthM } from './catalog-distance.ts';
 import type { Segment } from './types.ts';
 
 /** Longest segment a catalog may hold: the Taiwan KOM climb is about 105 km, so 500 km is never real. */

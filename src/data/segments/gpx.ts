@@ -1,6 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
-import { catalogDistanceM } from './distance.ts';
+import { catalogDistanceM } from './catalog-distance.ts';
 
 /** A GPX point; `ele` is absent when the file gives none. */
 export interface GpxPoint extends LatLon {

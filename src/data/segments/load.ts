@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseSegmentCollection } from './geojson.ts';
 import type { Segment } from './types.ts';
 
-/** Environment variable naming an operator's catalog file used instead of the embedded one. */
+/** The setting naming an operator's catalog file used instead of the embedded one. */
 export const SEGMENTS_FILE_ENV = 'WOS_SEGMENTS_FILE';
 
 let embedded: readonly Segment[] | undefined;
@@ -43,11 +43,10 @@ export function loadSegmentsFile(path: string): readonly Segment[] {
 }
 
 /**
- * Picks the catalog the server uses: the operator's file when
- * `WOS_SEGMENTS_FILE` is set (not merged with the embedded one, so an
- * operator can also remove entries), the embedded catalog otherwise.
+ * The catalog the server uses: the operator's file when one is named
+ * (`WOS_SEGMENTS_FILE`; not merged with the embedded one, so an operator can
+ * also remove entries), the embedded catalog otherwise.
  */
-export function segmentsFromEnv(env: Readonly<Record<string, string | undefined>>): readonly Segment[] {
-  const file = env[SEGMENTS_FILE_ENV]?.trim();
+export function loadSegments(file: string | undefined): readonly Segment[] {
   return file === undefined || file === '' ? loadEmbeddedSegments() : loadSegmentsFile(file);
 }

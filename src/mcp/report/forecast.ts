@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { ToolContext } from '../context.ts';
 import type { ForecastInfoSchema } from '../schemas/common.ts';
 import { ToolError } from '../tool.ts';
-import { forecastPointOf } from './segment-geometry.ts';
+import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
 import { isoTime } from '../../core/time.ts';
-import { hoursAhead } from './wind-window.ts';
+import { hoursAhead } from '../../data/segments/segment-window.ts';
 
 type ForecastInfo = z.infer<typeof ForecastInfoSchema>;
 

@@ -1,7 +1,7 @@
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentFactsSchema } from '../schemas/segment.ts';
-import { bearingOf, startOf, toPoint } from './segment-geometry.ts';
+import { bearingOf, startOf, toPoint } from '../../data/segments/segment-geometry.ts';
 
 /** The catalog entry in the snake_case shape every tool answers with. */
 export function segmentFacts(segment: Segment): z.infer<typeof SegmentFactsSchema> {

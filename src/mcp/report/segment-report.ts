@@ -3,7 +3,7 @@ import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
 import { isoTime } from '../../core/time.ts';
-import { windOnSegment } from './wind-window.ts';
+import { windOnSegment } from '../../data/segments/segment-window.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;

@@ -1,6 +1,6 @@
 import { resolvePlace } from '../place.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
-import { lockedFeature } from '../report/locked.ts';
+import { lockedFeature } from '../report/pro-details.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerHasProAccess } from './rider/rider-context.ts';
-import { summarizeFind } from './summaries.ts';
+import { summarizeFind } from './public-summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
 export const findTailwindSegments: ToolDefinition<

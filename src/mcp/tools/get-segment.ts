@@ -1,13 +1,13 @@
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
-import { lockedFeature } from '../report/locked.ts';
+import { lockedFeature } from '../report/pro-details.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
-import { endOf, toPoint } from '../report/segment-geometry.ts';
+import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
 import { callerHasProAccess } from './rider/rider-context.ts';
-import { summarizeSegment } from './summaries.ts';
+import { summarizeSegment } from './public-summaries.ts';
 
 /** Public tool: one segment, the wind on it now and its best tailwind window. */
 export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof GetSegmentOutputSchema> = {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../../../src/store/database.ts';
 import { migrateToLatest } from '../../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../../src/app/migrations.ts';
 import { admin, databaseUrl } from '../../store/postgres-server.ts';
 
 export interface TestStore {
@@ -20,7 +21,7 @@ export interface TestStore {
 export async function sqliteTestStore(): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'wos-auth-'));
   const store = openStore({ engine: 'sqlite', path: join(dir, 'store.sqlite') });
-  await migrateToLatest(store);
+  await migrateToLatest(store, APP_MIGRATIONS);
   return {
     store,
     async dispose() {
@@ -34,7 +35,7 @@ export async function postgresTestStore(): Promise<TestStore> {
   const name = `wos_auth_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin(`create database "${name}"`);
   const store = openStore({ engine: 'postgres', url: databaseUrl(name), poolMax: 4 });
-  await migrateToLatest(store);
+  await migrateToLatest(store, APP_MIGRATIONS);
   return {
     store,
     async dispose() {

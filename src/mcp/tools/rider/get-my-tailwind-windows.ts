@@ -11,11 +11,11 @@ import {
   type WindowEntry,
 } from '../../schemas/rider.ts';
 import type { ToolDefinition } from '../../tool.ts';
-import { riderLockedFeature } from './locked.ts';
+import { riderLockedFeature } from './rider-locked-feature.ts';
 import { metered } from './metered.ts';
 import { POWER_MODEL_INFO, estimateRecord } from './record-estimate.ts';
 import { requireRider } from './rider-context.ts';
-import { summarizeWindows } from './summaries.ts';
+import { summarizeWindows } from './rider-summaries.ts';
 
 function missingEntry(entry: WatchEntry): WindowEntry {
   return {

@@ -9,10 +9,10 @@ import {
   type GetMyWatchlistOutput,
 } from '../../schemas/rider.ts';
 import type { ToolDefinition } from '../../tool.ts';
-import { riderLockedFeature } from './locked.ts';
+import { riderLockedFeature } from './rider-locked-feature.ts';
 import { metered } from './metered.ts';
 import { accessOf, requireRider } from './rider-context.ts';
-import { summarizeWatchlist } from './summaries.ts';
+import { summarizeWatchlist } from './rider-summaries.ts';
 import { watchEntryOut } from './watch-entry.ts';
 
 /** Alerts shown per answer, newest first: enough to see what fired lately, small enough to read aloud. */

@@ -1,11 +1,11 @@
 import { usageMonth, usageSummary } from '../../../core/rider-rules.ts';
-import type { ResolvedUrls } from '../../../http/config.ts';
+import type { ResolvedUrls } from '../../../rest/urls.ts';
 import { consumeQuota, currentUsage } from '../../../store/repositories/usage.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../../schemas/common.ts';
 import type { Usage } from '../../schemas/rider.ts';
 import type { ToolAnswer } from '../../tool.ts';
-import { riderLockedFeature } from './locked.ts';
+import { riderLockedFeature } from './rider-locked-feature.ts';
 import type { RiderSession } from './rider-context.ts';
 
 type LockedFeature = z.infer<typeof LockedFeatureSchema>;

@@ -8,7 +8,7 @@ import {
 } from '../../../core/power-model.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import type { z } from 'zod';
-import { legsOf } from '../../report/segment-geometry.ts';
+import { legsOf } from '../../../data/segments/segment-geometry.ts';
 import type { TailwindWindowSchema } from '../../schemas/common.ts';
 import type { EstimateStatusSchema, PowerModelInfo, RecordEstimateSchema } from '../../schemas/rider.ts';
 

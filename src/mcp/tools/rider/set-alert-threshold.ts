@@ -3,7 +3,7 @@ import { ALERT_THRESHOLD_MAX_KMH, ALERT_THRESHOLD_MIN_KMH } from '../../../core/
 import { findWatch, setAlertThreshold as storeSetThreshold } from '../../../store/repositories/watchlist.ts';
 import { SetAlertThresholdInputSchema, SetAlertThresholdOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
-import { riderLockedFeature } from './locked.ts';
+import { riderLockedFeature } from './rider-locked-feature.ts';
 import { requireRider } from './rider-context.ts';
 import { watchEntryOut } from './watch-entry.ts';
 

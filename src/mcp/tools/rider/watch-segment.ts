@@ -3,9 +3,9 @@ import { ALERT_THRESHOLD_DEFAULT_KMH } from '../../../core/rider-rules.ts';
 import { listWatchlist, watchSegment as storeWatch } from '../../../store/repositories/watchlist.ts';
 import { WatchSegmentInputSchema, WatchSegmentOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
-import { riderLockedFeature } from './locked.ts';
+import { riderLockedFeature } from './rider-locked-feature.ts';
 import { requireRider } from './rider-context.ts';
-import { summarizeWatch } from './summaries.ts';
+import { summarizeWatch } from './rider-summaries.ts';
 import { watchEntryOut } from './watch-entry.ts';
 
 /**

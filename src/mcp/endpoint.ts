@@ -3,12 +3,12 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import { CLIENT_ADDRESS_HEADER, withClientAddress } from '../http/client-address.ts';
-import { resolveUrls, type ApiConfig } from '../http/config.ts';
-import type { McpConfig } from './config.ts';
+import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../rest/client-address.ts';
+import { resolveUrls, type ApiConfig } from '../rest/urls.ts';
+import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter } from './rate-limit.ts';
-import { buildServer } from './server.ts';
+import { buildServer } from './build-server.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
@@ -27,10 +27,7 @@ export interface McpEndpointOptions {
   readonly authenticate?: (request: Request) => Promise<RiderCaller | Response>;
 }
 
-/** Where one request came from, as the platform (not the client) tells it. */
-export interface ClientInfo {
-  readonly address: string;
-}
+export type { ClientInfo };
 
 export type McpEndpoint = (request: Request, client: ClientInfo) => Promise<Response>;
 

@@ -1,10 +1,10 @@
 import { ApiError } from '../core/problems.ts';
-import { resolveUrls, type ApiConfig, type ResolvedUrls } from './config.ts';
+import { resolveUrls, type ApiConfig, type ResolvedUrls } from './urls.ts';
 import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
 import { problemReply } from './problem-reply.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from './rest-routes.ts';
 
 /** Paths this handler owns; the local server sends everything else to the site. */
 export function isApiPath(pathname: string): boolean {

@@ -1,16 +1,10 @@
 import { SCOPE_READ, SCOPE_WRITE } from '../auth/policy.ts';
-import { authServiceFromEnv, type AuthService } from '../auth/service.ts';
-import { isAuthPath } from '../auth/routes.ts';
-import { configFromEnv } from '../http/config.ts';
-import { openStore, storeConfigFromEnv, type Store } from '../store/database.ts';
-import { migrateToLatest } from '../store/migrate.ts';
-import { mcpConfigFromEnv } from './config.ts';
-import type { McpDeps } from './context.ts';
-import { depsFromEnv, mcpEndpointFromEnv } from './from-env.ts';
-import { createMcpEndpoint, type ClientInfo, type McpEndpoint } from './http.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { isAuthPath } from '../auth/auth-routes.ts';
+import type { ClientInfo } from '../rest/client-address.ts';
+import type { Store } from '../store/database.ts';
+import type { McpEndpoint } from './endpoint.ts';
 import { RIDER_ADDRESS_TOOLS } from './tools/rider/index.ts';
-
-type Env = Record<string, string | undefined>;
 
 /** What the rider address needs beyond the public one: the store and the authorization server. */
 export interface RiderServices {
@@ -46,30 +40,12 @@ async function calledTool(request: Request): Promise<string | undefined> {
  * write scope, so a read-only grant gets the OAuth `insufficient_scope` 403
  * (with the scopes to ask for) before any tool runs.
  */
-function scopedAuthenticate(auth: AuthService) {
+export function scopedAuthenticate(auth: AuthService) {
   const writer = auth.authenticator([SCOPE_READ, SCOPE_WRITE]);
   return async (request: Request) => {
     const tool = await calledTool(request);
     return (tool && WRITE_TOOLS.has(tool) ? writer : auth.authenticate)(request);
   };
-}
-
-/** Opens and migrates the store, then builds the authorization server and the rider endpoint on it. */
-export async function riderServicesFromEnv(env: Env, deps: McpDeps): Promise<RiderServices> {
-  const storeConfig = storeConfigFromEnv(env);
-  const store = openStore(storeConfig);
-  await migrateToLatest(store);
-  const auth = authServiceFromEnv(env, store, storeConfig, {
-    segmentName: (id) => deps.catalog.get(id)?.name,
-  });
-  const endpoint = createMcpEndpoint({
-    deps: { ...deps, store },
-    api: configFromEnv(env),
-    mcp: mcpConfigFromEnv(env),
-    tools: RIDER_ADDRESS_TOOLS,
-    authenticate: scopedAuthenticate(auth),
-  });
-  return { store, auth, endpoint };
 }
 
 export interface McpService {
@@ -98,17 +74,23 @@ function unavailable(error: unknown): Response {
   );
 }
 
+export interface McpServiceParts {
+  /** The public address, built on first use. */
+  readonly publicEndpoint: () => Promise<McpEndpoint>;
+  /** Opens the store and builds the authorization server and the rider address on it. */
+  readonly openRider: () => Promise<RiderServices>;
+}
+
 /**
  * The whole MCP side as one fetch handler, for `npm start` and one Vercel
  * function. The public address never waits for the store: the rider side
  * (store, migrations, authorization server) opens on its first request, and
  * a failure there is a 503 that the next request retries.
  */
-export function mcpServiceFromEnv(env: Env, deps: McpDeps = depsFromEnv(env)): McpService {
-  const publicEndpoint = mcpEndpointFromEnv(env, deps);
+export function createMcpService({ publicEndpoint, openRider }: McpServiceParts): McpService {
   let opening: Promise<RiderServices> | undefined;
   const rider = () => {
-    opening ??= riderServicesFromEnv(env, deps).catch((error: unknown) => {
+    opening ??= openRider().catch((error: unknown) => {
       opening = undefined;
       throw error;
     });
@@ -116,7 +98,7 @@ export function mcpServiceFromEnv(env: Env, deps: McpDeps = depsFromEnv(env)): M
   };
   const handle = async (request: Request, client: ClientInfo): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/mcp') return publicEndpoint(request, client);
+    if (pathname === '/mcp') return (await publicEndpoint())(request, client);
     const riderPath = pathname === '/mcp/rider';
     if (!riderPath && !isAuthPath(pathname)) return notFound();
     let services: RiderServices;
@@ -129,9 +111,4 @@ export function mcpServiceFromEnv(env: Env, deps: McpDeps = depsFromEnv(env)): M
     return (await services.auth.routes(request, client)) ?? notFound();
   };
   return { handle, rider };
-}
-
-/** The service as a Vercel function: Vercel puts the caller's address in `x-real-ip`. */
-export function vercelFetch(service: McpService): (request: Request) => Promise<Response> {
-  return (request) => service.handle(request, { address: request.headers.get('x-real-ip') ?? 'unknown' });
 }

@@ -1,6 +1,6 @@
-import type { ResolvedUrls } from '../../../http/config.ts';
+import type { ResolvedUrls } from '../../../rest/urls.ts';
 import type { z } from 'zod';
-import { catalogLock, type ProDetail } from '../../report/locked.ts';
+import { catalogLock, type ProDetail } from '../../report/pro-details.ts';
 import { isoTime } from '../../../core/time.ts';
 import type { LockedFeatureSchema } from '../../schemas/common.ts';
 import type { RiderSession } from './rider-context.ts';

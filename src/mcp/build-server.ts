@@ -1,11 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { API_VERSION } from '../http/config.ts';
+import { API_VERSION, SERVICE_NAME } from '../core/service-facts.ts';
 import type { ToolContext } from './context.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { ToolError, type ToolDefinition } from './tool.ts';
 
-export const SERVER_INFO = { name: 'wind-on-segment', title: 'wind-on-segment', version: API_VERSION };
+export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: API_VERSION };
 
 const INSTRUCTIONS =
   'Tailwind and headwind on cycling segments. Speeds are km/h, distances metres, times ISO 8601 UTC. ' +

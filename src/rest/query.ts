@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { PARAMETERS, parseDecimal, rangeHint, type ParameterName } from '../core/parameters.ts';
 import { ApiError } from '../core/problems.ts';
-import type { RuleIssueParams } from './schemas/query.ts';
+import type { RuleIssueParams } from './schemas/query-schemas.ts';
 
 type QueryValue = number | string | string[] | undefined;
 

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
-import type { ApiConfig } from '../http/config.ts';
-import { createApiReplier, isApiPath, toFetchHandler } from '../http/handler.ts';
-import type { McpService } from '../mcp/service.ts';
+import { isApiPath, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
+import type { McpService } from '../mcp/mcp-service.ts';
 import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
 import { siteHeaders } from './site-headers.ts';
@@ -17,7 +16,8 @@ type Http1Listener = (request: IncomingMessage, response: ServerResponse) => unk
 export interface SiteServerOptions {
   /** The built Astro site (`dist/`). */
   readonly siteDir: string;
-  readonly config: ApiConfig;
+  /** The REST API, built by the composition root. */
+  readonly reply: ApiReplier;
   /** The MCP server at `/mcp` and `/mcp/rider`, with the sign-in paths. */
   readonly mcp?: { readonly handle: McpService['handle']; readonly trustProxy: boolean };
 }
@@ -70,8 +70,7 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
  * through srvx, ending in a not-found answer that suits the caller: the
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
-export async function createSiteListener({ siteDir, config, mcp }: SiteServerOptions) {
-  const reply = createApiReplier(config);
+export async function createSiteListener({ siteDir, reply, mcp }: SiteServerOptions) {
   const api = apiListener(reply);
   const apiFetch = toFetchHandler(reply);
   const mcpNode = mcp && mcpListener(mcp.handle, mcp.trustProxy);

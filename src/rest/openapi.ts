@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
-import { API_VERSION, type ResolvedUrls } from './config.ts';
+import { API_VERSION } from '../core/service-facts.ts';
+import type { ResolvedUrls } from './urls.ts';
 import type { Route } from './route.ts';
 import { ProblemSchema } from './schemas/problem.ts';
 

@@ -23,24 +23,6 @@ export interface ResolvedUrls {
   readonly pricing: string;
 }
 
-/** The service version reported by `/health` and `info.version`. */
-export const API_VERSION = '1.1.0';
-
-function trimSlash(url: string): string {
-  return url.endsWith('/') ? url.slice(0, -1) : url;
-}
-
-/** Reads the configuration from an environment record (e.g. `process.env`). */
-export function configFromEnv(env: Record<string, string | undefined>): ApiConfig {
-  const pick = (name: string) => (env[name]?.trim() ? trimSlash(env[name].trim()) : undefined);
-  return {
-    baseUrl: pick('WOS_BASE_URL'),
-    docsUrl: pick('WOS_DOCS_URL'),
-    mcpUrl: pick('WOS_MCP_URL'),
-    siteUrl: pick('WOS_SITE_URL'),
-  };
-}
-
 /** Fills the unset URLs from the origin the request came to. */
 export function resolveUrls(config: ApiConfig, requestUrl: URL): ResolvedUrls {
   const site = config.siteUrl ?? requestUrl.origin;

@@ -7,6 +7,15 @@
 export const CLIENT_ADDRESS_HEADER = 'x-wos-client';
 
 /**
+ * Where one request came from, as the platform (not the client) tells it:
+ * the Node listener, the Vercel adapters, the MCP endpoint and the sign-in
+ * routes all pass it; it lives here, with the header that carries it.
+ */
+export interface ClientInfo {
+  readonly address: string;
+}
+
+/**
  * A copy of the request carrying the caller's address (or none). Built from
  * parts, not `new Request(request)`: a server's request object (srvx on
  * Node) need not be the platform's own `Request` class.

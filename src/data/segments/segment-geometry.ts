@@ -1,6 +1,6 @@
 import { initialBearing, type LatLon } from '../../core/bearing.ts';
 import { polylineLegs, type Leg } from '../../core/segment-wind.ts';
-import type { Segment } from '../../data/segments/types.ts';
+import type { Segment } from './types.ts';
 
 const legCache = new WeakMap<Segment, readonly Leg[]>();
 

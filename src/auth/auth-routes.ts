@@ -10,8 +10,7 @@
  * - `/api/rider/*` (the settings page's JSON)
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
-import type { ClientInfo } from '../mcp/http.ts';
-import { withClientAddress } from '../http/client-address.ts';
+import { withClientAddress, type ClientInfo } from '../rest/client-address.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';

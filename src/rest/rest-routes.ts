@@ -4,12 +4,12 @@ import { compassPoint } from '../core/compass.ts';
 import { isRuleProblem, resolveDirection } from '../core/direction.ts';
 import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
 import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
-import { API_VERSION } from './config.ts';
+import { API_VERSION } from '../core/service-facts.ts';
 import { CACHE } from './headers.ts';
 import { openApiDocument } from './openapi.ts';
 import { defineRoute, type Route } from './route.ts';
-import { PlansResultSchema, type PlansResult } from './schemas/plans.ts';
-import { BearingQuerySchema, TailwindQuerySchema } from './schemas/query.ts';
+import { PlansResultSchema, type PlansResult } from './schemas/plan-schemas.ts';
+import { BearingQuerySchema, TailwindQuerySchema } from './schemas/query-schemas.ts';
 import {
   BearingResultSchema,
   HealthSchema,

@@ -1,5 +1,5 @@
 /**
- * The authorization server's settings from the environment.
+ * The authorization server's settings, from what `src/app/settings.ts` parsed.
  *
  * `BETTER_AUTH_SECRET` signs the login/consent continuation and encrypts the
  * token-signing keys at rest, so every instance must share it and it must not
@@ -10,7 +10,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mcpConfigFromEnv } from '../mcp/config.ts';
 import type { StoreConfig } from '../store/database.ts';
 
 /** Shorter secrets are refused: 32 characters of base64 carry 192 bits. */
@@ -30,7 +29,17 @@ export interface AuthConfig {
   readonly allowedHosts: readonly string[];
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** What the settings say about the secret and the origin. */
+export interface AuthSettings {
+  /** `BETTER_AUTH_SECRET`, when set. */
+  readonly secret: string | undefined;
+  /** On Vercel the store is always shared, so the secret is required. */
+  readonly onVercel: boolean;
+  /** `WOS_SITE_URL`'s origin, when set. */
+  readonly siteOrigin: string | undefined;
+  /** The MCP allow-list: host names a request may be served under when the origin is not fixed. */
+  readonly allowedHosts: readonly string[];
+}
 
 function checkedSecret(secret: string, where: string): string {
   if (secret.length < MIN_SECRET_LENGTH) {
@@ -60,32 +69,21 @@ function fileSecret(path: string): { secret: string; created: boolean } {
   }
 }
 
-function siteOrigin(env: Env): string | undefined {
-  const raw = env['WOS_SITE_URL']?.trim();
-  if (!raw) return undefined;
-  const url = URL.parse(raw);
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`WOS_SITE_URL must be an http(s) URL, got "${raw}"`);
-  }
-  return url.origin;
-}
-
 /**
  * The auth settings for a store. Throws when a shared store has no
  * `BETTER_AUTH_SECRET`: instances with different secrets would reject each
  * other's sign-ins and could not decrypt the signing keys.
  */
-export function authConfigFromEnv(
-  env: Env,
+export function authConfigFor(
+  settings: AuthSettings,
   store: StoreConfig,
   log: (line: string) => void = console.log,
 ): AuthConfig {
-  const siteUrl = siteOrigin(env);
-  const common = { allowedHosts: mcpConfigFromEnv(env).allowedHosts, ...(siteUrl ? { siteUrl } : {}) };
-  const fromEnv = env['BETTER_AUTH_SECRET']?.trim();
-  if (fromEnv)
-    return { ...common, secret: checkedSecret(fromEnv, 'BETTER_AUTH_SECRET'), secretSource: 'env' };
-  if (store.engine === 'postgres' || env['VERCEL']) {
+  const { siteOrigin: siteUrl } = settings;
+  const common = { allowedHosts: settings.allowedHosts, ...(siteUrl ? { siteUrl } : {}) };
+  const given = settings.secret?.trim();
+  if (given) return { ...common, secret: checkedSecret(given, 'BETTER_AUTH_SECRET'), secretSource: 'env' };
+  if (store.engine === 'postgres' || settings.onVercel) {
     throw new Error('Set BETTER_AUTH_SECRET (at least 32 random characters) for a shared rider store');
   }
   if (store.path === ':memory:') {

@@ -13,8 +13,8 @@ import {
   type TailwindWindow,
   type WindSample,
 } from '../../core/tailwind-window.ts';
-import { FORECAST_HOURS, type WindHour, type WindSeries } from '../../data/forecast/types.ts';
-import type { Segment } from '../../data/segments/types.ts';
+import { FORECAST_HOURS, type WindHour, type WindSeries } from '../forecast/types.ts';
+import type { Segment } from './types.ts';
 import { legsOf } from './segment-geometry.ts';
 import { hourStart } from '../../core/time.ts';
 

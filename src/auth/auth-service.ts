@@ -2,9 +2,7 @@
  * What a server mounts: the auth routes and the rider check for `/mcp/rider`,
  * sharing one registry of authorization servers over one store.
  */
-import type { RiderCaller } from '../mcp/context.ts';
-import type { Store, StoreConfig } from '../store/database.ts';
-import { authConfigFromEnv } from './config.ts';
+import type { RiderCaller } from './rider-caller.ts';
 import {
   createAuthRegistry,
   misdirectedResponse,
@@ -12,7 +10,7 @@ import {
   type AuthRegistryOptions,
 } from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
-import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './routes.ts';
+import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
 import { SCOPE_READ } from './policy.ts';
 
 export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;
@@ -56,18 +54,4 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     authenticate: authenticator([SCOPE_READ]),
     authenticator,
   };
-}
-
-/**
- * The service as `npm start` and the Vercel functions build it: settings from
- * the environment (see {@link authConfigFromEnv}), the store already open and
- * migrated by the caller.
- */
-export function authServiceFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
-  store: Pick<Store, 'db' | 'engine'>,
-  storeConfig: StoreConfig,
-  extra: Pick<AuthServiceOptions, 'segmentName'> = {},
-): AuthService {
-  return createAuthService({ store, config: authConfigFromEnv(env, storeConfig), ...extra });
 }

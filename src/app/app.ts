@@ -1,0 +1,153 @@
+/**
+ * The composition root: the whole application wired on one screen. It reads
+ * the settings once and builds each service once, on first use, for the Node
+ * server (`src/server/main.ts`), the Vercel functions (`api/*`) and the
+ * scripts. Heavy parts load through `import()` only when a path needs them,
+ * so the REST function never loads better-auth, the store or the gazetteer,
+ * and the cron function never loads the MCP server or the authorization server.
+ */
+import { createCronHandler } from '../alerts/cron.ts';
+import type { AlertJobDeps } from '../alerts/run.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { McpDeps } from '../mcp/context.ts';
+import type { McpConfig } from '../mcp/endpoint-guard.ts';
+import type { McpService, RiderServices } from '../mcp/mcp-service.ts';
+import type { ClientInfo } from '../rest/client-address.ts';
+import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
+import type { Store } from '../store/database.ts';
+import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
+
+/** A lazy value built once; a failed build is forgotten so the next call retries. */
+function lazy<T>(build: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= build().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+export interface App {
+  readonly settings: Settings;
+  /** The REST API: needs only the public URLs, so it is built at once (no I/O). */
+  readonly restReplier: ApiReplier;
+  readonly data: () => Promise<McpDeps>;
+  /** The rider store, opened and migrated (`src/app/migrations.ts`). */
+  readonly store: () => Promise<Store>;
+  readonly auth: () => Promise<AuthService>;
+  readonly mcpConfig: () => Promise<McpConfig>;
+  /** `/mcp`, `/mcp/rider` and the sign-in paths as one handler. */
+  readonly mcp: () => Promise<McpService>;
+  readonly alertJob: () => Promise<AlertJobDeps>;
+  /** The alert job behind `CRON_SECRET`, for `api/cron-alerts.ts`. */
+  readonly cron: (request: Request) => Promise<Response>;
+}
+
+export function createApp(settings: Settings = settingsFromProcess()): App {
+  const restReplier = createApiReplier(settings.urls);
+
+  const catalog = lazy(async () => {
+    const [{ createSegmentCatalog }, { loadSegments }] = await Promise.all([
+      import('../data/segments/catalog.ts'),
+      import('../data/segments/load.ts'),
+    ]);
+    return createSegmentCatalog(loadSegments(settings.segmentsFile));
+  });
+  const forecast = lazy(async () =>
+    (await import('../data/forecast/select-forecast.ts')).createForecast(settings.forecast),
+  );
+  const data = lazy(async (): Promise<McpDeps> => {
+    const { createGeocoder } = await import('../data/geocoding/select-geocoder.ts');
+    return {
+      catalog: await catalog(),
+      geocoder: createGeocoder(settings.geocoder),
+      forecast: await forecast(),
+      now: Date.now,
+    };
+  });
+
+  const store = lazy(async () => {
+    const [{ openStore }, { migrateToLatest }, { APP_MIGRATIONS }] = await Promise.all([
+      import('../store/database.ts'),
+      import('../store/migrate.ts'),
+      import('./migrations.ts'),
+    ]);
+    const opened = openStore(storeConfigOf(settings));
+    try {
+      await migrateToLatest(opened, APP_MIGRATIONS);
+    } catch (error) {
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
+    return opened;
+  });
+
+  const mcpConfig = lazy(async () => (await import('../mcp/endpoint-guard.ts')).mcpGuardConfig(settings.mcp));
+
+  const auth = lazy(async () => {
+    const [{ createAuthService }, { authConfigFor }] = await Promise.all([
+      import('../auth/auth-service.ts'),
+      import('../auth/secret.ts'),
+    ]);
+    const [opened, guard, segments] = await Promise.all([store(), mcpConfig(), catalog()]);
+    const { authSecret: secret, onVercel, siteOrigin } = settings;
+    const config = authConfigFor(
+      { secret, onVercel, siteOrigin, allowedHosts: guard.allowedHosts },
+      storeConfigOf(settings),
+    );
+    return createAuthService({ store: opened, config, segmentName: (id) => segments.get(id)?.name });
+  });
+
+  const mcp = lazy(async () => {
+    const [{ createMcpEndpoint }, { createMcpService, scopedAuthenticate }, { PUBLIC_TOOLS }, riderTools] =
+      await Promise.all([
+        import('../mcp/endpoint.ts'),
+        import('../mcp/mcp-service.ts'),
+        import('../mcp/tools/public.ts'),
+        import('../mcp/tools/rider/index.ts'),
+      ]);
+    const guard = await mcpConfig();
+    const publicEndpoint = lazy(async () =>
+      createMcpEndpoint({ deps: await data(), api: settings.urls, mcp: guard, tools: PUBLIC_TOOLS }),
+    );
+    const openRider = async (): Promise<RiderServices> => {
+      const [opened, riderAuth, deps] = await Promise.all([store(), auth(), data()]);
+      const endpoint = createMcpEndpoint({
+        deps: { ...deps, store: opened },
+        api: settings.urls,
+        mcp: guard,
+        tools: riderTools.RIDER_ADDRESS_TOOLS,
+        authenticate: scopedAuthenticate(riderAuth),
+      });
+      return { store: opened, auth: riderAuth, endpoint };
+    };
+    return createMcpService({ publicEndpoint, openRider });
+  });
+
+  const alertJob = lazy(async (): Promise<AlertJobDeps> => {
+    const [opened, segments, weather] = await Promise.all([store(), catalog(), forecast()]);
+    return { store: opened, catalog: segments, forecast: weather, now: Date.now };
+  });
+
+  const cron = createCronHandler({
+    secret: () => settings.cronSecret,
+    job: async () => (await import('../alerts/run.ts')).runAlertJob(await alertJob()),
+  });
+
+  return { settings, restReplier, data, store, auth, mcpConfig, mcp, alertJob, cron };
+}
+
+/** The REST API as a fetch handler (`api/rest.ts`). */
+export function restFetch(app: App): (request: Request) => Promise<Response> {
+  return toFetchHandler(app.restReplier);
+}
+
+/** The MCP side as a Vercel function: Vercel puts the caller's address in `x-real-ip`. */
+export function mcpFetch(app: App): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const client: ClientInfo = { address: request.headers.get('x-real-ip') ?? 'unknown' };
+    return (await app.mcp()).handle(request, client);
+  };
+}

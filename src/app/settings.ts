@@ -1,0 +1,444 @@
+/**
+ * Every environment variable the service reads, in one zod schema, parsed
+ * once. Each entry names the variable, its default, its bounds (in the
+ * `accepts` phrase the error message quotes) and what it does; the README's
+ * configuration tables are checked against this list by a unit test.
+ *
+ * An invalid value stops start-up with one message that names the variable,
+ * the value and the accepted form; an unknown `WOS_*` variable is reported as
+ * a likely typo with the closest known name. Nothing else under `src/` reads
+ * `process.env`: the composition root (`src/app/app.ts`) hands the parsed
+ * settings to the services it builds.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { boundedEditDistance } from '../data/geocoding/edit-distance.ts';
+import type { StoreConfig } from '../store/database.ts';
+
+/** The table of the README a setting is listed in. */
+export type SettingGroup = 'server' | 'data' | 'mcp' | 'riders' | 'platform';
+
+interface SettingSpec<T> {
+  readonly group: SettingGroup;
+  /** The default as the README shows it. */
+  readonly shownDefault: string;
+  readonly description: string;
+  /** The accepted form, completing "NAME must be …". */
+  readonly accepts: string;
+  /** Secrets are never echoed back in an error message. */
+  readonly secret?: boolean;
+  /** Reads the trimmed, non-empty text; `undefined` for a value it refuses. */
+  readonly parse: (text: string) => T | undefined;
+  readonly fallback: T;
+}
+
+const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => s;
+
+function wholeNumber(min: number, max: number) {
+  return (text: string): number | undefined => {
+    const value = Number(text);
+    return Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+  };
+}
+
+function positiveNumber(text: string): number | undefined {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function oneOf<const T extends string>(...choices: T[]) {
+  return (text: string): T | undefined => choices.find((choice) => choice === text);
+}
+
+/** An http(s) URL without its trailing slash, as the link builders join paths onto it. */
+function httpUrl(text: string): string | undefined {
+  const url = URL.parse(text);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
+  return text.endsWith('/') ? text.slice(0, -1) : text;
+}
+
+const list = (text: string): readonly string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const flag = (text: string): boolean | undefined =>
+  ({ '1': true, true: true, '0': false, false: false })[text.toLowerCase()];
+
+const anyText = (text: string): string => text;
+
+/** Every variable, by name. */
+export const SETTINGS = {
+  PORT: spec({
+    group: 'server',
+    shownDefault: '`3000`',
+    description: 'Port of `npm start`',
+    accepts: 'a port number from 0 to 65535',
+    parse: wholeNumber(0, 65_535),
+    fallback: 3000,
+  }),
+  HOST: spec<string | undefined>({
+    group: 'server',
+    shownDefault: 'every interface (IPv4 and IPv6)',
+    description: 'Address `npm start` listens on, e.g. `127.0.0.1`',
+    accepts: 'a host name or address',
+    parse: anyText,
+    fallback: undefined,
+  }),
+  WOS_SITE_URL: spec<string | undefined>({
+    group: 'server',
+    shownDefault: 'request origin',
+    description: 'Origin of the documentation site (pricing link, sign-in origin, defaults below)',
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: undefined,
+  }),
+  WOS_BASE_URL: spec<string | undefined>({
+    group: 'server',
+    shownDefault: 'request origin',
+    description: '`{base_url}`: the API origin, the OpenAPI `servers` entry',
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: undefined,
+  }),
+  WOS_DOCS_URL: spec<string | undefined>({
+    group: 'server',
+    shownDefault: '`<site>/docs`',
+    description: '`{docs_url}`: base of every problem `type` URI',
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: undefined,
+  }),
+  WOS_MCP_URL: spec<string | undefined>({
+    group: 'server',
+    shownDefault: '`<site>/mcp`',
+    description: '`{mcp_url}`: the public MCP address',
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: undefined,
+  }),
+  WOS_FORECAST: spec<'demo' | 'open-meteo'>({
+    group: 'data',
+    shownDefault: '`demo`',
+    description: '`demo` (synthetic, offline) or `open-meteo` (real forecasts)',
+    accepts: '"demo" or "open-meteo"',
+    parse: oneOf('demo', 'open-meteo'),
+    fallback: 'demo',
+  }),
+  OPEN_METEO_API_KEY: spec<string | undefined>({
+    group: 'data',
+    shownDefault: 'unset',
+    description: "Use Open-Meteo's commercial endpoints (forecast and geocoding) with this key",
+    accepts: 'an Open-Meteo API key',
+    secret: true,
+    parse: anyText,
+    fallback: undefined,
+  }),
+  WOS_FORECAST_TIMEOUT_MS: spec({
+    group: 'data',
+    shownDefault: '`4000`',
+    description: 'Per-attempt timeout of a forecast request (100–60000); 2 retries on 429 and 5xx',
+    accepts: 'a whole number of milliseconds from 100 to 60000',
+    parse: wholeNumber(100, 60_000),
+    fallback: 4000,
+  }),
+  WOS_GEOCODER: spec<'gazetteer' | 'open-meteo'>({
+    group: 'data',
+    shownDefault: '`gazetteer`',
+    description: '`gazetteer` (embedded GeoNames) or `open-meteo` (Open-Meteo geocoding)',
+    accepts: '"gazetteer" or "open-meteo"',
+    parse: oneOf('gazetteer', 'open-meteo'),
+    fallback: 'gazetteer',
+  }),
+  WOS_SEGMENTS_FILE: spec<string | undefined>({
+    group: 'data',
+    shownDefault: 'embedded catalog',
+    description: 'A GeoJSON segment catalog used instead of the embedded one',
+    accepts: 'a file path',
+    parse: anyText,
+    fallback: undefined,
+  }),
+  WOS_MCP_ALLOWED_HOSTS: spec<readonly string[]>({
+    group: 'mcp',
+    shownDefault: "localhost, the `WOS_*_URL` hosts, Vercel's",
+    description: 'Extra host names a request may name in `Host` (DNS-rebinding guard); `*` allows any',
+    accepts: 'a comma-separated list of host names',
+    parse: list,
+    fallback: [],
+  }),
+  WOS_MCP_ALLOWED_ORIGINS: spec<readonly string[]>({
+    group: 'mcp',
+    shownDefault: 'none beyond the allowed hosts',
+    description: 'Extra browser origin host names allowed to call the server; `*` allows any',
+    accepts: 'a comma-separated list of host names',
+    parse: list,
+    fallback: [],
+  }),
+  WOS_MCP_RATE_PER_MINUTE: spec({
+    group: 'mcp',
+    shownDefault: '`60`',
+    description: 'Tool calls per minute per connection (client IP) after the burst',
+    accepts: 'a positive number',
+    parse: positiveNumber,
+    fallback: 60,
+  }),
+  WOS_MCP_RATE_BURST: spec({
+    group: 'mcp',
+    shownDefault: '`20`',
+    description: 'Tool calls a connection may make at once',
+    accepts: 'a positive number',
+    parse: positiveNumber,
+    fallback: 20,
+  }),
+  WOS_TRUST_PROXY: spec({
+    group: 'mcp',
+    shownDefault: 'unset',
+    description:
+      '`1`: `npm start` takes the client IP from the first `X-Forwarded-For` entry (behind your proxy)',
+    accepts: '"1", "true", "0" or "false"',
+    parse: flag,
+    fallback: false,
+  }),
+  DATABASE_URL: spec<string | undefined>({
+    group: 'riders',
+    shownDefault: 'unset (SQLite)',
+    description: 'PostgreSQL rider store; required on Vercel',
+    accepts: 'a postgres:// or postgresql:// URL',
+    secret: true,
+    parse: (text) => (/^postgres(ql)?:\/\//i.test(text) ? text : undefined),
+    fallback: undefined,
+  }),
+  WOS_DATABASE_PATH: spec({
+    group: 'riders',
+    shownDefault: '`data/wind-on-segment.sqlite`',
+    description: 'SQLite rider store file (or `:memory:`) when `DATABASE_URL` is unset',
+    accepts: 'a file path or ":memory:"',
+    parse: anyText,
+    fallback: 'data/wind-on-segment.sqlite',
+  }),
+  BETTER_AUTH_SECRET: spec<string | undefined>({
+    group: 'riders',
+    shownDefault: 'generated beside the SQLite file',
+    description: 'Signs sign-ins and encrypts the token keys; required with PostgreSQL or on Vercel',
+    accepts: 'at least 32 characters (try: openssl rand -base64 32)',
+    secret: true,
+    parse: (text) => (text.length >= 32 ? text : undefined),
+    fallback: undefined,
+  }),
+  WOS_ALERTS_INTERVAL_MS: spec<number | null>({
+    group: 'riders',
+    shownDefault: '`900000` (15 min)',
+    description: 'How often `npm start` evaluates tailwind alerts; `0` turns the job off',
+    accepts: '0 (off) or a whole number of milliseconds from 60000 to 86400000',
+    parse: (text) => (text === '0' ? null : wholeNumber(60_000, 86_400_000)(text)),
+    fallback: 900_000,
+  }),
+  CRON_SECRET: spec<string | undefined>({
+    group: 'riders',
+    shownDefault: 'unset (every call refused)',
+    description: 'Bearer token `/api/cron-alerts` requires (Vercel Cron sends it)',
+    accepts: 'a token',
+    secret: true,
+    parse: anyText,
+    fallback: undefined,
+  }),
+  VERCEL: spec({
+    group: 'platform',
+    shownDefault: 'set by Vercel',
+    description: 'On Vercel: the rider store must be PostgreSQL and the auth secret set',
+    accepts: 'any value',
+    parse: () => true,
+    fallback: false,
+  }),
+  VERCEL_URL: spec<string | undefined>({
+    group: 'platform',
+    shownDefault: 'set by Vercel',
+    description: "The deployment's own host, allowed at `/mcp`",
+    accepts: 'a host name',
+    parse: anyText,
+    fallback: undefined,
+  }),
+  VERCEL_BRANCH_URL: spec<string | undefined>({
+    group: 'platform',
+    shownDefault: 'set by Vercel',
+    description: "The branch deployment's host, allowed at `/mcp`",
+    accepts: 'a host name',
+    parse: anyText,
+    fallback: undefined,
+  }),
+  VERCEL_PROJECT_PRODUCTION_URL: spec<string | undefined>({
+    group: 'platform',
+    shownDefault: 'set by Vercel',
+    description: "The project's production host, allowed at `/mcp`",
+    accepts: 'a host name',
+    parse: anyText,
+    fallback: undefined,
+  }),
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+type Values = { readonly [K in SettingName]: (typeof SETTINGS)[K]['fallback'] };
+
+/** The one message for a refused value: the variable, the value (unless secret) and the accepted form. */
+function refusal(name: SettingName, raw: string): string {
+  const setting: SettingSpec<unknown> = SETTINGS[name];
+  const shown = setting.secret ? `the ${raw.length}-character value given` : `"${raw}"`;
+  return `${name} must be ${setting.accepts}, not ${shown}.`;
+}
+
+/** One zod schema over the whole environment: each field trims, parses and falls back to its default. */
+export const EnvironmentSchema = z.object(
+  Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, setting]: [string, SettingSpec<unknown>]) => [
+      name,
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          const text = raw?.trim();
+          if (!text) return setting.fallback;
+          const value = setting.parse(text);
+          if (value === undefined) {
+            ctx.addIssue({ code: 'custom', message: refusal(name as SettingName, text) });
+            return z.NEVER;
+          }
+          return value;
+        })
+        .describe(setting.description),
+    ]),
+  ) as unknown as { [K in SettingName]: z.ZodType<Values[K], string | undefined> },
+);
+
+/** What the services are built from: the environment, parsed and interpreted once. */
+export interface Settings {
+  readonly port: number;
+  readonly host: string | undefined;
+  /** The public URLs (unset ones derive from each request's origin). */
+  readonly urls: {
+    readonly siteUrl?: string;
+    readonly baseUrl?: string;
+    readonly docsUrl?: string;
+    readonly mcpUrl?: string;
+  };
+  /** `WOS_SITE_URL`'s origin: the one public origin of the sign-in pages, when set. */
+  readonly siteOrigin: string | undefined;
+  readonly forecast: {
+    readonly source: 'demo' | 'open-meteo';
+    readonly apiKey: string | undefined;
+    readonly timeoutMs: number;
+  };
+  readonly geocoder: { readonly source: 'gazetteer' | 'open-meteo'; readonly apiKey: string | undefined };
+  readonly segmentsFile: string | undefined;
+  readonly mcp: {
+    /** Host names of the configured public URLs and of the Vercel deployment. */
+    readonly publicHosts: readonly string[];
+    readonly extraHosts: readonly string[];
+    readonly allowedOrigins: readonly string[];
+    readonly ratePerMinute: number;
+    readonly rateBurst: number;
+    readonly trustProxy: boolean;
+  };
+  readonly store: { readonly databaseUrl: string | undefined; readonly sqlitePath: string };
+  readonly authSecret: string | undefined;
+  readonly alertsIntervalMs: number | null;
+  readonly cronSecret: string | undefined;
+  readonly onVercel: boolean;
+}
+
+function hostnameOf(url: string | undefined): string[] {
+  if (!url) return [];
+  const parsed = URL.parse(url.includes('://') ? url : `https://${url}`);
+  return parsed ? [parsed.hostname] : [];
+}
+
+/** Unknown `WOS_*` names, each with the closest known one when it is a likely typo. */
+export function unknownSettings(env: Readonly<Record<string, string | undefined>>): string[] {
+  const known = Object.keys(SETTINGS);
+  return Object.keys(env)
+    .filter((name) => name.startsWith('WOS_') && !known.includes(name))
+    .map((name) => {
+      const closest = known
+        .map((candidate) => ({ candidate, distance: boundedEditDistance(name, candidate, 4) }))
+        .sort((a, b) => a.distance - b.distance)[0];
+      return closest && closest.distance <= 3
+        ? `${name} is not a setting; did you mean ${closest.candidate}?`
+        : `${name} is not a setting of this service.`;
+    });
+}
+
+/**
+ * Parses and interprets the environment. Throws one error listing every
+ * refused value; `warn` receives a line per unknown `WOS_*` variable.
+ */
+export function readSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (line: string) => void = () => undefined,
+): Settings {
+  const parsed = EnvironmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  for (const line of unknownSettings(env)) warn(`settings: ${line}`);
+  const v = parsed.data;
+  const urls = {
+    ...(v.WOS_SITE_URL ? { siteUrl: v.WOS_SITE_URL } : {}),
+    ...(v.WOS_BASE_URL ? { baseUrl: v.WOS_BASE_URL } : {}),
+    ...(v.WOS_DOCS_URL ? { docsUrl: v.WOS_DOCS_URL } : {}),
+    ...(v.WOS_MCP_URL ? { mcpUrl: v.WOS_MCP_URL } : {}),
+  };
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    urls,
+    siteOrigin: v.WOS_SITE_URL ? new URL(v.WOS_SITE_URL).origin : undefined,
+    forecast: { source: v.WOS_FORECAST, apiKey: v.OPEN_METEO_API_KEY, timeoutMs: v.WOS_FORECAST_TIMEOUT_MS },
+    geocoder: { source: v.WOS_GEOCODER, apiKey: v.OPEN_METEO_API_KEY },
+    segmentsFile: v.WOS_SEGMENTS_FILE,
+    mcp: {
+      publicHosts: [
+        v.WOS_SITE_URL,
+        v.WOS_BASE_URL,
+        v.WOS_MCP_URL,
+        v.VERCEL_URL,
+        v.VERCEL_BRANCH_URL,
+        v.VERCEL_PROJECT_PRODUCTION_URL,
+      ].flatMap(hostnameOf),
+      extraHosts: v.WOS_MCP_ALLOWED_HOSTS,
+      allowedOrigins: v.WOS_MCP_ALLOWED_ORIGINS,
+      ratePerMinute: v.WOS_MCP_RATE_PER_MINUTE,
+      rateBurst: v.WOS_MCP_RATE_BURST,
+      trustProxy: v.WOS_TRUST_PROXY,
+    },
+    store: { databaseUrl: v.DATABASE_URL, sqlitePath: v.WOS_DATABASE_PATH },
+    authSecret: v.BETTER_AUTH_SECRET,
+    alertsIntervalMs: v.WOS_ALERTS_INTERVAL_MS,
+    cronSecret: v.CRON_SECRET,
+    onVercel: v.VERCEL,
+  };
+}
+
+/**
+ * The rider store the settings choose: PostgreSQL when `DATABASE_URL` is set,
+ * else the SQLite file (relative paths resolve from `cwd`). Refuses SQLite on
+ * Vercel, where the file would vanish with the instance; asked only by the
+ * services that open the store, so the REST function starts without one.
+ */
+export function storeConfigOf(settings: Settings, cwd: string = process.cwd()): StoreConfig {
+  const { databaseUrl, sqlitePath } = settings.store;
+  if (databaseUrl) return { engine: 'postgres', url: databaseUrl };
+  if (settings.onVercel) {
+    throw new Error('Set DATABASE_URL to a PostgreSQL database: a SQLite file does not persist on Vercel');
+  }
+  return { engine: 'sqlite', path: sqlitePath === ':memory:' ? sqlitePath : resolve(cwd, sqlitePath) };
+}
+
+let processSettings: Settings | undefined;
+
+/** This process's settings, read from `process.env` on first use; unknown `WOS_*` names are warned about once. */
+export function settingsFromProcess(): Settings {
+  processSettings ??= readSettings(process.env, (line) => console.warn(line));
+  return processSettings;
+}

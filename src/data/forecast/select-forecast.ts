@@ -1,0 +1,34 @@
+import { type CachedForecastSource, createForecastCache } from './cache.ts';
+import { createDemoForecast } from './demo.ts';
+import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo-forecast.ts';
+import type { Clock, ForecastSourceId } from './types.ts';
+
+/** Test seams: where requests go and what time it is. */
+export interface ForecastDeps {
+  readonly fetch?: OpenMeteoOptions['fetch'];
+  readonly clock?: Clock;
+}
+
+/** What the settings choose: the source, Open-Meteo's commercial key, the per-attempt timeout. */
+export interface ForecastChoice {
+  readonly source: ForecastSourceId;
+  readonly apiKey?: string | undefined;
+  readonly timeoutMs?: number | undefined;
+}
+
+/**
+ * Builds the chosen forecast, always behind the cache. The settings default
+ * to `demo` so an offline `npm start` works; real weather (`open-meteo`) must
+ * be chosen explicitly, and an API key switches to the commercial endpoint.
+ */
+export function createForecast(choice: ForecastChoice, deps: ForecastDeps = {}): CachedForecastSource {
+  const clockDeps = deps.clock ? { clock: deps.clock } : {};
+  if (choice.source === 'demo') return createForecastCache(createDemoForecast(clockDeps), clockDeps);
+  const source = createOpenMeteoForecast({
+    ...clockDeps,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+    ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
+  });
+  return createForecastCache(source, clockDeps);
+}

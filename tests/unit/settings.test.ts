@@ -1,0 +1,102 @@
+/**
+ * The one settings schema: every variable's default matches the constant of
+ * the module that owns the rule, refusals name the variable, the value and
+ * the accepted form, typos are reported with the closest name, and the
+ * README's configuration tables say exactly what the schema says.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readSettings, SETTINGS, storeConfigOf, unknownSettings } from '../../src/app/settings.ts';
+import { settingRows } from '../../src/app/settings-table.ts';
+import {
+  DEFAULT_ALERTS_INTERVAL_MS,
+  MAX_ALERTS_INTERVAL_MS,
+  MIN_ALERTS_INTERVAL_MS,
+} from '../../src/alerts/schedule.ts';
+import { MIN_SECRET_LENGTH } from '../../src/auth/secret.ts';
+import { DEFAULT_SQLITE_PATH } from '../../src/store/database.ts';
+
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The rows of every table in the README's "Configuration" section, cells trimmed. */
+function readmeRows(): string[][] {
+  const start = README.indexOf('\n## Configuration\n');
+  const end = README.indexOf('\n## ', start + 1);
+  return README.slice(start, end)
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim()),
+    );
+}
+
+describe('the settings schema', () => {
+  it('is what the README tables say, row for row, each variable once', () => {
+    const rows = readmeRows();
+    expect(rows.map((row) => row[0]).sort()).toEqual(
+      settingRows()
+        .map((row) => row[0])
+        .sort(),
+    );
+    for (const row of settingRows()) expect(rows).toContainEqual([...row]);
+  });
+
+  it('defaults to the figures of the modules that own the rules', () => {
+    const settings = readSettings({});
+    expect(settings.alertsIntervalMs).toBe(DEFAULT_ALERTS_INTERVAL_MS);
+    expect(settings.store.sqlitePath).toBe(DEFAULT_SQLITE_PATH);
+    expect(SETTINGS.WOS_ALERTS_INTERVAL_MS.accepts).toContain(
+      `${MIN_ALERTS_INTERVAL_MS} to ${MAX_ALERTS_INTERVAL_MS}`,
+    );
+    expect(SETTINGS.BETTER_AUTH_SECRET.accepts).toContain(`at least ${MIN_SECRET_LENGTH} characters`);
+    expect(settings).toMatchObject({
+      port: 3000,
+      forecast: { source: 'demo' },
+      geocoder: { source: 'gazetteer' },
+    });
+  });
+
+  it('refuses bad values in one message naming each variable, its value and the accepted form', () => {
+    expect(() => readSettings({ PORT: '80a', WOS_MCP_RATE_BURST: '0', WOS_TRUST_PROXY: 'yes' })).toThrow(
+      [
+        'Invalid environment:',
+        '  PORT must be a port number from 0 to 65535, not "80a".',
+        '  WOS_MCP_RATE_BURST must be a positive number, not "0".',
+        '  WOS_TRUST_PROXY must be "1", "true", "0" or "false", not "yes".',
+      ].join('\n'),
+    );
+  });
+
+  it('never echoes a secret it refuses', () => {
+    const secret = 'short-secret';
+    expect(() => readSettings({ BETTER_AUTH_SECRET: secret })).toThrow(/12-character value given/);
+    expect(() => readSettings({ BETTER_AUTH_SECRET: secret })).not.toThrow(secret);
+  });
+
+  it('interprets WOS_SITE_URL once: link base without its slash, origin for sign-in, host for the guard', () => {
+    const settings = readSettings({ WOS_SITE_URL: 'https://wind.example/' });
+    expect(settings.urls.siteUrl).toBe('https://wind.example');
+    expect(settings.siteOrigin).toBe('https://wind.example');
+    expect(settings.mcp.publicHosts).toEqual(['wind.example']);
+  });
+
+  it('reports unknown WOS_* names as likely typos, with the closest known name', () => {
+    const warnings: string[] = [];
+    readSettings({ WOS_FORECST: 'demo', WOS_SOMETHING_ELSE_ENTIRELY: '1', HOME: '/root' }, (line) =>
+      warnings.push(line),
+    );
+    expect(warnings).toEqual([
+      'settings: WOS_FORECST is not a setting; did you mean WOS_FORECAST?',
+      'settings: WOS_SOMETHING_ELSE_ENTIRELY is not a setting of this service.',
+    ]);
+    expect(unknownSettings({ WOS_GEOCODER: 'gazetteer', PATH: '/bin' })).toEqual([]);
+  });
+
+  it('asks for PostgreSQL on Vercel only where the store opens', () => {
+    const settings = readSettings({ VERCEL: '1' });
+    expect(() => storeConfigOf(settings)).toThrow(/DATABASE_URL/);
+  });
+});
