@@ -23,7 +23,10 @@ export const FindTailwindSegmentsInputSchema = z
       .min(1, 'place must not be empty')
       .max(120, 'place is at most 120 characters')
       .optional()
-      .describe('A town, city or segment name; add ", CC" (country code) to disambiguate, e.g. "Paris, US"'),
+      .describe(
+        'A town, city, island, cycling region or segment name; add a region or country to disambiguate, ' +
+          'e.g. "Boulder, CO", "Santa Rosa, California", "Paris, US"',
+      ),
     latitude: LatitudeSchema.optional(),
     longitude: LongitudeSchema.optional(),
     radius_m: z
@@ -52,6 +55,21 @@ export const PlaceCandidateSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   population: z.int().nullable(),
+  region: z
+    .string()
+    .nullable()
+    .describe('First-level region (state, province, autonomous community), when known, e.g. "Colorado"'),
+  kind: z
+    .enum(['town', 'island', 'region'])
+    .describe('A town or city, or an island or cycling region found by its name'),
+});
+
+/** An island or region the place name stands for: its point is representative, its extent approximate. */
+export const PlaceAreaSchema = z.object({
+  kind: z.enum(['island', 'region']),
+  radius_m: z
+    .number()
+    .describe('About how far it reaches from the point, metres; a radius_m to search all of it (max 100000)'),
 });
 
 export const ResolvedPlaceSchema = z.object({
@@ -63,9 +81,15 @@ export const ResolvedPlaceSchema = z.object({
     .enum(['coordinates', 'segment', 'gazetteer', 'open-meteo'])
     .describe('coordinates as given; a segment name; the GeoNames gazetteer; Open-Meteo geocoding'),
   query: z.string().nullable().describe('The place text as given'),
+  region: z.string().nullable().describe('First-level region of the place, when known, e.g. "Catalonia"'),
+  area: PlaceAreaSchema.nullable().describe(
+    'Set when the name is an island or cycling region ("Mallorca", "Flanders"); null for a town, segment or coordinates',
+  ),
   alternatives: z
     .array(PlaceCandidateSchema)
-    .describe('Other places with this name; call again with "Name, CC" or coordinates to pick one'),
+    .describe(
+      'Other places with this name; call again with "Name, Region", "Name, CC" or coordinates to pick one',
+    ),
 });
 
 export const FoundSegmentSchema = SegmentFactsSchema.extend({
