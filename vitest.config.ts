@@ -46,6 +46,7 @@ export default defineConfig({
           // Worker threads start faster than forked processes; nothing here needs a process of its own.
           pool: 'threads',
           setupFiles: ['tests/support/no-child-process.ts'],
+          globalSetup: ['tests/support/gazetteer.global.ts'],
         },
       },
       {
