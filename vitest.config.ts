@@ -43,8 +43,6 @@ export default defineConfig({
           name: 'unit',
           include: ALL,
           exclude: INTEGRATION,
-          // Worker threads start faster than forked processes; nothing here needs a process of its own.
-          pool: 'threads',
           setupFiles: ['tests/support/no-child-process.ts'],
           globalSetup: ['tests/support/gazetteer.global.ts'],
         },
