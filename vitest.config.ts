@@ -45,6 +45,9 @@ export default defineConfig({
           exclude: INTEGRATION,
           setupFiles: ['tests/support/no-child-process.ts'],
           globalSetup: ['tests/support/gazetteer.global.ts'],
+          // The files share each worker's modules (zod, better-auth, the catalog) instead of importing
+          // them again per file: half the CPU time. They keep no state between files that another reads.
+          isolate: false,
         },
       },
       {
