@@ -12,6 +12,8 @@ const INTEGRATION = [
   'tests/contract/raw-requests.test.ts',
   'tests/contract/dev-server.test.ts',
   'tests/contract/openapi.test.ts',
+  // Its own npm start: 10,000 raw requests run the per-address sign-in limits dry for a while.
+  'tests/contract/listener-fuzz.test.ts',
   'tests/mcp/socket.test.ts',
   'tests/mcp/conformance.test.ts',
   'tests/auth/conformance.test.ts',

@@ -2,7 +2,7 @@
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, then the MCP section (mcp.ts), then the core
  * bundle and Vercel function sizes (bundle-sizes.ts). The service starts exactly as
- * users start it (`node scripts/start.ts`); the baseline answers with the
+ * users start it (`npm start`'s node command); the baseline answers with the
  * same number of bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
  * absolute requests per second say more about the machine than the service.
@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { startScript, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
+import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
 import { table } from './table.ts';
 import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
@@ -92,13 +92,13 @@ async function main(): Promise<number> {
   }, limitS * 1000);
   watchdog.unref();
 
-  console.log(`Node ${process.version}; starting the service (node scripts/start.ts) and the baseline.`);
-  const service = await startScript('scripts/start.ts');
+  console.log(`Node ${process.version}; starting the service (npm start's node command) and the baseline.`);
+  const service = await startNode(npmStartArgs());
   const { body, headers } = await fetchAnswer(service.baseUrl + TAILWIND_PATH);
   const bytes = Buffer.byteLength(body);
   const [baseline, withHeaders] = await Promise.all([
-    startScript(BASELINE_SCRIPT, { BENCH_BODY: body }),
-    startScript(BASELINE_SCRIPT, { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(headers) }),
+    startNode([BASELINE_SCRIPT], { BENCH_BODY: body }),
+    startNode([BASELINE_SCRIPT], { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(headers) }),
   ]);
   const baselineBytes = Buffer.byteLength((await fetchAnswer(baseline.baseUrl + '/')).body);
   if (baselineBytes !== bytes) throw new Error(`Baseline body is ${baselineBytes} B, expected ${bytes} B.`);

@@ -16,7 +16,13 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { LatLon } from '../src/core/bearing.ts';
-import { startScript, stopAll, stopAllOnExit, type RunningService } from '../scripts/service/launch.ts';
+import {
+  npmStartArgs,
+  startNode,
+  stopAll,
+  stopAllOnExit,
+  type RunningService,
+} from '../scripts/service/launch.ts';
 import { table } from './table.ts';
 import {
   alternate,
@@ -79,7 +85,7 @@ const verdict = (value: number, limit: number): string => (value <= limit ? 'PAS
 /** The service with `env`, timed from spawn to the first `/health` 200 (the catalog loads before it listens). */
 async function timedStart(env: Record<string, string>): Promise<{ server: RunningService; startMs: number }> {
   const started = performance.now();
-  const server = await startScript('scripts/start.ts', { ...UNLIMITED, ...env });
+  const server = await startNode(npmStartArgs(), { ...UNLIMITED, ...env });
   return { server, startMs: performance.now() - started };
 }
 

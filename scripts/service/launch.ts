@@ -8,7 +8,7 @@
  * `stopAllOnExit` can make sure none outlives the script that started it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -138,13 +138,25 @@ export async function startService(env: Record<string, string> = {}, cwd?: strin
 }
 
 /**
- * `node <script>` from the repository root: what `npm start` runs, without
- * npm in between, so the process id is the server's own (the bench reads
- * its memory and times its start).
+ * `node <args>` from the repository root, without npm in between, so the process id is the
+ * server's own (the bench reads its memory and times its start).
  */
-export async function startScript(script: string, env: Record<string, string> = {}): Promise<RunningService> {
+export async function startNode(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RunningService> {
   const port = await freePort();
-  return launch(process.execPath, [script], { port, env: serverEnv(port, env) });
+  return launch(process.execPath, args, { port, env: serverEnv(port, env) });
+}
+
+/** The Node arguments of `npm start` as package.json declares them (flags included), for `startNode`. */
+export function npmStartArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update npmStartArgs.`);
+  return args;
 }
 
 /**

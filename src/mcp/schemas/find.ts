@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AttributionSchema,
   ForecastInfoSchema,
+  IncludeDarknessSchema,
   LatitudeSchema,
   LockedFeatureSchema,
   LongitudeSchema,
@@ -9,6 +10,7 @@ import {
   WindowStatusSchema,
 } from './common.ts';
 import { SegmentFactsSchema } from './segment.ts';
+import { COMPASS_POINTS } from '../../core/compass.ts';
 
 export const DEFAULT_RADIUS_M = 25_000;
 export const MAX_RADIUS_M = 100_000;
@@ -41,6 +43,7 @@ export const FindTailwindSegmentsInputSchema = z
       .max(MAX_LIMIT, `limit is at most ${MAX_LIMIT}`)
       .default(DEFAULT_LIMIT)
       .describe('Most segments to return (default 10, max 25)'),
+    include_darkness: IncludeDarknessSchema,
   })
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
     message: 'Give latitude and longitude together.',
@@ -100,11 +103,44 @@ export const FoundSegmentSchema = SegmentFactsSchema.extend({
   window_status: WindowStatusSchema,
 });
 
+/** How many catalog segments beyond the radius an empty answer lists. */
+export const NEAREST_BEYOND_RADIUS = 3;
+
+export const HeadingWindowSchema = z
+  .object({
+    heading: z.enum(COMPASS_POINTS).describe('Compass direction of travel: N, NE, E, SE, S, SW, W, NW'),
+    bearing_deg: z.number().describe('Direction of travel, degrees (0 = north, 90 = east)'),
+    best_window: TailwindWindowSchema.nullable(),
+    window_status: WindowStatusSchema,
+  })
+  .describe(
+    'NOT a segment: the best rideable window for a straight road leaving the place in this direction, ' +
+      "from the place's own forecast and daylight. The rider picks real roads that head roughly this way",
+  );
+
 export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
   radius_m: z.number(),
   segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
-  forecast: ForecastInfoSchema.nullable().describe('Null when no segment was found'),
+  nearest_beyond_radius: z
+    .array(FoundSegmentSchema)
+    .nullable()
+    .describe(
+      `Only when segments is empty: the ${NEAREST_BEYOND_RADIUS} catalog segments closest to the place, ` +
+        'beyond radius_m, closest first (distance_from_place_m says how far); null otherwise',
+    ),
+  headings: z
+    .array(HeadingWindowSchema)
+    .nullable()
+    .describe(
+      'Only when segments is empty: HEADINGS, NOT SEGMENTS — for each of the 8 compass directions, the ' +
+        'best rideable tailwind window at the place for a road heading that way; null otherwise',
+    ),
+  add_your_own: z
+    .string()
+    .nullable()
+    .describe('Only when segments is empty: how to get your own roads judged; null otherwise'),
+  forecast: ForecastInfoSchema.nullable().describe('Null when nothing was forecast'),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),
 });
