@@ -22,6 +22,7 @@ const INTEGRATION = [
   'tests/auth/refresh-grace.test.ts',
   'tests/store/postgres.test.ts',
   'tests/unit/segments-import.test.ts',
+  'tests/server/**/*.test.ts',
 ];
 
 /** Integration files that share one `npm start` per configuration (tests/support/npm-start.global.ts). */
