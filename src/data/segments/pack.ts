@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import KDBush from 'kdbush';
 import { foldName } from '../names.ts';
@@ -265,6 +265,8 @@ function writeSections(
       for (let done = 0; done < body.length;)
         done += writeSync(fd, body, done, body.length - done, at + done);
     });
+    // An empty last section may start past the last byte written; the length must match the header.
+    ftruncateSync(fd, fileBytes);
   } catch (error) {
     closeSync(fd);
     rmSync(temporary, { force: true });

@@ -254,8 +254,9 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     a: { i: number; distanceM: number },
     b: { i: number; distanceM: number },
   ): number => {
-    const byRank = (ranks[a.i] ?? 0) - (ranks[b.i] ?? 0);
-    if (byRank !== 0 || a.distanceM !== b.distanceM) return byRank || a.distanceM - b.distanceM;
+    // Same rule as catalog.ts (rank, distance, id); ids are decoded only to break a tie.
+    const order = (ranks[a.i] ?? 0) - (ranks[b.i] ?? 0) || a.distanceM - b.distanceM;
+    if (order) return order;
     const idA = idOf(a.i);
     const idB = idOf(b.i);
     return idA < idB ? -1 : idA > idB ? 1 : 0;
