@@ -1,0 +1,118 @@
+/**
+ * The MCP bench's world-sized row: find_tailwind_segments over 1,000,000
+ * generated segments served from a packed index (`WOS_SEGMENTS_FILE` naming
+ * a `.segidx`), end to end over HTTP against `npm start`'s own server with
+ * a warm forecast cache, next to `tools/list` on the same server as the
+ * baseline; plus the server's start time and resident memory with that
+ * catalog. A measurement: a MISS still exits 0; only a failed answer makes
+ * the numbers invalid (exit 1). Runnable alone: `node scripts/bench/mcp-world.ts`;
+ * `runWorldCatalogBench` is the hook for `npm run bench`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { LatLon } from '../../src/core/bearing.ts';
+import { generateSegmentStream } from '../../src/data/segments/generate.ts';
+import { writePackedCatalog } from '../../src/data/segments/pack.ts';
+import type { Segment } from '../../src/data/segments/types.ts';
+import type { LoadSettings } from './load.ts';
+import { alternateMcp, type McpTarget } from './mcp-load.ts';
+import { ms, printMcpTable, TARGET_P50_MS, TARGET_P99_MS } from './mcp-report.ts';
+import { findCalls, listCall } from './mcp-requests.ts';
+import { residentMb, startMcpService, warmUp } from './mcp-service.ts';
+import { mcpSettingsFromEnv } from './mcp.ts';
+import { stopAll, stopServersOnExit } from './processes.ts';
+
+const SEGMENTS = 1_000_000;
+const SEED = 1;
+const PLACES = 50;
+
+/**
+ * Every `stride`-th generated segment as it streams by, so the places spread
+ * over every region without keeping a million segments; rounded to 0.001°
+ * like `benchPlaces`, so a place is near, not on, a segment start.
+ */
+function* keepingPlaces(segments: Iterable<Segment>, stride: number, into: LatLon[]): Generator<Segment> {
+  let n = 0;
+  for (const segment of segments) {
+    const start = segment.polyline[0];
+    if (n++ % stride === 0 && start !== undefined)
+      into.push({ lat: Math.round(start.lat * 1000) / 1000, lon: Math.round(start.lon * 1000) / 1000 });
+    yield segment;
+  }
+}
+
+/** Packs the catalog, serves it, loads it with `settings.connections` connections; false when an answer failed. */
+export async function runWorldCatalogBench(settings: LoadSettings): Promise<boolean> {
+  console.log(
+    `\nMCP: find_tailwind_segments over ${SEGMENTS.toLocaleString('en-US')} segments, packed index`,
+  );
+  const dir = await mkdtemp(join(tmpdir(), 'bench-world-'));
+  try {
+    const path = join(dir, `segments-${SEGMENTS}.segidx`);
+    const places: LatLon[] = [];
+    const packStart = performance.now();
+    // Generated segments are valid by construction (the unit tests round-trip them through the schema).
+    const report = writePackedCatalog(
+      path,
+      keepingPlaces(generateSegmentStream(SEGMENTS, SEED), SEGMENTS / PLACES, places),
+      {
+        validate: false,
+      },
+    );
+    console.log(
+      `  packed ${report.segments.toLocaleString('en-US')} segments, ${report.points.toLocaleString('en-US')} points, ` +
+        `${(report.bytes / 1e6).toFixed(0)} MB in ${((performance.now() - packStart) / 1000).toFixed(1)} s`,
+    );
+
+    const service = await startMcpService('mcp service (1M packed catalog)', { WOS_SEGMENTS_FILE: path });
+    const origin = service.server.origin;
+    const list: McpTarget = { label: 'tools/list (2026)', calls: [listCall('2026-07-28')] };
+    const find: McpTarget = { label: 'find 1M (2026)', calls: findCalls('2026-07-28', places) };
+    const findSse: McpTarget = { label: 'find 1M (2025)', calls: findCalls('2025-06-18', places) };
+    console.log('  warming the forecast cache (demo forecast) and checking every answer:');
+    await warmUp(origin, [list, find, findSse]);
+    const startRss = residentMb(service.server);
+    console.log(`  ${settings.connections} connections with autocannon:`);
+    const rows = await alternateMcp(origin, [list, find, findSse], settings);
+    const endRss = residentMb(service.server);
+    await stopAll();
+
+    printMcpTable(
+      `1,000,000 segments, best of ${settings.rounds} rounds, ${settings.durationS} s each after ` +
+        `${settings.warmupS} s, ${settings.connections} connections:`,
+      rows,
+    );
+    const mb = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(0)} MB`);
+    console.log(
+      `\n  server start with the 1M index: ${Math.round(service.startMs)} ms to the first /health; ` +
+        `resident ${mb(startRss)} after warm-up, ${mb(endRss)} after the load`,
+    );
+    for (const row of rows.filter(({ label }) => label.startsWith('find'))) {
+      const hit = row.p50Ms <= TARGET_P50_MS && row.p99Ms <= TARGET_P99_MS;
+      console.log(
+        `  ${row.label}: p50 ${ms(row.p50Ms)}, p99 ${ms(row.p99Ms)} ` +
+          `(target p50 ≤ ${TARGET_P50_MS} ms, p99 ≤ ${TARGET_P99_MS} ms): ${hit ? 'HIT' : 'MISS'}`,
+      );
+    }
+    const failed = rows.reduce((sum, row) => sum + row.failures, 0);
+    if (failed > 0) console.error(`\nMCP 1M: ${failed} requests failed: the numbers are not valid.`);
+    return failed === 0;
+  } finally {
+    await stopAll();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  stopServersOnExit();
+  try {
+    const valid = await runWorldCatalogBench(mcpSettingsFromEnv(process.env));
+    process.exit(valid ? 0 : 1);
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    await stopAll();
+    process.exit(1);
+  }
+}
