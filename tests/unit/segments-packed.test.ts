@@ -118,6 +118,24 @@ describe('the packed catalog', () => {
     expect(fiji.some((n) => (n.segment.polyline[0]?.lon ?? 0) < 0)).toBe(true);
   });
 
+  it('answers nearest() exactly as the GeoJSON catalog does, at any distance', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          lat: fc.double({ min: -90, max: 90, noNaN: true }),
+          lon: fc.double({ min: -180, max: 180, noNaN: true }),
+        }),
+        fc.integer({ min: -1, max: 40 }),
+        (point, limit) => {
+          const actual = packed.nearest(point, limit);
+          expect(actual).toEqual(reference.nearest(point, limit));
+          expect(actual).toHaveLength(Math.max(0, limit));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('gets every segment by id as the GeoJSON catalog does, and nothing else', () => {
     expect(packed.size).toBe(SEGMENTS.length);
     fc.assert(

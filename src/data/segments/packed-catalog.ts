@@ -250,6 +250,13 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     return -1;
   };
 
+  /** Rounded metres from `point` to segment `i`'s start, read from the kd-tree (no polyline needed). */
+  const distanceTo = (point: LatLon, i: number): number => {
+    const slot = treeSlot[i] ?? 0;
+    const start = { lon: index.coords[2 * slot] ?? 0, lat: index.coords[2 * slot + 1] ?? 0 };
+    return Math.round(catalogDistanceM(point, start));
+  };
+
   const byRankThenDistance = (
     a: { i: number; distanceM: number },
     b: { i: number; distanceM: number },
@@ -271,15 +278,18 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     near(point: LatLon, radiusM: number, limit: number): readonly NearbySegment[] {
       if (count === 0 || !(radiusM >= 0) || !(limit >= 1)) return [];
       const found = around(index, point.lon, point.lat, Infinity, radiusM / 1000);
-      const candidates = found.map((i) => {
-        const slot = treeSlot[i] ?? 0;
-        const start = { lon: index.coords[2 * slot] ?? 0, lat: index.coords[2 * slot + 1] ?? 0 };
-        return { i, distanceM: Math.round(catalogDistanceM(point, start)) };
-      });
+      const candidates = found.map((i) => ({ i, distanceM: distanceTo(point, i) }));
       return candidates
         .sort(byRankThenDistance)
         .slice(0, Math.floor(limit))
         .map(({ i, distanceM }) => ({ segment: segmentAt(i), distanceM }));
+    },
+    nearest(point: LatLon, limit: number): readonly NearbySegment[] {
+      if (count === 0 || !(limit >= 1)) return [];
+      return around(index, point.lon, point.lat, Math.floor(limit)).map((i) => ({
+        segment: segmentAt(i),
+        distanceM: distanceTo(point, i),
+      }));
     },
     findByName(query: string): readonly Segment[] {
       const key = foldName(query);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AttributionSchema,
   ForecastInfoSchema,
+  IncludeDarknessSchema,
   LockedFeatureSchema,
   PointSchema,
   SegmentHourSchema,
@@ -33,7 +34,10 @@ export const SegmentFactsSchema = z.object({
   bearing_deg: z.number().describe('Initial great-circle bearing from start to end, degrees'),
 });
 
-export const GetSegmentInputSchema = z.object({ segment_id: SegmentIdSchema });
+export const GetSegmentInputSchema = z.object({
+  segment_id: SegmentIdSchema,
+  include_darkness: IncludeDarknessSchema,
+});
 
 export const GetSegmentOutputSchema = z.object({
   segment: SegmentFactsSchema.extend({
