@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startAlerts } from '../alerts/schedule.ts';
 import { createApp } from '../app/app.ts';
+import { createHttpServer } from './http-server.ts';
 import { createSiteListener } from './site-listener.ts';
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -12,7 +12,10 @@ const service = await app.mcp();
 const { store } = await service.rider();
 const stopAlerts = startAlerts(alertsIntervalMs, await app.alertJob());
 const mcp = { handle: service.handle, trustProxy: (await app.mcpConfig()).trustProxy };
-const server = createServer(await createSiteListener({ siteDir, reply: app.restReplier, mcp }));
+const { docsUrl } = app.settings.urls;
+const server = createHttpServer(await createSiteListener({ siteDir, reply: app.restReplier, mcp, docsUrl }), {
+  docsUrl,
+});
 
 // Unset HOST listens on every interface, IPv4 and IPv6, like most hosts expect.
 server.listen(port, host, () => {
