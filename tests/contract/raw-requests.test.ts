@@ -1,14 +1,9 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exchange, type ConnectionLog, type RawResponse } from '../support/raw-http.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { sharedService } from '../support/service.ts';
 
-let service: RunningService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service?.stop());
+const service = sharedService();
 
 /** Sends bytes no fetch client would, and reads the whole answer. */
 function raw(request: string): Promise<string> {

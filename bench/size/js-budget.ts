@@ -11,13 +11,16 @@
  * reported apart ("lazy") and not budgeted. Gzip is measured per file (level 9) and summed,
  * because that is how a browser fetches them.
  *
- * A regex reader, not a full HTML parser: Astro's output is machine-written and regular, and a
- * budget check must not need a browser.
+ * HTML is read with htmlparser2 (attributes decoded, comments and non-JS script types skipped)
+ * and JavaScript with es-module-lexer (the lexer Vite uses), so no hand-written grammar decides
+ * what a page costs, and a budget check needs no browser.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { init as initLexer, parse as parseModule } from 'es-module-lexer';
+import { Parser } from 'htmlparser2';
 
 /** Placeholder origin used to resolve page-relative URLs; anything else is off-site. */
 const SITE = 'http://site.invalid';
@@ -33,16 +36,6 @@ const JS_SCRIPT_TYPES = new Set([
 
 /** Astro island attributes whose value is a module URL the island loads when it hydrates. */
 const ISLAND_URL_ATTRIBUTES = ['component-url', 'renderer-url', 'before-hydration-url'] as const;
-
-/** An HTML comment, a whole `<script>` element, or any other start tag (quoted `>` allowed). */
-const HTML_TOKEN =
-  /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>|<([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
-/** `import … from "x"`, `import "x"`, `export … from "x"` in (minified) ESM. */
-const STATIC_IMPORT = /(?:^|[^.\w$])(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?(["'])([^"'\n]+)\1/g;
-/** `import("x")` with a literal specifier. */
-const DYNAMIC_IMPORT = /(?:^|[^.\w$])import\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
 
 export interface InlineScript {
   /** `<script>` or `on…=` attribute. */
@@ -97,25 +90,6 @@ export function routeOf(file: string): string {
   return `/${route}`;
 }
 
-function decodeEntities(value: string): string {
-  return value.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|quot|apos|lt|gt));/gi, (whole, dec, hex, name) => {
-    if (dec !== undefined) return String.fromCodePoint(Number(dec));
-    if (hex !== undefined) return String.fromCodePoint(Number.parseInt(String(hex), 16));
-    const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-    return named[String(name).toLowerCase()] ?? whole;
-  });
-}
-
-function parseAttributes(source: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    const name = match[1];
-    if (name === undefined) continue;
-    attributes.set(name.toLowerCase(), decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
-  }
-  return attributes;
-}
-
 interface HtmlScripts {
   readonly urls: string[];
   readonly inline: { kind: 'script' | 'handler'; code: string }[];
@@ -125,49 +99,59 @@ interface HtmlScripts {
 export function scriptsInHtml(html: string): HtmlScripts {
   const urls: string[] = [];
   const inline: HtmlScripts['inline'] = [];
-  for (const match of html.matchAll(HTML_TOKEN)) {
-    const [, scriptAttributes, scriptBody, tagName, tagAttributes] = match;
-    if (scriptAttributes !== undefined) {
-      const attributes = parseAttributes(scriptAttributes);
-      const type = (attributes.get('type') ?? '').trim().toLowerCase();
-      if (!JS_SCRIPT_TYPES.has(type)) continue; // JSON-LD, importmap, speculation rules…
-      const src = attributes.get('src');
-      if (src !== undefined) urls.push(src);
-      else if (scriptBody !== undefined && scriptBody.trim() !== '')
-        inline.push({ kind: 'script', code: scriptBody });
-      continue;
-    }
-    if (tagName === undefined || tagAttributes === undefined) continue; // A comment.
-    const attributes = parseAttributes(tagAttributes);
-    for (const [name, value] of attributes) {
-      if (/^on[a-z]+$/.test(name) && value.trim() !== '') inline.push({ kind: 'handler', code: value });
-    }
-    const tag = tagName.toLowerCase();
-    if (tag === 'link') {
-      const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
-      const href = attributes.get('href');
-      const isScript =
-        rel.includes('modulepreload') || (rel.includes('preload') && attributes.get('as') === 'script');
-      if (href !== undefined && isScript) urls.push(href);
-    } else if (tag === 'astro-island') {
-      for (const name of ISLAND_URL_ATTRIBUTES) {
-        const url = attributes.get(name);
-        if (url !== undefined && url !== '') urls.push(url);
+  /** The body of the JS `<script>` being read, or undefined outside one. */
+  let script: string | undefined;
+  const parser = new Parser({
+    onopentag(tag, attributes) {
+      for (const [name, value] of Object.entries(attributes)) {
+        if (/^on[a-z]+$/.test(name) && value.trim() !== '') inline.push({ kind: 'handler', code: value });
       }
-    }
-  }
+      if (tag === 'script') {
+        // JSON-LD, importmap, speculation rules… are not JavaScript.
+        if (!JS_SCRIPT_TYPES.has((attributes['type'] ?? '').trim().toLowerCase())) return;
+        if (attributes['src'] !== undefined) urls.push(attributes['src']);
+        else script = '';
+      } else if (tag === 'link') {
+        const rel = (attributes['rel'] ?? '').toLowerCase().split(/\s+/);
+        const isScript =
+          rel.includes('modulepreload') || (rel.includes('preload') && attributes['as'] === 'script');
+        if (attributes['href'] !== undefined && isScript) urls.push(attributes['href']);
+      } else if (tag === 'astro-island') {
+        for (const name of ISLAND_URL_ATTRIBUTES) if (attributes[name]) urls.push(attributes[name]);
+      }
+    },
+    ontext(text) {
+      if (script !== undefined) script += text;
+    },
+    onclosetag(tag) {
+      if (tag === 'script' && script !== undefined && script.trim() !== '')
+        inline.push({ kind: 'script', code: script });
+      if (tag === 'script') script = undefined;
+    },
+  });
+  parser.end(html);
   return { urls, inline };
 }
 
-/** Static and dynamic module specifiers of one built JS file (relative or absolute paths only). */
+/** Static (`import`, `export … from`) and literal dynamic `import("…")` specifiers that are paths. */
 export function importsInJs(code: string): {
   readonly staticImports: string[];
   readonly dynamicImports: string[];
 } {
-  const isPath = (specifier: string) => /^(?:\.{1,2}\/|\/|https?:\/\/)/.test(specifier);
-  const pick = (pattern: RegExp) =>
-    [...code.matchAll(pattern)].map((match) => match[2] ?? '').filter((specifier) => isPath(specifier));
-  return { staticImports: pick(STATIC_IMPORT), dynamicImports: pick(DYNAMIC_IMPORT) };
+  const isPath = (specifier: string | undefined): specifier is string =>
+    specifier !== undefined && /^(?:\.{1,2}\/|\/|https?:\/\/)/.test(specifier);
+  let imports: ReturnType<typeof parseModule>[0];
+  try {
+    [imports] = parseModule(code);
+  } catch {
+    return { staticImports: [], dynamicImports: [] }; // Not a module the lexer can read: nothing it imports.
+  }
+  const pick = (dynamic: boolean) =>
+    imports
+      .filter((entry) => entry.d > -1 === dynamic && entry.d !== -2)
+      .map((entry) => entry.n)
+      .filter(isPath);
+  return { staticImports: pick(false), dynamicImports: pick(true) };
 }
 
 function sizeOf(content: string | Buffer): { bytes: number; gzipBytes: number } {
@@ -249,6 +233,7 @@ export async function measurePages(distDir: string): Promise<PageJs[]> {
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(`No built site in ${distDir} (run astro build, or drop --no-build).`);
   }
+  await initLexer;
   const graph = new ModuleGraph(distDir);
   const pages: PageJs[] = [];
   for (const file of await htmlFiles(distDir)) {

@@ -6,7 +6,7 @@
  * process start (module loading included) to the first `near` answer; the
  * memory figure is the process's peak resident set (`VmHWM`, Linux), not
  * a snapshot. A measurement, not a test: it prints and exits 0.
- * Runnable alone: `node scripts/bench/catalog-load.ts [counts…]`.
+ * Runnable alone: `node bench/catalog-load.ts [counts…]`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { generateSegments, generateSegmentStream } from '../../src/data/segments/generate.ts';
-import { formatFeatureCollection, segmentToFeature } from '../../src/data/segments/geojson.ts';
-import { writePackedCatalog } from '../../src/data/segments/pack.ts';
+import { generateSegments, generateSegmentStream } from '../src/data/segments/generate.ts';
+import { formatFeatureCollection, segmentToFeature } from '../src/data/segments/geojson.ts';
+import { writePackedCatalog } from '../src/data/segments/pack.ts';
 
 /** The issue's targets for 1,000,000 segments. */
 export const TARGET_LOAD_MS = 1000;
@@ -24,7 +24,7 @@ export const TARGET_RSS_MB = 300;
 /** Above this, the GeoJSON text passes V8's longest string (~512 MB) and cannot load at all. */
 const GEOJSON_LIMIT = 200_000;
 const RUNS = 3;
-const LOAD_MODULE = fileURLToPath(new URL('../../src/data/segments/open-catalog.ts', import.meta.url));
+const LOAD_MODULE = fileURLToPath(new URL('../src/data/segments/open-catalog.ts', import.meta.url));
 
 export interface LoadFigure {
   /** Importing the catalog modules (for a .ts checkout, mostly Node's type stripping warming up). */

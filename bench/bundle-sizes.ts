@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { buildVercelOutput } from '../vercel/build-output.ts';
-import { REPO_ROOT } from './paths.ts';
+import { buildVercelOutput } from '../scripts/vercel/build-output.ts';
+import { REPO_ROOT } from '../scripts/service/launch.ts';
 
 const CORE_DIR = join(REPO_ROOT, 'src/core');
 

@@ -11,7 +11,7 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, ensureChromium } from '../browser/chromium.ts';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium.ts';
 
 export const CHROME_FLAGS: readonly string[] = [
   '--headless=new',

@@ -20,8 +20,9 @@ import {
   type FormFactor,
   type LighthouseRun,
 } from './lighthouse.ts';
-import { CHROMIUM_PATH } from '../browser/chromium.ts';
-import { startService, type RunningService } from '../service/launch.ts';
+import { CHROMIUM_PATH } from '../../scripts/browser/chromium.ts';
+import { startService, type RunningService } from '../../scripts/service/launch.ts';
+import { table } from '../table.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -67,23 +68,6 @@ function seconds(value: string, name: string): number {
 }
 const runTimeoutMs = seconds(args['run-timeout'], 'run-timeout');
 const totalTimeoutMs = seconds(args.timeout, 'timeout');
-
-/** A plain-text table; columns listed in `right` are right-aligned (numbers). */
-function table(
-  headers: readonly string[],
-  rows: readonly (readonly string[])[],
-  right: readonly number[] = [],
-) {
-  const widths = headers.map((header, i) =>
-    Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => (right.includes(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
-}
 
 const bytes = (n: number) => n.toLocaleString('en-US');
 const kb = (n: number) => (n === 0 ? '0 B' : `${(n / 1024).toFixed(1)} KB`);
