@@ -19,8 +19,10 @@ const INTEGRATION = [
   'tests/auth/conformance.test.ts',
   'tests/auth/flow.test.ts',
   'tests/auth/pages.test.ts',
+  'tests/auth/refresh-grace.test.ts',
   'tests/store/postgres.test.ts',
   'tests/unit/segments-import.test.ts',
+  'tests/server/**/*.test.ts',
 ];
 
 /** Integration files that share one `npm start` per configuration (tests/support/npm-start.global.ts). */

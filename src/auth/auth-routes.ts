@@ -11,6 +11,8 @@
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import { withClientAddress, type ClientInfo } from '../rest/client-address.ts';
+import { refusalRedirect } from './client-refusal.ts';
+import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
@@ -29,6 +31,8 @@ export interface AuthRoutesOptions {
 const PRM = '/.well-known/oauth-protected-resource';
 const ASM = '/.well-known/oauth-authorization-server';
 const METADATA_PATHS = new Set([PRM, `${PRM}${RIDER_RESOURCE_PATH}`, ASM, `${ASM}${AUTH_BASE_PATH}`]);
+const TOKEN_PATH = `${AUTH_BASE_PATH}/oauth2/token`;
+const AUTHORIZE_PATH = `${AUTH_BASE_PATH}/oauth2/authorize`;
 /** Endpoints a browser-based MCP client calls cross-origin, without cookies. */
 const PUBLIC_CLIENT_PATHS = new Set(
   ['/oauth2/token', '/oauth2/register', '/oauth2/revoke', '/jwks'].map((path) => `${AUTH_BASE_PATH}${path}`),
@@ -104,6 +108,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): AuthRoutes {
 }
 
 function authRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
+  const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
@@ -139,7 +144,9 @@ function authRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): A
       if (registration instanceof Response) return withCors(registration);
       return withCors(await auth.handler(registration));
     }
+    if (pathname === TOKEN_PATH) return withCors(await refreshGrace(request, auth.handler));
     const response = await auth.handler(request);
+    if (pathname === AUTHORIZE_PATH) return (await refusalRedirect(request, response, origin)) ?? response;
     return publicClientPath ? withCors(response) : response;
   };
 }
