@@ -32,7 +32,8 @@ export const findTailwindSegments: ToolDefinition<
     'significant rain, gusts under the safety limit; with start, end, peak and mean tailwind in km/h at 10 m ' +
     'and at rider height, the daylight bounds, rain, temperature, gusts and flags (wet, gusty, cold…) to pass ' +
     'on. When no window qualifies, window_status says why (dark, wet, gusty, no_tailwind). ' +
-    'Give a place name (town, city or segment; add ", CC" to pick a country) or latitude and longitude. ' +
+    'Give a place name (town, city, island, cycling region or segment; add ", Region" or ", CC" to pick ' +
+    'one of several, e.g. "Boulder, CO") or latitude and longitude. ' +
     'When no segment is within the radius, the answer lists the nearest segments beyond it and, for the ' +
     'place itself, the best window for each of 8 compass HEADINGS (directions to ride, not segments). ' +
     'Use get_segment with a returned id for the route and the wind on it now. ' +
