@@ -7,6 +7,7 @@
  * A measurement, not a test: below the target still exits 0; only a failure
  * to run (a server not starting, non-2xx or error answers) exits 1.
  */
+import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
 import { alternate, loadSeconds, settingsFromEnv } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { BASELINE_SCRIPT } from './paths.ts';
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
       console.error('The bench ran past its time limit; stopping.');
       void stopAll().finally(() => process.exit(1));
     },
-    (loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings)) * 1000,
+    (loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings) + COLD_START_SECONDS) * 1000,
   );
   watchdog.unref();
 
@@ -74,6 +75,7 @@ async function main(): Promise<number> {
   const mcpValid = await runMcpBench(mcpSettings);
 
   await printSizes();
+  await printColdStarts();
   clearTimeout(watchdog);
   if (!allAnswered([baselineResult, ...rows])) {
     console.error('\nSome requests failed (non-2xx or socket errors): the numbers above are not valid.');
