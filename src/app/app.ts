@@ -48,11 +48,7 @@ export interface App {
   readonly cron: (request: Request) => Promise<Response>;
 }
 
-/**
- * The segment catalog, the forecast and the geocoder: read-only data built
- * on first use. The geocoder is the lazy gazetteer, which reads its file on
- * the first place name, not here.
- */
+/** The segment catalog and the forecast: read-only data built on first use. */
 function dataParts(settings: Settings) {
   const catalog = lazy(async () => {
     const [{ createSegmentCatalog }, { loadSegments }] = await Promise.all([
@@ -64,7 +60,17 @@ function dataParts(settings: Settings) {
   const forecast = lazy(async () =>
     (await import('../data/forecast/select-forecast.ts')).createForecast(settings.forecast),
   );
-  const data = lazy(async (): Promise<McpDeps> => {
+  return { catalog, forecast };
+}
+
+/**
+ * What the MCP tools read: the data plus the geocoder. Kept apart from
+ * `dataParts` so the cron function's bundle holds no geocoder (and Vercel's
+ * tracing adds no gazetteer file to it). The gazetteer is lazy: it reads its
+ * file on the first place name, not here.
+ */
+function toolData(settings: Settings, { catalog, forecast }: ReturnType<typeof dataParts>) {
+  return lazy(async (): Promise<McpDeps> => {
     const { createGeocoder } = await import('../data/geocoding/select-geocoder.ts');
     return {
       catalog: await catalog(),
@@ -73,7 +79,6 @@ function dataParts(settings: Settings) {
       now: Date.now,
     };
   });
-  return { catalog, forecast, data };
 }
 
 /** The rider store, opened and migrated on first use. */
@@ -116,7 +121,8 @@ function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<ty
  * the sign-in paths).
  */
 function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typeof dataParts>) {
-  const { store, catalog, data } = parts;
+  const { store, catalog } = parts;
+  const data = toolData(settings, parts);
   const mcpConfig = lazy(async () => (await import('../mcp/endpoint-guard.ts')).mcpGuardConfig(settings.mcp));
 
   const auth = lazy(async () => {
@@ -165,7 +171,7 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
     return createMcpService({ publicEndpoint: publicMcp, openRider });
   });
 
-  return { mcpConfig, auth, publicMcp, mcp };
+  return { mcpConfig, auth, publicMcp, mcp, data };
 }
 
 export function createApp(settings: Settings = settingsFromProcess()): App {
@@ -173,8 +179,8 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
   const data = dataParts(settings);
   const store = storePart(settings);
   const { alertJob, cron } = cronParts(settings, { ...data, store });
-  const { mcpConfig, auth, publicMcp, mcp } = mcpParts(settings, { ...data, store });
-  return { settings, restReplier, data: data.data, store, auth, mcpConfig, publicMcp, mcp, alertJob, cron };
+  const { mcpConfig, auth, publicMcp, mcp, data: toolsData } = mcpParts(settings, { ...data, store });
+  return { settings, restReplier, data: toolsData, store, auth, mcpConfig, publicMcp, mcp, alertJob, cron };
 }
 
 /**
