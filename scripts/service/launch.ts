@@ -1,27 +1,42 @@
 /**
- * Starts servers the way users do (`npm start`, `npm run dev`) for the tests
- * and the measurement scripts, on a free port of 127.0.0.1. Each child runs
- * in its own process group: `npm start` spawns `node scripts/start.ts`, and
- * stopping only npm would leave that server holding the port.
+ * The one process launcher: starts servers the way users do (`npm start`,
+ * `npm run dev`, `node scripts/start.ts`) on a free port of 127.0.0.1, for
+ * the tests, `npm run bench` and `npm run size`. Each child leads its own
+ * process group: `npm start` spawns `node scripts/start.ts` (which may spawn
+ * `astro build`), and stopping only the leader would leave a server holding
+ * the port. Every server started and not yet stopped is remembered, so
+ * `stopAllOnExit` can make sure none outlives the script that started it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (where `package.json` is), whatever the working directory. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** How long a server may take to answer `/health` (`npm start` may build the site first). */
 const START_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 5_000;
+/** What is kept of a server's output for error messages. */
+const OUTPUT_TAIL_CHARS = 16_000;
 
 export interface RunningService {
+  /** What was started, for error messages. */
+  readonly name: string;
   readonly baseUrl: string;
-  /** Everything the server printed so far, for error messages. */
+  /** The group leader's process id (the server itself when it was started with `node`). */
+  readonly pid: number;
+  /** The tail of everything the server printed so far. */
   readonly output: () => string;
   stop(): Promise<void>;
 }
+
+const live = new Set<RunningService>();
 
 /** A port that was free a moment ago: the OS picks one for port 0, then it is released. */
 export async function freePort(): Promise<number> {
@@ -51,56 +66,138 @@ function signalGroup(group: number, signal: NodeJS.Signals): void {
 }
 
 /**
- * Runs `npm <args>` and resolves once `http://127.0.0.1:<port>/health`
- * answers 200. `stop()` sends SIGTERM to the whole group, then SIGKILL to
+ * Runs `command args` in its own process group and resolves once
+ * `http://127.0.0.1:<port>/health` answers 200; fails early when the child
+ * exits first. `stop()` sends SIGTERM to the whole group, then SIGKILL to
  * whatever is left after a grace period.
  */
-export async function startNpmServer(
+export async function launch(
+  command: string,
   args: readonly string[],
-  port: number,
-  env: NodeJS.ProcessEnv,
-  cwd?: string,
+  options: { readonly port: number; readonly env: NodeJS.ProcessEnv; readonly cwd?: string },
 ): Promise<RunningService> {
-  const child = spawn('npm', args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const name = [command === process.execPath ? 'node' : command, ...args].join(' ');
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer): void => {
+    tail = (tail + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
     child.once('error', reject);
   });
-  const group = child.pid;
-  const stop = async (): Promise<void> => {
-    if (group === undefined) return;
-    signalGroup(group, 'SIGTERM');
-    const deadline = Date.now() + STOP_GRACE_MS;
-    while (groupAlive(group) && Date.now() < deadline) await sleep(50);
-    signalGroup(group, 'SIGKILL');
+  const group = child.pid ?? 0;
+  const service: RunningService = {
+    name,
+    baseUrl: `http://127.0.0.1:${options.port}`,
+    pid: group,
+    output: () => tail,
+    async stop() {
+      live.delete(service);
+      signalGroup(group, 'SIGTERM');
+      const deadline = Date.now() + STOP_GRACE_MS;
+      while (groupAlive(group) && Date.now() < deadline) await sleep(50);
+      signalGroup(group, 'SIGKILL');
+    },
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
+  live.add(service);
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm ${args.join(' ')} exited early:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.ok,
+    if (child.exitCode !== null || child.signalCode !== null) {
+      live.delete(service);
+      throw new Error(`${name} exited early:\n${tail}`);
+    }
+    const healthy = await fetch(`${service.baseUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      async (response) => (await response.arrayBuffer(), response.ok),
       () => false,
     );
-    if (healthy) return { baseUrl, output: () => output, stop };
-    await sleep(200);
+    if (healthy) return service;
+    await sleep(100);
   }
-  await stop();
-  throw new Error(`npm ${args.join(' ')} did not answer /health in ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+  await service.stop();
+  throw new Error(`${name} did not answer /health in ${START_TIMEOUT_MS / 1000} s:\n${tail}`);
+}
+
+/** The environment of a server on `port`, with a rider store of its own, so servers side by side never share one. */
+function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  const database = join(mkdtempSync(join(tmpdir(), 'wos-store-')), 'wind-on-segment.sqlite');
+  return { ...process.env, WOS_DATABASE_PATH: database, ...env, PORT: String(port), HOST: '127.0.0.1' };
 }
 
 /** `npm start`, as the README says, with extra environment variables. */
 export async function startService(env: Record<string, string> = {}, cwd?: string): Promise<RunningService> {
   const port = await freePort();
-  // Each server gets its own rider store, so servers started side by side never migrate one file at once.
-  const database = join(mkdtempSync(join(tmpdir(), 'wos-store-')), 'wind-on-segment.sqlite');
-  return startNpmServer(
-    ['start', '--silent'],
-    port,
-    { ...process.env, WOS_DATABASE_PATH: database, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    cwd,
+  return launch('npm', ['start', '--silent'], { port, env: serverEnv(port, env), ...(cwd ? { cwd } : {}) });
+}
+
+/**
+ * `node <args>` from the repository root, without npm in between, so the process id is the
+ * server's own (the bench reads its memory and times its start).
+ */
+export async function startNode(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RunningService> {
+  const port = await freePort();
+  return launch(process.execPath, args, { port, env: serverEnv(port, env) });
+}
+
+/** The Node arguments of `npm start` as package.json declares them (flags included), for `startNode`. */
+export function npmStartArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs "${command}", not node: update npmStartArgs.`);
+  return args;
+}
+
+/**
+ * `npm run dev` (Astro's dev server with the API mounted), beside any other
+ * dev server of this project (`--ignore-lock`: Astro otherwise allows one
+ * per project).
+ */
+export async function startDevServer(): Promise<RunningService> {
+  const port = await freePort();
+  // Vitest's own variables would make Astro's dev server behave as if it ran inside Vitest.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
   );
+  const args = [
+    'run',
+    'dev',
+    '--silent',
+    '--',
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--ignore-lock',
+  ];
+  return launch('npm', args, { port, env });
+}
+
+/** Stops every server this process started and has not stopped yet. */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...live].map((service) => service.stop()));
+}
+
+/** Makes sure no server outlives this process: SIGKILL on exit, a clean stop on SIGINT/SIGTERM. */
+export function stopAllOnExit(): void {
+  process.once('exit', () => {
+    for (const { pid } of live) signalGroup(pid, 'SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the servers.`);
+      void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
 }

@@ -1,17 +1,18 @@
 /**
  * The alert evaluator: which watched segments get a tailwind alert now.
  * Reads every watch with alerts on (across riders), asks the forecast once per
- * run for all their segments, finds each segment's best window exactly as the
- * MCP tools do, and records an alert for every watch whose window's peak
+ * run for all their segments, finds each segment's best rideable window
+ * (daylight, dry, gusts under the limit) exactly as the MCP tools do by
+ * default, and records an alert for every watch whose window's peak
  * reaches the rider's threshold.
  */
 import { hasProAccess } from '../core/rider-rules.ts';
 import type { TailwindWindow } from '../core/tailwind-window.ts';
 import type { CachedForecastSource } from '../data/forecast/cache.ts';
-import type { ForecastSource, WindSeries } from '../data/forecast/types.ts';
+import { type ForecastSource, MIN_USABLE_HOURS, type WindSeries } from '../data/forecast/types.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
 import { forecastPointOf } from '../data/segments/segment-geometry.ts';
-import { segmentBestWindow } from '../data/segments/segment-window.ts';
+import { hoursAhead, segmentBestWindow } from '../data/segments/segment-window.ts';
 import type { Store } from '../store/database.ts';
 import {
   listAlertWatches,
@@ -141,7 +142,8 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
   let alertsAlreadyKnown = 0;
   for (const [i, segment] of segments.entries()) {
     const series = forecast[i];
-    if (!series) {
+    // Too few usable hours (impossible values dropped upstream): judged as no forecast, never as calm.
+    if (!series || hoursAhead(series, nowMs).length < MIN_USABLE_HOURS) {
       segmentsWithoutForecast += 1;
       continue;
     }

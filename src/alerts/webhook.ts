@@ -18,7 +18,8 @@ import {
   type PendingDelivery,
 } from '../store/repositories/alerts.ts';
 import { signWebhook } from './signature.ts';
-import { checkWebhookUrl, type HostLookup } from '../data/webhook-url.ts';
+import { checkWebhookUrl, type HostLookup, type WebhookTarget } from '../data/webhook-url.ts';
+import { sendPinned, type WebhookSender } from './webhook-send.ts';
 
 /** Per-delivery time limit when none is given: a receiver should answer at once and work later. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
@@ -49,7 +50,8 @@ export interface DeliverDeps {
   readonly store: Pick<Store, 'db'>;
   /** Milliseconds since the epoch, like `McpDeps.now`. */
   readonly now: () => number;
-  readonly fetch?: typeof fetch;
+  /** How a delivery is sent; defaults to {@link sendPinned}, which connects to the checked address only. */
+  readonly send?: WebhookSender;
   readonly timeoutMs?: number;
   /** Names segments in the payload. */
   readonly catalog?: Pick<SegmentCatalog, 'get'>;
@@ -97,7 +99,9 @@ export function alertPayload(
 type Outcome = 'delivered' | 'failed' | 'refused' | 'expired';
 
 function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `timed out after ${timeoutMs} ms`;
+  const timedOut = (e: unknown) => e instanceof Error && e.name === 'TimeoutError';
+  if (timedOut(error) || (error instanceof Error && timedOut(error.cause)))
+    return `timed out after ${timeoutMs} ms`;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `network error: ${error instanceof Error ? error.message : String(error)}${cause}`;
 }
@@ -105,14 +109,13 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 async function post(
   deps: DeliverDeps,
   { alert, webhook }: PendingDelivery,
-  url: URL,
+  to: WebhookTarget,
 ): Promise<string | null> {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const nowS = Math.floor(deps.now() / 1000);
   const body = JSON.stringify(alertPayload(alert, nowS, deps.catalog?.get(alert.segmentId)?.name));
   try {
-    const response = await (deps.fetch ?? fetch)(url, {
-      method: 'POST',
+    const status = await (deps.send ?? sendPinned)(to, {
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': 'wind-on-segment-alerts',
@@ -121,12 +124,10 @@ async function post(
         'X-WOS-Signature': signWebhook(webhook.secret, nowS, body),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
     });
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status >= 200 && response.status < 300) return null;
-    return `HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}`;
+    if (status >= 200 && status < 300) return null;
+    return `HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`;
   } catch (error) {
     return describeFailure(error, timeoutMs);
   }
@@ -144,7 +145,7 @@ async function deliverOne(deps: DeliverDeps, pending: PendingDelivery): Promise<
     await markAlertAttemptFailed(db, alert.id, check.reason);
     return 'refused';
   }
-  const failure = await post(deps, pending, check.url);
+  const failure = await post(deps, pending, check);
   if (failure === null) {
     await markAlertDelivered(db, alert.id, Math.floor(deps.now() / 1000));
     return 'delivered';

@@ -369,6 +369,15 @@ export function unknownSettings(env: Readonly<Record<string, string | undefined>
 }
 
 /**
+ * A setting the service cannot start with. Its message is written for the
+ * operator (variable, value, accepted form), so adapters print the message
+ * alone and exit instead of showing a stack trace.
+ */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+/**
  * Parses and interprets the environment. Throws one error listing every
  * refused value; `warn` receives a line per unknown `WOS_*` variable.
  */
@@ -379,7 +388,7 @@ export function readSettings(
   const parsed = EnvironmentSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
   }
   for (const line of unknownSettings(env)) warn(`settings: ${line}`);
   const v = parsed.data;
@@ -430,7 +439,9 @@ export function storeConfigOf(settings: Settings, cwd: string = process.cwd()): 
   const { databaseUrl, sqlitePath } = settings.store;
   if (databaseUrl) return { engine: 'postgres', url: databaseUrl };
   if (settings.onVercel) {
-    throw new Error('Set DATABASE_URL to a PostgreSQL database: a SQLite file does not persist on Vercel');
+    throw new SettingsError(
+      'Set DATABASE_URL to a PostgreSQL database: a SQLite file does not persist on Vercel',
+    );
   }
   return { engine: 'sqlite', path: sqlitePath === ':memory:' ? sqlitePath : resolve(cwd, sqlitePath) };
 }

@@ -11,6 +11,8 @@
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import { withClientAddress, type ClientInfo } from '../rest/client-address.ts';
+import { refusalRedirect } from './client-refusal.ts';
+import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
@@ -29,6 +31,8 @@ export interface AuthRoutesOptions {
 const PRM = '/.well-known/oauth-protected-resource';
 const ASM = '/.well-known/oauth-authorization-server';
 const METADATA_PATHS = new Set([PRM, `${PRM}${RIDER_RESOURCE_PATH}`, ASM, `${ASM}${AUTH_BASE_PATH}`]);
+const TOKEN_PATH = `${AUTH_BASE_PATH}/oauth2/token`;
+const AUTHORIZE_PATH = `${AUTH_BASE_PATH}/oauth2/authorize`;
 /** Endpoints a browser-based MCP client calls cross-origin, without cookies. */
 const PUBLIC_CLIENT_PATHS = new Set(
   ['/oauth2/token', '/oauth2/register', '/oauth2/revoke', '/jwks'].map((path) => `${AUTH_BASE_PATH}${path}`),
@@ -63,7 +67,48 @@ function preflight(): Response {
   });
 }
 
-export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
+/** OAuth-style error codes for the statuses the library answers without a body. */
+const BODILESS_ERRORS: Readonly<Record<number, string>> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'access_denied',
+  404: 'not_found',
+  405: 'method_not_allowed',
+};
+
+/**
+ * Every answer of the sign-in paths as the contract wants it: sign-in
+ * answers are private (sessions, tokens, the rider's own data), so one that
+ * does not say how to cache it gets `no-store`; an error the library sends
+ * without a body (an OPTIONS or a method it does not route) gets a JSON
+ * error body in the OAuth shape, so a client always has something to read.
+ */
+function asContract(response: Response | undefined): Response | undefined {
+  if (!response) return response;
+  const bodiless = response.status >= 400 && response.body === null;
+  if (response.headers.has('Cache-Control') && !bodiless) return response;
+  const headers = new Headers(response.headers);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  if (!bodiless) {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  const error = BODILESS_ERRORS[response.status] ?? 'server_error';
+  const body = JSON.stringify({
+    error,
+    error_description: `The sign-in service answered ${response.status}.`,
+  });
+  headers.set('Content-Type', 'application/json');
+  headers.delete('Content-Length');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export function createAuthRoutes(options: AuthRoutesOptions): AuthRoutes {
+  const routes = authRoutes(options);
+  return async (incoming, client) => asContract(await routes(incoming, client));
+}
+
+function authRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
+  const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
@@ -72,7 +117,7 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
     const auth = registry.authFor(origin);
     const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
     if (publicClientPath && incoming.method === 'OPTIONS') return preflight();
-    const request = withClientAddress(incoming, client?.address);
+    const request = await withClientAddress(incoming, client?.address);
     if (pathname.startsWith(RIDER_API_PREFIX)) {
       return riderApi(request, {
         auth,
@@ -84,7 +129,12 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
     }
     if (METADATA_PATHS.has(pathname)) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return withCors(new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, OPTIONS' } }));
+        return withCors(
+          Response.json(
+            { error: 'method_not_allowed', error_description: 'The metadata documents are read with GET.' },
+            { status: 405, headers: { Allow: 'GET, HEAD, OPTIONS' } },
+          ),
+        );
       }
       if (pathname.startsWith(ASM)) return withCors(await oauthProviderAuthServerMetadata(auth)(request));
       return withCors(Response.json(protectedResourceMetadata(origin)));
@@ -94,7 +144,9 @@ export function createAuthRoutes({ registry, segmentName, webhookUrl }: AuthRout
       if (registration instanceof Response) return withCors(registration);
       return withCors(await auth.handler(registration));
     }
+    if (pathname === TOKEN_PATH) return withCors(await refreshGrace(request, auth.handler));
     const response = await auth.handler(request);
+    if (pathname === AUTHORIZE_PATH) return (await refusalRedirect(request, response, origin)) ?? response;
     return publicClientPath ? withCors(response) : response;
   };
 }

@@ -13,6 +13,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { jwt } from 'better-auth/plugins';
 import { CLIENT_ADDRESS_HEADER } from '../rest/client-address.ts';
 import type { Store } from '../store/database.ts';
+import { CONNECT_ERROR_PATH } from './client-refusal.ts';
 import { ensureRider } from './rider-account.ts';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -21,6 +22,7 @@ import {
   CODE_TTL_S,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  REFRESH_REUSE_INTERVAL_S,
   REFRESH_TOKEN_TTL_S,
   issuerFor,
   riderResourceFor,
@@ -81,6 +83,8 @@ export function authOptions(options: CreateAuthOptions) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },
     rateLimit: { enabled: options.rateLimit ?? true, storage: 'memory' },
+    // Requests the provider refuses before it can trust the client's redirect address land on our page.
+    onAPIError: { errorURL: `${origin}${CONNECT_ERROR_PATH}` },
     advanced: {
       // Browsers drop Secure cookies on http://localhost; production runs on https.
       useSecureCookies: origin.startsWith('https://'),
@@ -114,6 +118,9 @@ export function authOptions(options: CreateAuthOptions) {
         allowUnauthenticatedClientRegistration: true,
         accessTokenExpiresIn: options.accessTokenTtlS ?? ACCESS_TOKEN_TTL_S,
         refreshTokenExpiresIn: REFRESH_TOKEN_TTL_S,
+        // Sequential reuse inside the interval gets the stored answer again; truly
+        // simultaneous refreshes are lined up by our token route (refresh-grace.ts).
+        refreshTokenReuseInterval: REFRESH_REUSE_INTERVAL_S,
         codeExpiresIn: CODE_TTL_S,
         ...(options.rateLimit === false
           ? {

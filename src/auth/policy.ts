@@ -36,6 +36,18 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** Refresh tokens live 30 days and rotate on every use. */
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+/**
+ * How long a rotated refresh token still answers with the tokens it was
+ * rotated into, instead of counting as a replay that revokes the whole grant.
+ * An assistant whose access token expired while it runs several tool calls at
+ * once refreshes once per call, all with the same token, within milliseconds;
+ * one that lost the answer retries within its request timeout (the MCP SDKs
+ * give a request 60 s). Inside the interval a reuse only gets the same answer
+ * again (never a new token), and after it a reuse still revokes the family, so
+ * a stolen token is worth no more than for one minute past its rotation.
+ */
+export const REFRESH_REUSE_INTERVAL_S = 60;
+
 /** An authorization code is exchanged within seconds by a real client; one minute is plenty. */
 export const CODE_TTL_S = 60;
 

@@ -8,6 +8,7 @@
  * is loopback. Clients that omit `grant_types` also get `refresh_token`, or
  * they could never stay connected past the first access token.
  */
+import { readBoundedText } from './rider-webhook.ts';
 
 /** A registration document is a few hundred bytes; anything this large is not one. */
 export const MAX_REGISTRATION_BYTES = 64 * 1024;
@@ -40,8 +41,9 @@ export function withNativeDefaults(body: unknown): unknown {
  * on as they came, for the library to refuse in its own words.
  */
 export async function registrationRequest(request: Request): Promise<Request | Response> {
-  const text = await request.text();
-  if (text.length > MAX_REGISTRATION_BYTES) {
+  // Read up to the limit only: a Vercel function has no Node listener in front to bound the body.
+  const text = await readBoundedText(request, MAX_REGISTRATION_BYTES);
+  if (text === undefined) {
     return Response.json(
       { error: 'invalid_client_metadata', error_description: 'The registration document is too large.' },
       { status: 413, headers: { 'Cache-Control': 'no-store' } },

@@ -21,7 +21,13 @@ export type AuthTables = {
   oauthClient: { clientId: string; name: string | null; uri: string | null };
   oauthConsent: { id: string; clientId: string; userId: string; scopes: StoredList; createdAt: StoredDate };
   oauthAccessToken: { id: string; clientId: string; userId: string | null };
-  oauthRefreshToken: { id: string; clientId: string; userId: string };
+  oauthRefreshToken: {
+    id: string;
+    clientId: string;
+    userId: string;
+    token: string;
+    rotationReplayExpiresAt: StoredDate | null;
+  };
 };
 
 /** Our store plus the auth tables, on the same connection. */

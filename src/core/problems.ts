@@ -1,5 +1,8 @@
 /**
- * The problem codes of the API, their HTTP status and title. The `type` URI of
+ * The problem codes of the API, their HTTP status and title. The four after
+ * `method_not_allowed` are answered by the Node listener's edge (a request
+ * its HTTP parser refuses, or one whose Host or target makes no URL), never
+ * by a route. The `type` URI of
  * a problem is derived from the code (`#error-<code-with-hyphens>`), so the
  * docs anchors and the API can never disagree.
  */
@@ -8,6 +11,10 @@ export const PROBLEM_CODES = {
   invalid_parameter: { status: 400, title: 'Invalid Parameter' },
   not_found: { status: 404, title: 'Not Found' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
+  bad_request: { status: 400, title: 'Bad Request' },
+  request_timeout: { status: 408, title: 'Request Timeout' },
+  uri_too_long: { status: 414, title: 'URI Too Long' },
+  header_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   internal_error: { status: 500, title: 'Internal Error' },
 } as const;
 

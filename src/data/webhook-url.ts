@@ -1,123 +1,153 @@
 /**
- * Which webhook URLs the service will POST to. A rider chooses the URL, so
- * without a rule the alert job could be pointed at the service's own network
- * (SSRF: cloud metadata at 169.254.169.254, a database on 10.x, localhost).
- * The rule: https only, no credentials in the URL, and the host must be (or
- * resolve only to) public unicast addresses. Plain http is allowed only to
- * loopback and only with `allowInsecureLocalhost` (tests, local development).
+ * Which webhook URLs the service will POST to, and at which address. A rider
+ * chooses the URL, so without a rule the alert job could be pointed at the
+ * service's own network (SSRF: cloud metadata at 169.254.169.254, a
+ * database on 10.x, localhost). The rule: https only, no credentials in the
+ * URL, and the host must be (or resolve only to) globally routable unicast
+ * addresses. Plain http is allowed only to loopback and only with
+ * `allowInsecureLocalhost` (tests, local development).
  *
- * Limits, documented: the name is resolved here and again by `fetch`, so a
- * hostile DNS server could answer differently the second time (DNS
- * rebinding); redirects are never followed, so a public URL cannot bounce the
- * POST inward. Call it when a rider saves a URL too, to refuse it up front.
+ * The check returns the address it approved, and delivery connects to that
+ * address (see `webhook.ts`): the name is never resolved a second time, so
+ * a DNS server that answers differently later (rebinding) cannot move the
+ * POST inward. Redirects are never followed. Call it when a rider saves a
+ * URL too, to refuse it up front.
  */
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Resolves a host name to every address it has; injectable for tests. */
 export type HostLookup = (hostname: string) => Promise<readonly string[]>;
+
+/**
+ * How long a webhook host may take to resolve. A resolver that hangs would
+ * otherwise hold a delivery slot (or the rider's save) for the system's own
+ * retry schedule, which is tens of seconds.
+ */
+export const DNS_TIMEOUT_MS = 3000;
 
 export interface WebhookUrlOptions {
   /** Allows http:// (and https://) to localhost, 127.0.0.0/8 and ::1: for tests only. */
   readonly allowInsecureLocalhost?: boolean;
   readonly lookup?: HostLookup;
+  /** Defaults to {@link DNS_TIMEOUT_MS}. */
+  readonly dnsTimeoutMs?: number;
+}
+
+/** A URL that passed the rule, with the one address delivery must connect to. */
+export interface WebhookTarget {
+  readonly url: URL;
+  readonly address: string;
+  readonly family: 4 | 6;
 }
 
 export type WebhookUrlCheck =
-  { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
+  ({ readonly ok: true } & WebhookTarget) | { readonly ok: false; readonly reason: string };
 
-const IPV4_NOT_PUBLIC: readonly (readonly [string, number])[] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-];
-const IPV6_NOT_PUBLIC: readonly (readonly [string, number])[] = [
-  ['::', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 32],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-];
+/** 2000::/3, the only IPv6 block IANA allocates for global unicast. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-const notPublic = new BlockList();
-for (const [net, prefix] of IPV4_NOT_PUBLIC) notPublic.addSubnet(net, prefix, 'ipv4');
-// IPv4-mapped addresses (::ffff:10.0.0.1) are checked against the IPv4 rules by BlockList itself.
-for (const [net, prefix] of IPV6_NOT_PUBLIC) notPublic.addSubnet(net, prefix, 'ipv6');
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/** True for an IP address a webhook may be sent to: public unicast, not reserved, private or loopback. */
+/**
+ * True for an IP address a webhook may be sent to. The address is first
+ * reduced to the form a socket would connect to: an IPv4-mapped IPv6
+ * address (`::ffff:10.0.0.1`) is the IPv4 address. Then ipaddr.js names its
+ * range, and only the ranges it leaves as plain `unicast` pass: for IPv4
+ * that excludes private, loopback, link-local, CGNAT, multicast, broadcast,
+ * documentation, benchmarking, AS112, AMT and 240/4; for IPv6 the address
+ * must also lie in 2000::/3, which leaves out ::/8 (IPv4-compatible and
+ * SIIT `::ffff:0:a.b.c.d` forms), 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64,
+ * which would translate to whatever IPv4 is embedded), 100::/64, ULA,
+ * link-local and multicast; inside it, ipaddr.js's ranges take out 6to4
+ * (2002::/16) and Teredo (2001::/32), whose embedded IPv4 may be private,
+ * documentation, benchmarking, ORCHID and the other IETF-reserved blocks.
+ * A library rather than our own table: its range list is maintained
+ * against the IANA special-purpose registries.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
-function isLoopbackHost(hostname: string): boolean {
-  if (hostname === 'localhost') return true;
-  const family = isIP(hostname);
-  return family !== 0 && loopback.check(hostname, family === 4 ? 'ipv4' : 'ipv6');
+function isLoopbackAddress(address: string): boolean {
+  return isIP(address) !== 0 && ipaddr.process(address).range() === 'loopback';
 }
 
 const systemLookup: HostLookup = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
-/** Applies the rule above; the reason is stored as the delivery's error, so it is written for the rider. */
+class LookupTimeout extends Error {}
+
+async function resolveWithin(resolve: HostLookup, hostname: string, ms: number): Promise<readonly string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LookupTimeout()), ms);
+  });
+  try {
+    return await Promise.race([resolve(hostname), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The approved target; an IPv4-mapped address is pinned as the IPv4 address it stands for. */
+function target(url: URL, address: string): WebhookUrlCheck {
+  const pinned = ipaddr.process(address).toString();
+  return { ok: true, url, address: pinned, family: isIP(pinned) === 6 ? 6 : 4 };
+}
+
+const NOT_PUBLIC = { ok: false, reason: 'refused: the webhook host is not a public address' } as const;
+
+/**
+ * Applies the rule above; the reason is stored as the delivery's error, so
+ * it is written for the rider. The WHATWG URL parser does the first
+ * normalisation: IPv4 written in decimal, octal, hex or short forms becomes
+ * dotted-quad, IDN names become punycode, IPv6 is compressed. Trailing dots
+ * are removed here (`localhost.` is localhost).
+ */
 export async function checkWebhookUrl(
   raw: string,
   options: WebhookUrlOptions = {},
 ): Promise<WebhookUrlCheck> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, reason: 'refused: the webhook URL is not a valid URL' };
-  }
+  const url = URL.parse(raw);
+  if (!url) return { ok: false, reason: 'refused: the webhook URL is not a valid URL' };
   if (url.username !== '' || url.password !== '') {
     return { ok: false, reason: 'refused: the webhook URL must not contain a user name or password' };
   }
-  // URL keeps IPv6 hosts in brackets and already normalises forms such as 0x7f.1 to 127.0.0.1.
-  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (options.allowInsecureLocalhost && isLoopbackHost(hostname)) {
-    return url.protocol === 'http:' || url.protocol === 'https:'
-      ? { ok: true, url }
-      : { ok: false, reason: 'refused: the webhook URL must use https' };
+  const hostname = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '')
+    .toLowerCase();
+  const localName = hostname === 'localhost' || hostname.endsWith('.localhost');
+  if (options.allowInsecureLocalhost && (hostname === 'localhost' || isLoopbackAddress(hostname))) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return { ok: false, reason: 'refused: the webhook URL must use https' };
+    }
+    return target(url, hostname === 'localhost' ? '127.0.0.1' : hostname);
   }
   if (url.protocol !== 'https:') return { ok: false, reason: 'refused: the webhook URL must use https' };
-  if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
-    return { ok: false, reason: 'refused: the webhook host is not a public address' };
-  }
+  if (hostname === '' || localName) return NOT_PUBLIC;
+  if (isIP(hostname) !== 0) return isPublicAddress(hostname) ? target(url, hostname) : NOT_PUBLIC;
   let addresses: readonly string[];
-  if (isIP(hostname) !== 0) addresses = [hostname];
-  else {
-    try {
-      addresses = await (options.lookup ?? systemLookup)(hostname);
-    } catch {
-      return { ok: false, reason: `refused: the webhook host ${hostname} does not resolve` };
-    }
+  const timeoutMs = options.dnsTimeoutMs ?? DNS_TIMEOUT_MS;
+  try {
+    addresses = await resolveWithin(options.lookup ?? systemLookup, hostname, timeoutMs);
+  } catch (error) {
+    return {
+      ok: false,
+      reason:
+        error instanceof LookupTimeout
+          ? `refused: the webhook host ${hostname} did not resolve within ${timeoutMs / 1000} s`
+          : `refused: the webhook host ${hostname} does not resolve`,
+    };
   }
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    return { ok: false, reason: 'refused: the webhook host is not a public address' };
-  }
-  return { ok: true, url };
+  // Every address must pass: a name that also points inward is refused, not steered around.
+  const first = addresses[0];
+  if (first === undefined || !addresses.every(isPublicAddress)) return NOT_PUBLIC;
+  return target(url, first);
 }

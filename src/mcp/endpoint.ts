@@ -12,6 +12,13 @@ import { buildServer } from './build-server.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
+
+/**
+ * The largest JSON-RPC message `/mcp` and `/mcp/rider` accept. A tool call is
+ * a few hundred bytes; 64 KB leaves room for long place names and clients
+ * that send their whole capability list.
+ */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
 /** What a browser-based MCP client must be able to read from our answers. */
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
 
@@ -56,6 +63,14 @@ function corsHeaders(request: Request): Headers {
 }
 
 function withHeaders(response: Response, extra: Headers): Response {
+  try {
+    // The SDK's own responses are mutable: set the headers in place rather than copy the response.
+    extra.forEach((value, name) => response.headers.set(name, value));
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+    return response;
+  } catch {
+    // An immutable response (a fetched or redirect one): copy it.
+  }
   const headers = new Headers(response.headers);
   extra.forEach((value, name) => headers.set(name, value));
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
@@ -85,7 +100,7 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
         limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
       });
     },
-    { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
+    { legacy: 'stateless', maxRequestBodySize: MCP_MAX_BODY_BYTES },
   );
 
   const serve: McpEndpoint = async (request, client) => {
@@ -105,10 +120,12 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       cors.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
       cors.set('Access-Control-Allow-Headers', request.headers.get('access-control-request-headers') ?? '*');
       cors.set('Access-Control-Max-Age', '86400');
+      // The answer echoes the request's headers and Origin: browsers keep it (Max-Age), shared caches must not.
+      cors.set('Cache-Control', 'no-store');
       return new Response(null, { status: 204, headers: cors });
     }
     if (!authenticate)
-      return withHeaders(await handler.fetch(withClientAddress(request, client.address)), cors);
+      return withHeaders(await handler.fetch(await withClientAddress(request, client.address)), cors);
     const rider = await authenticate(request);
     if (rider instanceof Response) return withHeaders(rider, cors);
     const authInfo = {
@@ -117,7 +134,10 @@ export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEn
       scopes: [...rider.scopes],
       extra: { caller: rider },
     };
-    return withHeaders(await handler.fetch(withClientAddress(request, client.address), { authInfo }), cors);
+    return withHeaders(
+      await handler.fetch(await withClientAddress(request, client.address), { authInfo }),
+      cors,
+    );
   };
   return async (request, client) => {
     try {

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { findRegions } from '../data/geocoding/regions.ts';
 import type { Place } from '../data/geocoding/types.ts';
+import { foldName } from '../data/names.ts';
 import type { ToolContext } from './context.ts';
 import type { FindTailwindSegmentsInput, ResolvedPlaceSchema } from './schemas/find.ts';
 import { startOf } from '../data/segments/segment-geometry.ts';
@@ -14,7 +16,7 @@ export interface PlaceResolution {
 }
 
 const CREDITS = {
-  gazetteer: 'Place names from GeoNames (geonames.org), CC BY 4.0',
+  gazetteer: 'Place and region names from GeoNames (geonames.org), CC BY 4.0',
   'open-meteo': 'Place search by Open-Meteo.com geocoding, data from GeoNames (CC BY 4.0)',
 } as const;
 
@@ -27,14 +29,22 @@ function candidate(place: Place) {
     latitude: place.lat,
     longitude: place.lon,
     population: place.population,
+    region: place.region ?? null,
+    kind: place.kind ?? 'town',
   };
+}
+
+function areaOf(place: Place) {
+  if (place.kind !== 'island' && place.kind !== 'region') return null;
+  return { kind: place.kind, radius_m: place.radiusM ?? 0 };
 }
 
 /**
  * Turns the tool's input into one point to search around. Coordinates are
  * taken as given. A name is looked up first among segment names and aliases
- * (a rider asking for "Alpe d'Huez" means the climb), then in the geocoder;
- * the most populous match wins and the others come back as alternatives.
+ * (a rider asking for "Alpe d'Huez" means the climb), then in the geocoder,
+ * whose first answer wins (its ranking prefers what a cyclist means: see
+ * the geocoder) and whose others come back as alternatives.
  */
 export async function resolvePlace(
   input: FindTailwindSegmentsInput,
@@ -45,7 +55,7 @@ export async function resolvePlace(
     const longitude = input.longitude ?? 0;
     const name = `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
     const place = { name, country_code: null, latitude, longitude, resolved_by: 'coordinates' as const };
-    return { place: { ...place, query: null, alternatives: [] }, credit: null };
+    return { place: { ...place, query: null, region: null, area: null, alternatives: [] }, credit: null };
   }
   const query = input.place;
   const [segment] = context.catalog.findByName(query);
@@ -65,6 +75,8 @@ export async function resolvePlace(
         longitude: start.lon,
         resolved_by: 'segment',
         query,
+        region: null,
+        area: null,
         alternatives: places.slice(0, MAX_ALTERNATIVES).map(candidate),
       },
       credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
@@ -80,6 +92,8 @@ export async function resolvePlace(
       longitude: best.lon,
       resolved_by: context.geocoder.id,
       query,
+      region: best.region ?? null,
+      area: areaOf(best),
       alternatives: others.slice(0, MAX_ALTERNATIVES).map(candidate),
     },
     credit: CREDITS[context.geocoder.id],
@@ -89,9 +103,20 @@ export async function resolvePlace(
 async function notFoundMessage(query: string, context: ToolContext): Promise<string> {
   const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+  // "Catalonia", "Colorado": a first-level region is no place to search around (too large for one point).
+  const regions = findRegions(query).filter((region) => foldName(region.name) === foldName(query));
+  const region = regions
+    .slice(0, 3)
+    .map((r) => `${r.name} (${r.countryCode})`)
+    .join(', ');
+  const asRegion =
+    region === ''
+      ? ''
+      : ` "${query}" is a region: ${region}; name a town in it, e.g. "Town, ${regions[0]?.name ?? query}".`;
   return (
-    `No place named "${query}" was found.${hint} ` +
-    'Try a nearby town with at least 1,000 inhabitants, add a country code ("Name, CC"), ' +
+    `No place named "${query}" was found.${asRegion}${hint} ` +
+    'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
+    '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
     'or pass latitude and longitude instead.'
   );
 }

@@ -5,12 +5,44 @@ type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSch
 
 const cache = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
+/** Freezes a JSON value and everything in it, so one shared copy can be handed out safely. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * A converted schema without its `$schema` key. Our schemas use only keywords
+ * that JSON Schema draft-07 and 2020-12 read alike (tests/mcp/schema-dialects.test.ts),
+ * but naming 2020-12 makes a draft-07 validator in its default mode (Ajv's
+ * `new Ajv()`, as many MCP clients build it) refuse to compile the schema at
+ * all: it checks the schema against a meta-schema it does not have. Without
+ * the key, MCP says 2020-12 applies, and a draft-07 client reads the same rules.
+ */
+function dialectNeutral(json: Record<string, unknown>): Record<string, unknown> {
+  const neutral = { ...json };
+  delete neutral['$schema'];
+  return neutral;
+}
+
 /**
  * The same zod schema with its JSON Schema conversions remembered. The
  * server is stateless, so the SDK builds a fresh server and converts every
  * tool schema on each request; the conversion was most of the time of a
  * `tools/list` and a tenth of a tool call (measured in `npm run bench`).
- * Validation still goes to zod.
+ * Validation still goes to zod. Each conversion leaves out `$schema`
+ * (see {@link dialectNeutral}).
+ *
+ * The conversion is handed out as one deeply frozen object, not a fresh
+ * copy: the SDK converts the input and output schema of the called tool on
+ * every `tools/call` too (each request has a new server, so its own memo is
+ * empty), and cloning them was the largest allocation of an MCP request,
+ * about 40% of the bytes under load. That garbage is what grew the heap
+ * (and the RSS, past 400 MB at 10 connections); the SDK only reads the
+ * schema and spreads it into new objects where it adds a field.
  */
 export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON {
   const known = cache.get(schema);
@@ -22,10 +54,10 @@ export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON 
       const key = JSON.stringify(options);
       let json = byTarget.get(key);
       if (!json) {
-        json = standard.jsonSchema[io](options);
+        json = deepFreeze(dialectNeutral(standard.jsonSchema[io](options)));
         byTarget.set(key, json);
       }
-      return structuredClone(json);
+      return json;
     };
   };
   const wrapped: StandardSchemaWithJSON = {

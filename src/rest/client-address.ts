@@ -18,9 +18,15 @@ export interface ClientInfo {
 /**
  * A copy of the request carrying the caller's address (or none). Built from
  * parts, not `new Request(request)`: a server's request object (srvx on
- * Node) need not be the platform's own `Request` class.
+ * Node) need not be the platform's own `Request` class. The body is copied
+ * as bytes, not piped as a stream: every server in front has already
+ * bounded it (see `src/server/request-body.ts`; Vercel caps bodies too), and
+ * a stream-to-stream copy per request was a fifth of the bytes an MCP call
+ * allocated.
  */
-export function withClientAddress(request: Request, address: string | undefined): Request {
+export async function withClientAddress(request: Request, address: string | undefined): Promise<Request> {
+  // Already carried by the server in front (the Node listener sets it): no copy needed.
+  if (request.headers.get(CLIENT_ADDRESS_HEADER) === (address ?? null)) return request;
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);
   if (address !== undefined) headers.set(CLIENT_ADDRESS_HEADER, address);
@@ -28,7 +34,6 @@ export function withClientAddress(request: Request, address: string | undefined)
   return new Request(request.url, {
     method: request.method,
     headers,
-    signal: request.signal,
-    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
-  } as RequestInit);
+    ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+  });
 }

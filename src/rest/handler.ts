@@ -67,8 +67,8 @@ export function createApiReplier(
   { memo = DEFAULT_MEMO }: ReplierOptions = {},
 ): ApiReplier {
   const memory = new ReplyMemo(memo);
-  return (rawMethod, href) => {
-    const method = rawMethod.toUpperCase();
+  // Methods are case-sensitive (RFC 9110 §9.1): `get` is not GET, so it is a 405 here as on the Node listener.
+  return (method, href) => {
     const memoizable = method === 'GET' || method === 'HEAD';
     const remembered = memoizable ? memory.get(href) : undefined;
     if (remembered) return method === 'HEAD' ? { ...remembered, body: null } : remembered;

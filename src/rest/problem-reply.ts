@@ -1,4 +1,4 @@
-import { ApiError, PROBLEM_CODES, problemAnchor } from '../core/problems.ts';
+import { ApiError, PROBLEM_CODES, problemAnchor, type ProblemCode } from '../core/problems.ts';
 import { CACHE, jsonReply, type CachePolicy, type Reply } from './headers.ts';
 import type { Problem } from './schemas/problem.ts';
 
@@ -10,8 +10,16 @@ export function internalError(): ApiError {
   });
 }
 
-function cacheFor(status: number): CachePolicy {
-  return status === 400 || status === 404 ? CACHE.clientError : CACHE.none;
+/**
+ * Only answers that follow from the URL alone may be cached: a bad or
+ * missing parameter and an unknown path. Everything else (the edge's
+ * refusals depend on the Host header, the connection or its timing) is
+ * `no-store`, so a cache never keeps it under a URL it does not belong to.
+ */
+const CACHEABLE: ReadonlySet<ProblemCode> = new Set(['missing_parameter', 'invalid_parameter', 'not_found']);
+
+function cacheFor(code: ProblemCode): CachePolicy {
+  return CACHEABLE.has(code) ? CACHE.clientError : CACHE.none;
 }
 
 /**
@@ -35,8 +43,23 @@ export function problemReply(error: unknown, instance: string, docsUrl: string):
   };
   return jsonReply(body, {
     status,
-    cache: cacheFor(status),
+    cache: cacheFor(known.code),
     contentType: 'application/problem+json',
     allow: status === 405,
   });
+}
+
+/**
+ * A reply as the bytes of an HTTP/1.1 response, for the places where no
+ * response object exists: a request Node's parser refused, or a CONNECT.
+ * The connection is always closed after it (the parser cannot resync on a
+ * stream it could not read). Header values come from `jsonReply`, never from
+ * the request, so nothing here can split the response.
+ */
+export function rawHttpResponse(reply: Reply): string {
+  const reason = Object.values(PROBLEM_CODES).find((entry) => entry.status === reply.status)?.title ?? '';
+  const lines = [`HTTP/1.1 ${reply.status} ${reason}`];
+  for (const [name, value] of Object.entries(reply.headers)) lines.push(`${name}: ${value}`);
+  lines.push('connection: close');
+  return `${lines.join('\r\n')}\r\n\r\n${reply.body ?? ''}`;
 }

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
+import type { ApiError } from '../core/problems.ts';
 import { isApiPath, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
+import { problemReply } from '../rest/problem-reply.ts';
 import type { McpService } from '../mcp/mcp-service.ts';
 import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
+import { checkTarget, ownOrigin } from './request-target.ts';
 import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
@@ -20,6 +23,8 @@ export interface SiteServerOptions {
   readonly reply: ApiReplier;
   /** The MCP server at `/mcp` and `/mcp/rider`, with the sign-in paths. */
   readonly mcp?: { readonly handle: McpService['handle']; readonly trustProxy: boolean };
+  /** The configured API guide for the edge's problems; unset, `/docs` on the connection's own origin. */
+  readonly docsUrl?: string | undefined;
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -32,26 +37,46 @@ const PAGE_CACHE = 'public, max-age=0, must-revalidate';
  */
 const siteCache: ServerMiddleware = async (request, next) => {
   const response = await next();
-  if (!response.ok) return response;
+  // A 304 carries the policy of the page it revalidates (RFC 9111 §4.3.4); other refusals are not kept.
+  if (!response.ok && response.status !== 304) {
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+    return response;
+  }
   const hashed = new URL(request.url).pathname.startsWith('/_astro/');
   response.headers.set('Cache-Control', hashed ? ASSET_CACHE : PAGE_CACHE);
   return response;
 };
 
-function wantsHtml(request: Request): boolean {
-  return (request.headers.get('accept') ?? '').includes('text/html');
+function decodable(path: string): boolean {
+  try {
+    decodeURI(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Rewrites an absolute-form target (`GET http://host/path`, as proxies send)
- * to origin-form, so every handler below sees `/path?query`; `*` becomes `/`.
+ * A path whose percent-encoding is not UTF-8 (`/%C0%AE`) names no file; the
+ * static middleware would answer a bare text 400, so it goes to the
+ * not-found answer instead, which is a problem or the 404 page.
  */
-function toOriginForm(request: IncomingMessage): string {
-  const target = request.url ?? '/';
-  if (target.startsWith('/')) return target;
-  const url = URL.parse(target);
-  request.url = url ? `${url.pathname}${url.search}` : '/';
-  return request.url;
+function skipUndecodable(notFound: FetchHandler): ServerMiddleware {
+  return (request, next) => {
+    const path = new URL(request.url).pathname;
+    return path.includes('%') && !decodable(path) ? notFound(request) : next();
+  };
+}
+
+/** A problem written to Node's response: a request the edge refuses before routing. */
+function writeProblem(response: ServerResponse, error: ApiError, path: string, docs: string): void {
+  const { status, headers, body } = problemReply(error, path.slice(0, 256), docs);
+  response.writeHead(status, headers);
+  response.end(response.req.method === 'HEAD' ? undefined : body);
+}
+
+function wantsHtml(request: Request): boolean {
+  return (request.headers.get('accept') ?? '').includes('text/html');
 }
 
 /** Runs srvx middleware in order, ending with `last`. */
@@ -70,7 +95,7 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
  * through srvx, ending in a not-found answer that suits the caller: the
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
-export async function createSiteListener({ siteDir, reply, mcp }: SiteServerOptions) {
+export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteServerOptions) {
   const api = apiListener(reply);
   const apiFetch = toFetchHandler(reply);
   const mcpNode = mcp && mcpListener(mcp.handle, mcp.trustProxy);
@@ -90,20 +115,24 @@ export async function createSiteListener({ siteDir, reply, mcp }: SiteServerOpti
       [
         siteHeaders(new URL('../../vercel.json', import.meta.url)),
         siteCache,
+        skipUndecodable(notFound),
         staticMiddleware({ dir: siteDir }),
       ],
       notFound,
     ),
   ) as Http1Listener;
   return (request: IncomingMessage, response: ServerResponse): void => {
-    const path = toOriginForm(request).split('?', 1)[0] ?? '/';
-    if (isApiPath(path)) return api(request, response);
-    // srvx builds the request URL from the Host header; one that makes no URL gets a plain 400.
-    if (!URL.canParse(`http://${request.headers.host ?? 'localhost'}/`)) {
-      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-      response.end('The Host header is not a valid host name.\n');
+    const refused = checkTarget(request);
+    if (refused) {
+      const docs = docsUrl ?? `${ownOrigin(request.socket)}/docs`;
+      const target = request.url ?? '/';
+      writeProblem(response, refused, target.startsWith('/') ? (target.split('?', 1)[0] ?? '/') : '/', docs);
       return;
     }
+    // An HTTP/1.0 request may come without Host: it is for this server, whatever its name.
+    request.headers.host ??= new URL(ownOrigin(request.socket)).host;
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    if (isApiPath(path)) return api(request, response);
     if (mcpNode && isMcpPath(path)) return void mcpNode(request, response);
     void site(request, response);
   };

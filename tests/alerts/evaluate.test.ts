@@ -277,12 +277,15 @@ describe('segmentBestWindow', () => {
       speedKmh,
       directionDeg: behind,
       gustsKmh: null,
+      temperatureC: null,
+      precipitationMm: null,
+      precipitationProbabilityPct: null,
     });
     // Calm everywhere but a gale an hour ago, a gale past the horizon and a breeze at +5 h.
     const hours = Array.from({ length: 80 }, (_, i) => i - 2).map((offset) =>
       at(offset, offset === -1 || offset === FORECAST_HOURS ? 60 : offset === 5 ? 20 : 0),
     );
-    const series = { point: forecastPointOf(hill), issuedAt: hour0, stale: false, hours };
+    const series = { point: forecastPointOf(hill), issuedAt: hour0, stale: false, hours, unusableHours: 0 };
     expect(hoursAhead(series, TEST_NOW).map((h) => h.time)).toEqual(
       Array.from({ length: FORECAST_HOURS }, (_, i) => hour0 + i * HOUR_S),
     );

@@ -6,6 +6,7 @@ import { runAlertJob } from '../../src/alerts/run.ts';
 import { signWebhook, verifyWebhookSignature } from '../../src/alerts/signature.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../src/data/webhook-url.ts';
 import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/webhook.ts';
+import { sendPinned, type WebhookSender } from '../../src/alerts/webhook-send.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/core/rider-rules.ts';
 import type { Store } from '../../src/store/database.ts';
 import { listRecentAlerts, recordAlertOnce, type AlertRecord } from '../../src/store/repositories/alerts.ts';
@@ -172,12 +173,12 @@ describe('deliverPendingAlerts', () => {
 
   it('refuses plain http to a public host without sending anything', async () => {
     const sent: string[] = [];
-    const spy: typeof fetch = async (input) => {
-      sent.push(String(input));
-      return new Response(null, { status: 204 });
+    const spy: WebhookSender = async (target) => {
+      sent.push(target.url.href);
+      return 204;
     };
     const alert = await pendingAlert('http://hooks.example.com/alerts');
-    const summary = await deliverPendingAlerts(deps({ fetch: spy }));
+    const summary = await deliverPendingAlerts(deps({ send: spy }));
     expect(summary).toMatchObject({ refused: 1, delivered: 0 });
     expect(sent).toEqual([]);
     expect(await stored(alert)).toMatchObject({
@@ -194,20 +195,36 @@ describe('deliverPendingAlerts', () => {
     expect((await stored(alert))?.lastError).toMatch(/https/);
   });
 
-  it('sends to an https host that resolves to public addresses only', async () => {
+  it('sends to an https host that resolves to public addresses only, at the address it checked', async () => {
     const sent: string[] = [];
-    const spy: typeof fetch = async (input) => {
-      sent.push(String(input));
-      return new Response(null, { status: 202 });
+    const spy: WebhookSender = async (target) => {
+      sent.push(`${target.url.href} via ${target.address}`);
+      return 202;
     };
     await pendingAlert('https://hooks.example.com/wos');
-    const lookup = async () => ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'];
+    let lookups = 0;
+    const lookup = async () => {
+      lookups += 1;
+      return ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'];
+    };
     expect(
-      await deliverPendingAlerts(deps({ fetch: spy, lookup, allowInsecureLocalhost: false })),
+      await deliverPendingAlerts(deps({ send: spy, lookup, allowInsecureLocalhost: false })),
     ).toMatchObject({
       delivered: 1,
     });
-    expect(sent).toEqual(['https://hooks.example.com/wos']);
+    expect(sent).toEqual(['https://hooks.example.com/wos via 93.184.215.14']);
+    expect(lookups).toBe(1);
+  });
+
+  it('connects to the pinned address without resolving the name again', async () => {
+    // `.invalid` never resolves (RFC 6761): reaching the receiver proves no lookup happened.
+    const url = new URL(`http://receiver.invalid:${new URL(origin).port}/pinned`);
+    const status = await sendPinned(
+      { url, address: '127.0.0.1', family: 4 },
+      { headers: { 'Content-Type': 'application/json' }, body: '{"x":1}', timeoutMs: 2000 },
+    );
+    expect(status).toBe(204);
+    expect(received.map((r) => [r.path, r.headers.host, r.body])).toEqual([['/pinned', url.host, '{"x":1}']]);
   });
 
   it('does not send an alert whose window has already ended', async () => {

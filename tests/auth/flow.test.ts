@@ -9,7 +9,8 @@
  */
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFRESH_REUSE_INTERVAL_S } from '../../src/auth/policy.ts';
 import { DAY_S } from '../../src/core/rider-rules.ts';
 import { TRIAL_DAYS } from '../../src/core/plans.ts';
 import { findRiderById } from '../../src/store/repositories/riders.ts';
@@ -236,7 +237,7 @@ for (const { engine, open, skip } of engines) {
         expect(((await response.json()) as { caller: { clientId: string } }).caller.clientId).toBe(CIMD_ID);
       });
 
-      it('rotates the refresh token and refuses the old one', async () => {
+      it('rotates the refresh token; the old one replays the same answer briefly, then revokes', async () => {
         const refresh = (token: string | undefined) =>
           postForm(metadata.token_endpoint, {
             grant_type: 'refresh_token',
@@ -254,10 +255,20 @@ for (const { engine, open, skip } of engines) {
         );
         expect(stored.rows.length).toBeGreaterThan(0);
         expect(stored.rows.map((row) => row.token)).not.toContain(next.refresh_token);
-        const replay = await refresh(dcrTokens.refresh_token);
-        expect(replay.status).toBe(400);
-        expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
-        // Replaying a rotated token revokes the family (RFC 9700 §4.14.2): get a fresh grant for what follows.
+        // Inside the reuse interval (parallel tool calls refreshing at once) the old token gets the same answer.
+        const parallel = await refresh(dcrTokens.refresh_token);
+        expect(parallel.status).toBe(200);
+        expect(((await parallel.json()) as Tokens).refresh_token).toBe(next.refresh_token);
+        // After it, replaying a rotated token revokes the family (RFC 9700 §4.14.2): get a fresh grant for what follows.
+        vi.useFakeTimers({ toFake: ['Date'] });
+        try {
+          vi.setSystemTime(Date.now() + (REFRESH_REUSE_INTERVAL_S + 1) * 1000);
+          const replay = await refresh(dcrTokens.refresh_token);
+          expect(replay.status).toBe(400);
+          expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+        } finally {
+          vi.useRealTimers();
+        }
         expect((await refresh(next.refresh_token)).status).toBe(400);
         const { verifier, challenge } = pkce();
         const page = await riderContext.newPage();

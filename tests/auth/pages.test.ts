@@ -16,6 +16,7 @@ import { metadataOf, registerClient, signedUp, tokensFor } from './support/grant
 import { authorizeUrl, type AsMetadata } from './support/oauth.ts';
 import { startPageHost, type PageHost } from './support/pages.ts';
 import {
+  CIMD_HOST,
   startAuthServer,
   startCallbackServer,
   type AuthServer,
@@ -156,6 +157,34 @@ describe.each(schemes)('rider pages in %s mode', (scheme) => {
     expect((await findRiderById(db.store.db, riderId))?.webhook).toBeNull();
     expect(await page.getByRole('button', { name: 'Remove', exact: true }).isVisible()).toBe(false);
     await context.close();
+  });
+
+  it('explains a refused assistant on a page of the site, not in raw JSON', async () => {
+    const { page, problems, close } = await newPage(browser, { colorScheme: scheme, allow: DEV_NOISE });
+    const refused = [
+      ['https://10.20.30.40/client.json', /private or reserved network address/],
+      [`https://${CIMD_HOST}/gone-${scheme}.json`, /answered with an error/],
+    ] as const;
+    for (const [clientId, message] of refused) {
+      await page.goto(
+        authorizeUrl(metadata, {
+          clientId,
+          redirectUri: callback.redirectUri,
+          resource: `${server.origin}/mcp/rider`,
+        }),
+      );
+      await page.waitForURL((url) => url.pathname === '/connect-error');
+      await expect.poll(() => page.locator('#refusal-message').textContent()).toMatch(message);
+      expect(await page.locator('.connect-error-page h1').textContent()).toBe(
+        'The assistant could not connect',
+      );
+      expect(await page.locator('#refusal-client-id').textContent()).toBe(clientId);
+      expect(await page.locator('#refusal-error').textContent()).toBe('invalid_client');
+      await expectNoAxeViolations(page, `/connect-error for ${clientId} (${scheme})`);
+    }
+    expect(callback.received).toEqual([]);
+    expect(problems()).toEqual([]);
+    await close();
   });
 
   it('shows settings and consent signed out, with nothing to approve', async () => {

@@ -5,6 +5,7 @@
  * revoked refresh tokens, and calls lacking a scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECT_ERROR_PATH } from '../../src/auth/client-refusal.ts';
 import { registerClient, metadataOf, signedUp, grant, tokensFor, type Rider } from './support/grants.ts';
 import { Agent, authorizeUrl, callRider, nextUrl, pkce, postForm, type AsMetadata } from './support/oauth.ts';
 import {
@@ -76,7 +77,11 @@ describe('authorization requests', () => {
     for (const redirectUri of elsewhere) {
       const landed = await authorizeLanding({ clientId, redirectUri, resource: resource() });
       expect(landed?.origin, redirectUri).toBe(server.origin);
-      expect(landed?.pathname, `${redirectUri} -> ${landed?.href}`).toBe('/api/auth/error');
+      // Our page explains it to the rider instead of better-auth's bare error page.
+      expect(landed?.pathname, `${redirectUri} -> ${landed?.href}`).toBe(CONNECT_ERROR_PATH);
+      expect(landed?.searchParams.get('error')).toBe('invalid_redirect');
+      expect(landed?.searchParams.get('reason')).toBe('redirect_mismatch');
+      expect(landed?.searchParams.get('client_id')).toBe(clientId);
     }
     // RFC 8252 §7.3: a native client's loopback redirect may use any port; the path must still match.
     const otherPort = await authorizeLanding({

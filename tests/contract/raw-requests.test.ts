@@ -1,13 +1,9 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { exchange, type ConnectionLog, type RawResponse } from '../support/raw-http.ts';
+import { sharedService } from '../support/service.ts';
 
-let service: RunningService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service?.stop());
+const service = sharedService();
 
 /** Sends bytes no fetch client would, and reads the whole answer. */
 function raw(request: string): Promise<string> {
@@ -47,5 +43,148 @@ describe('npm start: request lines no browser sends', () => {
     const answer = await raw('OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(status(answer)).toBeLessThan(500);
     expect((await fetch(`${service.baseUrl}/health`)).status).toBe(200);
+  });
+});
+
+/** Sends one request (and optionally a second one on the same connection) and reads both answers. */
+async function onOneConnection(first: Buffer, then?: string): Promise<ConnectionLog> {
+  const { port } = new URL(service.baseUrl);
+  const requests = [{ bytes: first, head: false }];
+  if (then) requests.push({ bytes: Buffer.from(then), head: false });
+  return exchange(Number(port), requests, { pipelined: false, timeoutMs: 10_000 });
+}
+
+function problemOf(response: RawResponse | undefined) {
+  expect(response?.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(response?.headers['access-control-allow-origin']).toBe('*');
+  return JSON.parse(response?.body ?? '') as { status: number; type: string; code: string; instance: string };
+}
+
+const HEALTH = 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+describe('npm start: the edge answers what Node’s parser refuses (issue 11)', () => {
+  it.each([
+    ['CONNECT /v1/tailwind HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', '/v1/tailwind'],
+    ['CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n', '/'],
+    ['get /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', '/health'],
+    ['BREW /v1/tailwind HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', '/v1/tailwind'],
+    ['HEADX /docs HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n\r\n', '/docs'],
+  ])('answers %j with a 405 problem and closes', async (request, instance) => {
+    const log = await onOneConnection(Buffer.from(request), HEALTH);
+    expect(log.responses).toHaveLength(1);
+    const [answer] = log.responses;
+    expect(answer?.status).toBe(405);
+    expect(answer?.headers['cache-control']).toBe('no-store');
+    expect(answer?.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(answer?.headers['connection']).toBe('close');
+    expect(problemOf(answer)).toMatchObject({ status: 405, code: 'method_not_allowed', instance });
+  });
+
+  it('answers a 64 KB query string (past the parser limit) with a 414 problem', async () => {
+    const log = await onOneConnection(
+      Buffer.from(`GET /v1/tailwind?q=${'x'.repeat(64 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+    );
+    const problem = problemOf(log.responses[0]);
+    expect(problem).toMatchObject({ status: 414, code: 'uri_too_long' });
+    expect(problem.type).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs#error-uri-too-long$/);
+    expect(log.responses[0]?.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a 12 KB target with a 414 and 20 KB of headers with a 431, keeping the connection', async () => {
+    const long = await onOneConnection(
+      Buffer.from(`GET /health?q=${'x'.repeat(12_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+      HEALTH,
+    );
+    expect(long.responses.map((r) => r.status)).toEqual([414, 200]);
+    const big = await onOneConnection(
+      Buffer.from(`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${'c'.repeat(20_000)}\r\n\r\n`),
+      HEALTH,
+    );
+    expect(big.responses.map((r) => r.status)).toEqual([431, 200]);
+    expect(problemOf(big.responses[0])).toMatchObject({ code: 'header_too_large', instance: '/health' });
+  });
+
+  it.each([
+    ['an empty Host', 'GET /health HTTP/1.1\r\nHost:\r\n\r\n'],
+    [
+      'no Host',
+      'GET /v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80 HTTP/1.1\r\n\r\n',
+    ],
+    ['a Host with a path', 'GET /health HTTP/1.1\r\nHost: health/docs\r\n\r\n'],
+    ['a Host with an impossible port', 'GET /docs HTTP/1.1\r\nHost: x:99999\r\nAccept: text/html\r\n\r\n'],
+    ['two Host lines', 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n'],
+    [
+      'an absolute target with an impossible port',
+      'GET http://x:99999/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    ],
+    ['an absolute target with no authority', 'GET http:///health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+  ])('answers %s with an uncacheable 400 problem whose type is absolute', async (_name, request) => {
+    const log = await onOneConnection(Buffer.from(request), HEALTH);
+    const [answer, next] = log.responses;
+    expect(answer?.status).toBe(400);
+    expect(answer?.headers['cache-control']).toBe('no-store');
+    const problem = problemOf(answer);
+    expect(problem).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(problem.type).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs#error-bad-request$/);
+    // The request was read whole, so the connection goes on.
+    expect(next?.status).toBe(200);
+  });
+
+  it('answers a path whose percent-encoding is not UTF-8 with a problem, not text', async () => {
+    const log = await onOneConnection(
+      Buffer.from('GET /%C0%AE%C0%AE/%C0%AE%C0%AE/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'),
+    );
+    expect(problemOf(log.responses[0])).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('npm start: Cache-Control on every answer (issue 11)', () => {
+  it('marks the sign-in API private', async () => {
+    const response = await fetch(`${service.baseUrl}/api/auth/ok`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends the page’s policy with a 304', async () => {
+    const page = await fetch(`${service.baseUrl}/docs`);
+    const etag = page.headers.get('etag') ?? '';
+    await page.body?.cancel();
+    const again = await fetch(`${service.baseUrl}/docs`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe(page.headers.get('cache-control'));
+  });
+});
+
+describe('npm start: early refusals leave the connection usable (issue 11)', () => {
+  const post = (path: string, size: number, type = 'application/json') =>
+    Buffer.concat([
+      Buffer.from(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${size}\r\n\r\n`,
+      ),
+      Buffer.alloc(size, 'a'),
+    ]);
+
+  it.each(['/mcp', '/mcp/rider', '/api/rider/webhook'])(
+    'drains a 300 KB body refused at %s and answers the next request',
+    async (path) => {
+      const log = await onOneConnection(post(path, 300_000), HEALTH);
+      expect(log.responses.map((r) => r.status)).toEqual([413, 200]);
+      expect(log.responses[0]?.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('answers a 415 at /mcp without reading the body and still serves the next request', async () => {
+    const log = await onOneConnection(post('/mcp', 300_000, 'text/plain'), HEALTH);
+    expect(log.responses.map((r) => r.status)).toEqual([413, 200]);
+    const small = await onOneConnection(post('/mcp', 2_000, 'text/plain'), HEALTH);
+    expect(small.responses.map((r) => r.status)).toEqual([415, 200]);
+  });
+
+  it('closes, saying so, after refusing a body too large to drain', async () => {
+    const log = await onOneConnection(post('/mcp', 3_000_000), HEALTH);
+    expect(log.responses).toHaveLength(1);
+    expect(log.responses[0]?.status).toBe(413);
+    expect(log.responses[0]?.headers['connection']).toBe('close');
+    expect(log.end).not.toBe('timeout');
   });
 });

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedService } from '../support/service.ts';
 import { describeContract } from './run-contract.ts';
 
-let service: RunningService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service?.stop());
+const service = sharedService();
 
 describeContract('npm start over a socket', () => ({
   origin: service.baseUrl,
@@ -31,12 +26,8 @@ describe('npm start: the site beside the API', () => {
   });
 
   it('honours WOS_DOCS_URL for problem types', async () => {
-    const configured = await startService({ WOS_DOCS_URL: 'https://docs.example.org/api' });
-    try {
-      const body = (await (await fetch(`${configured.baseUrl}/v1/nope`)).json()) as { type: string };
-      expect(body.type).toBe('https://docs.example.org/api#error-not-found');
-    } finally {
-      await configured.stop();
-    }
+    const configured = sharedService('npmStartWithDocsUrl');
+    const body = (await (await fetch(`${configured.baseUrl}/v1/nope`)).json()) as { type: string };
+    expect(body.type).toBe('https://docs.example.org/api#error-not-found');
   });
 });

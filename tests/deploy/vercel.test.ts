@@ -2,7 +2,14 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectedStatus,
+  isApiTarget,
+  requestArbitrary,
+  type TableRequest,
+} from '../contract/request-table.ts';
 import { describeContract } from '../contract/run-contract.ts';
 import { buildVercelOutput } from '../../scripts/vercel/build-output.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
@@ -89,4 +96,50 @@ describe('vercel build output: sign-in through the MCP function', () => {
     expect(rider.status).toBe(401);
     expect(rider.headers.get('www-authenticate')).toMatch(/resource_metadata=/);
   });
+});
+
+describe('vercel build output: the listener fuzz table, where a fetch request can carry it (issue 11)', () => {
+  // What only the Node listener sees (parser refusals, Host and target forms, CONNECT, lowercase
+  // methods, which fetch normalises) is Vercel's edge's to answer; bodies and methods reach the functions.
+  const reachable = (request: TableRequest) =>
+    (request.fault === 'none' ||
+      (request.fault === 'unknown-method' && /^[A-Z0-9]+$/.test(request.method))) &&
+    request.method !== 'TRACE' &&
+    (isApiTarget(request.path) || /^\/(mcp|api|\.well-known)\b/.test(request.path)) &&
+    (request.body?.size ?? 0) < 65_536;
+
+  it('answers every request by the contract: no 5xx, Cache-Control, problems with CORS on API paths', async () => {
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(443).filter(reachable), async (request) => {
+        const headers = new Headers(
+          request.extra.filter(([name]) => name !== 'Cookie') as [string, string][],
+        );
+        if (request.accept) headers.set('accept', request.accept);
+        const init: RequestInit = { method: request.method, headers };
+        if (request.body) init.body = 'b'.repeat(request.body.size);
+        const target = request.target.startsWith('/')
+          ? request.target
+          : new URL(request.target).pathname + new URL(request.target).search;
+        const response = await route(new Request(origin + target, init));
+        const body = await response.text();
+        const where = `${request.method} ${target}`;
+        expect(response.status, where).toBeLessThan(500);
+        expect(response.headers.get('cache-control'), where).not.toBeNull();
+        const expected = expectedStatus(request);
+        // The promised statuses of the REST paths; the MCP side answers unknown methods by its own rules here.
+        if (typeof expected === 'number' && isApiTarget(request.path))
+          expect(response.status, where).toBe(expected);
+        if (isApiTarget(request.path) && response.status >= 400) {
+          expect(response.headers.get('content-type'), where).toMatch(/^application\/problem\+json/);
+          expect(response.headers.get('access-control-allow-origin'), where).toBe('*');
+          if (request.method !== 'HEAD')
+            expect(JSON.parse(body), where).toMatchObject({ status: response.status });
+        }
+        checked += 1;
+      }),
+      { numRuns: 300 },
+    );
+    expect(checked).toBe(300);
+  }, 120_000);
 });

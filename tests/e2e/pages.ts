@@ -9,6 +9,7 @@ export const PAGES = [
   '/login',
   '/signup',
   '/consent',
+  '/connect-error',
   '/settings',
   '/no-such-page',
 ] as const;

@@ -1,37 +1,32 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from '../support/browser/launch.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { sharedService, type SharedService } from '../support/service.ts';
 
 export interface SiteAndBrowser {
-  readonly service: RunningService;
+  readonly service: SharedService;
   readonly browser: Browser;
 }
 
 /**
- * One `npm start` and one Chromium per test file, started together before
- * its tests and stopped after them. Read the fields inside tests only.
+ * The `npm start` every file of the npm-start project shares, and one Chromium
+ * per test file, started before its tests and closed after them. Read the
+ * fields inside tests only.
  */
 export function useSiteAndBrowser(): SiteAndBrowser {
-  let service: RunningService | undefined;
+  const service = sharedService();
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService(), launchBrowser()]);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await service?.stop();
   });
-  const ready = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is not started yet: use it inside a test`);
-    return value;
-  };
   return {
-    get service() {
-      return ready(service, 'npm start');
-    },
+    service,
     get browser() {
-      return ready(browser, 'Chromium');
+      if (browser === undefined) throw new Error('Chromium is not started yet: use it inside a test');
+      return browser;
     },
   };
 }

@@ -4,22 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../support/service.ts';
+import { sharedService } from '../support/service.ts';
 
 const CLI = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
 );
 const baseline = (name: string) => fileURLToPath(new URL(`./conformance/${name}`, import.meta.url));
 
-let service: RunningService;
+const service = sharedService();
 let scratch: string;
 
 beforeAll(async () => {
-  service = await startService();
   scratch = await mkdtemp(join(tmpdir(), 'wos-conformance-'));
 });
 afterAll(async () => {
-  await service?.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 

@@ -72,15 +72,14 @@ describe('Open-Meteo failures reach the assistant as a clear error or a result m
     await client.close();
   });
 
-  it('missing values (nulls) leave the segments without a window, said plainly', async () => {
+  it('missing values (nulls) everywhere are a tool error that says too few hours were usable', async () => {
+    // Issue 11 changed this rule: a forecast with too few usable hours is an error, not "no forecast here".
     const { client, find, fail } = await rig();
     fail('nulls');
     const result = await find();
-    expect(resultText(result)).toMatch(/no forecast here/);
-    const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
-    expect(data.segments.length).toBeGreaterThan(0);
-    expect(data.segments.every((s) => s.window_status === 'no_forecast' && s.best_window === null)).toBe(
-      true,
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(
+      /too few usable hours: at most 0 of 72 \(\d+ held impossible or missing/,
     );
     await client.close();
   });

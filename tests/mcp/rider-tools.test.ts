@@ -649,8 +649,31 @@ describe('estimateRecord', () => {
     wind_speed_kmh: 20,
     wind_direction_deg: 180,
     wind_gusts_kmh: null,
+    tailwind_kmh_rider_height: 13.5,
+    crosswind_kmh_rider_height: 0,
+    wind_speed_kmh_rider_height: 13.5,
+    temperature_c: null,
+    precipitation_mm: null,
+    precipitation_probability_pct: null,
+    daylight: true,
   };
-  const window = { start: peak.time, end: '2026-11-21T13:00:00Z', hours: 1, peak, mean_tailwind_kmh: 20 };
+  const window = {
+    start: peak.time,
+    end: '2026-11-21T13:00:00Z',
+    hours: 1,
+    peak,
+    mean_tailwind_kmh: 20,
+    mean_tailwind_kmh_rider_height: 13.5,
+    daylight: null,
+    weather: {
+      max_precipitation_mm: null,
+      max_precipitation_probability_pct: null,
+      min_temperature_c: null,
+      max_temperature_c: null,
+      max_gusts_kmh: null,
+    },
+    flags: [],
+  };
 
   it('gives no estimate, and says why, for a record slower than freewheeling down the grade', () => {
     expect(estimateRecord(descent, 600, window)).toEqual({ estimate: null, status: 'record_too_slow' });

@@ -3,14 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import { connectClient, ERAS } from '../support/mcp-client.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { sharedService } from '../support/service.ts';
 
-let service: RunningService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service?.stop());
+const service = sharedService();
 
 describe.each(ERAS)('npm start serves the MCP server at /mcp, protocol %s', (era) => {
   let client: Client;

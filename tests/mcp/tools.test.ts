@@ -111,7 +111,7 @@ describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
     expect(data.timeline).toBeUndefined();
     expect(data.wind_now?.time).toBe(iso(HOUR));
 
-    const points = data.segment.polyline.map(([lat, lon]) => ({ lat, lon }));
+    const points = data.segment.polyline.map(([lat = NaN, lon = NaN]) => ({ lat, lon }));
     const start = data.segment.start;
     const end = data.segment.end;
     const mid = { lat: (start.latitude + end.latitude) / 2, lon: (start.longitude + end.longitude) / 2 };

@@ -16,7 +16,8 @@ export interface FakeOpenMeteo {
 
 /** The query parameters our client must send; anything else makes the fake answer 400 like the real API. */
 const REQUIRED: Readonly<Record<string, string>> = {
-  hourly: 'wind_speed_10m,wind_direction_10m,wind_gusts_10m',
+  hourly:
+    'wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m,precipitation,precipitation_probability',
   wind_speed_unit: 'kmh',
   timeformat: 'unixtime',
   timezone: 'GMT',
@@ -37,6 +38,8 @@ const snap = (degrees: number): number => Math.round(degrees * 100) / 100;
 function location(lat: number, lon: number, index: number, hours: number, fromS: number) {
   const time = Array.from({ length: hours }, (_, h) => fromS + h * 3600);
   const wind = time.map((t) => demoWindAt({ lat, lon }, t));
+  // Open-Meteo stamps precipitation with the END of the hour it fell in (the preceding hour's sum).
+  const before = time.map((t) => demoWindAt({ lat, lon }, t - 3600));
   return {
     latitude: snap(lat),
     longitude: snap(lon),
@@ -52,12 +55,18 @@ function location(lat: number, lon: number, index: number, hours: number, fromS:
       wind_speed_10m: 'km/h',
       wind_direction_10m: '°',
       wind_gusts_10m: 'km/h',
+      temperature_2m: '°C',
+      precipitation: 'mm',
+      precipitation_probability: '%',
     },
     hourly: {
       time,
       wind_speed_10m: wind.map((w) => w.speedKmh),
       wind_direction_10m: wind.map((w) => w.directionDeg),
       wind_gusts_10m: wind.map((w) => w.gustsKmh),
+      temperature_2m: wind.map((w) => w.temperatureC),
+      precipitation: before.map((w) => w.precipitationMm),
+      precipitation_probability: before.map((w) => w.precipitationProbabilityPct),
     },
   };
 }

@@ -1,17 +1,20 @@
-import { freePort, startNpmServer, type RunningService } from '../../scripts/service/launch.ts';
+import { inject } from 'vitest';
+import type { SharedConfiguration } from './npm-start.global.ts';
 
-export { freePort, startService, type RunningService } from '../../scripts/service/launch.ts';
+export { freePort, startDevServer, startService, type RunningService } from '../../scripts/service/launch.ts';
 
-/** `npm run dev` (Astro's dev server with the API mounted) on a free port of 127.0.0.1. */
-export async function startDevServer(): Promise<RunningService> {
-  const port = await freePort();
-  // Vitest's own variables would make Astro's dev server behave as if it ran inside Vitest.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
-  );
-  return startNpmServer(
-    ['run', 'dev', '--silent', '--', '--port', String(port), '--host', '127.0.0.1'],
-    port,
-    env,
-  );
+/** A server this file shares with the others of its project: only its address; the global setup stops it. */
+export interface SharedService {
+  readonly baseUrl: string;
+}
+
+/**
+ * The `npm start` of one configuration, shared by every file of the `npm-start` project and
+ * started once by its global setup (tests/support/npm-start.global.ts).
+ */
+export function sharedService(configuration: SharedConfiguration = 'npmStart'): SharedService {
+  const baseUrl = inject(configuration);
+  if (typeof baseUrl !== 'string' || baseUrl === '')
+    throw new Error(`No shared "${configuration}" server: run this file in the npm-start project.`);
+  return { baseUrl };
 }

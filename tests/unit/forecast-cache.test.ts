@@ -39,7 +39,11 @@ function fakeSource() {
                 speedKmh: Math.abs(point.lat) / 10 + i,
                 directionDeg: (point.lon + 180) % 360,
                 gustsKmh: null,
+                temperatureC: point.lat / 10 - i,
+                precipitationMm: i % 5 === 0 ? 1.5 : 0,
+                precipitationProbabilityPct: i % 7 === 3 ? null : (i * 7) % 101,
               })),
+              unusableHours: point.lat > 80 ? 3 : 0,
             },
       );
     },
@@ -150,6 +154,24 @@ describe('forecast cache when the source fails', () => {
     expect(stale?.hours[0]?.time).toBe(hourStart(state.now));
     expect(stale?.hours).toEqual(fresh?.hours.slice(6));
     expect(state.calls).toHaveLength(2);
+  });
+
+  it('keeps every weather figure (a null as null, a zero as zero) and the unusable count, fresh and stale', async () => {
+    const { state, clock, source } = fakeSource();
+    const cache = createForecastCache(source, { clock });
+    const point = [{ lat: 81.05, lon: 6.05 }]; // a cell centre, with 3 unusable hours in the fake
+    const [direct] = await source.hourly(point);
+    const [fresh] = await cache.hourly(point);
+    expect(fresh?.hours).toEqual(direct?.hours);
+    expect(fresh?.hours.some((h) => h.precipitationProbabilityPct === null)).toBe(true);
+    expect(fresh?.hours.some((h) => h.precipitationMm === 0)).toBe(true);
+    expect(fresh?.unusableHours).toBe(3);
+    state.now = NOW + 2 * HOUR;
+    state.failWith = new ForecastError('upstream_error', 'down');
+    const [stale] = await cache.hourly(point);
+    expect(stale?.stale).toBe(true);
+    expect(stale?.hours).toEqual(direct?.hours.slice(2));
+    expect(stale?.unusableHours).toBe(3);
   });
 
   it('rethrows once the entry is older than the stale window', async () => {

@@ -65,7 +65,9 @@ describe('Open-Meteo request', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://api.open-meteo.com/v1/forecast');
     expect(url.href).toContain('latitude=45.05,46.1,43.7&longitude=6.03,7.1235,7.25');
     const params = url.searchParams;
-    expect(params.get('hourly')).toBe('wind_speed_10m,wind_direction_10m,wind_gusts_10m');
+    expect(params.get('hourly')).toBe(
+      'wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m,precipitation,precipitation_probability',
+    );
     expect(params.get('wind_speed_unit')).toBe('kmh');
     expect(params.get('forecast_hours')).toBe('72');
     expect(params.get('timeformat')).toBe('unixtime');
@@ -101,7 +103,12 @@ describe('Open-Meteo mapping', () => {
       speedKmh: recorded.hourly.wind_speed_10m[0],
       directionDeg: recorded.hourly.wind_direction_10m[0],
       gustsKmh: recorded.hourly.wind_gusts_10m[0],
+      // This recording predates the weather variables: unknown, not zero.
+      temperatureC: null,
+      precipitationMm: null,
+      precipitationProbabilityPct: null,
     });
+    expect(series?.unusableHours).toBe(0);
   });
 
   it('matches the multi-location array to the points by index', async () => {
@@ -124,7 +131,7 @@ describe('Open-Meteo mapping', () => {
     expect(series?.hours).toHaveLength(71);
   });
 
-  it('drops hours without speed or direction, keeps null gusts, and gives null for a point with no usable hour', async () => {
+  it('drops and counts hours without speed or direction, keeps null gusts, and counts a point with no usable hour', async () => {
     const { fetch } = scripted(json(nulls));
     const [holes, empty] = (await source(fetch).hourly(ALPS.slice(0, 2))) as [
       WindSeries | null,
@@ -138,21 +145,33 @@ describe('Open-Meteo mapping', () => {
     expect(holes?.hours.filter((h) => h.gustsKmh === null).map((h) => (h.time - HOUR0) / 3600)).toEqual([
       10, 11, 12,
     ]);
-    expect(empty).toBeNull();
+    expect(holes?.unusableHours).toBe(3);
+    // Issue 11: every hour unusable is counted, so the answer can say why there is no window.
+    expect(empty?.hours).toEqual([]);
+    expect(empty?.unusableHours).toBe(72);
+  });
+
+  it('keeps hours with null gusts when the gust series is missing, and drops and counts the hours a short series leaves bare', async () => {
+    const recorded = JSON.parse(single) as RecordedLocation;
+    const withoutGusts = { ...recorded, hourly: { ...recorded.hourly, wind_gusts_10m: undefined } };
+    const ragged = { ...recorded, hourly: { ...recorded.hourly, wind_speed_10m: [1, 2] } };
+    const [noGusts] = await source(scripted(json(JSON.stringify(withoutGusts))).fetch).hourly([GALIBIER]);
+    expect(noGusts?.hours).toHaveLength(72);
+    expect(noGusts?.hours.every((h) => h.gustsKmh === null)).toBe(true);
+    const [short] = await source(scripted(json(JSON.stringify(ragged))).fetch).hourly([GALIBIER]);
+    expect(short?.hours.map((h) => h.speedKmh)).toEqual([1, 2]);
+    expect(short?.unusableHours).toBe(70);
   });
 });
 
 describe('Open-Meteo bodies we cannot read', () => {
   const broken = JSON.parse(single) as RecordedLocation;
-  const withoutGusts = { ...broken, hourly: { ...broken.hourly, wind_gusts_10m: undefined } };
   const inMph = { ...broken, hourly_units: { ...broken.hourly_units, wind_speed_10m: 'mp/h' } };
-  const ragged = { ...broken, hourly: { ...broken.hourly, wind_speed_10m: [1, 2] } };
   const cases: [string, string, number][] = [
     ['invalid JSON', '{"latitude": 45.0, "hourly": [', 1],
     ['an HTML page', '<html>maintenance</html>', 1],
-    ['a missing series', JSON.stringify(withoutGusts), 1],
+    ['no time series', JSON.stringify({ ...broken, hourly: { ...broken.hourly, time: undefined } }), 1],
     ['another unit', JSON.stringify(inMph), 1],
-    ['series of different lengths', JSON.stringify(ragged), 1],
     ['fewer locations than points', multi, 4],
     ['one object for two points', single, 2],
   ];

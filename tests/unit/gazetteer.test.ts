@@ -28,9 +28,14 @@ const first = async (query: string): Promise<Place | undefined> => (await gazett
 const label = (place: Place | undefined) => (place ? `${place.name}, ${place.countryCode}` : 'nothing');
 
 describe('gazetteer file', () => {
-  it('holds the GeoNames places of 1000 people or more, largest first', () => {
+  it('holds the GeoNames places of 1000 people or more, largest first, then islands and regions', () => {
     expect(placeLines.length).toBeGreaterThan(100_000);
-    const populations = placeLines.map((fields) => Number(fields[4]));
+    const firstArea = placeLines.findIndex((fields) => fields[6] === 'island' || fields[6] === 'region');
+    expect(firstArea).toBeGreaterThan(100_000);
+    expect(placeLines.slice(firstArea).every((fields) => fields[4] === '' && Number(fields[7]) >= 10)).toBe(
+      true,
+    );
+    const populations = placeLines.slice(0, firstArea).map((fields) => Number(fields[4]));
     expect(Math.min(...populations)).toBeGreaterThanOrEqual(1000);
     expect(populations.every((value, i) => i === 0 || value <= (populations[i - 1] ?? Infinity))).toBe(true);
   });
@@ -82,7 +87,15 @@ describe('gazetteer search', () => {
   it('keeps to the limit and returns nothing for blank or unknown names', async () => {
     expect(await gazetteer.search('Paris', 3)).toHaveLength(3);
     expect(await gazetteer.search('Paris', 0)).toEqual([]);
-    for (const query of ['', '   ', '-', ', FR', 'Xyzzyqwvbourg', 'Paris, Texas']) {
+    for (const query of [
+      '',
+      '   ',
+      '-',
+      ', FR',
+      'Xyzzyqwvbourg',
+      'Paris, Nowhereshire',
+      'Annecy, Haute-Savoie',
+    ]) {
       expect(await gazetteer.search(query, 5), query).toEqual([]);
     }
   });
@@ -118,9 +131,14 @@ describe('gazetteer suggestions', () => {
     expect(await gazetteer.suggest('Austin, TX', 5)).toContain('Austin, US');
   });
 
-  it('offers the name in other countries when a US state reads as a country code', async () => {
-    expect(await gazetteer.search('Boulder, CO', 5)).toEqual([]); // CO is Colombia
-    expect(await gazetteer.suggest('Boulder, CO', 5)).toContain('Boulder, US');
+  it('offers the name before a second-level region, which is not understood', async () => {
+    expect(await gazetteer.suggest('Annecy, Haute-Savoie', 5)).toContain('Annecy, FR');
+  });
+
+  it('offers the name in other countries when the qualifier rules every match out', async () => {
+    expect(await gazetteer.search('Boulder, Texas', 5)).toEqual([]);
+    expect(await gazetteer.suggest('Boulder, Texas', 5)).toContain('Boulder, US');
+    expect(await gazetteer.suggest('Grenoble, Spain', 5)).toContain('Grenoble, FR');
   });
 
   it('offers nothing for blank input or gibberish, and keeps to the limit', async () => {

@@ -49,10 +49,15 @@ describe('Open-Meteo geocoder: requests', () => {
   it('turns a ", CC" or country-name qualifier into countryCode', async () => {
     const { fetch, requests } = scripted(json(none));
     const online = geocoder(fetch);
-    await online.search('Paris, us', 5);
     await online.search('London, Canada', 5);
-    expect(requests.map((r) => new URL(r.url).searchParams.get('countryCode'))).toEqual(['US', 'CA']);
-    expect(requests.map((r) => new URL(r.url).searchParams.get('name'))).toEqual(['Paris', 'London']);
+    await online.search('Paris, us', 5);
+    // "US" is also a region code (Ústí in Czechia…): asked, without a country, only when the US had no Paris.
+    expect(requests.map((r) => new URL(r.url).searchParams.get('countryCode'))).toEqual(['CA', 'US', null]);
+    expect(requests.map((r) => new URL(r.url).searchParams.get('name'))).toEqual([
+      'London',
+      'Paris',
+      'Paris',
+    ]);
   });
 
   it('uses the customer endpoint and apikey when a key is set', async () => {
@@ -90,6 +95,7 @@ describe('Open-Meteo geocoder: answers', () => {
       lat: 48.85341,
       lon: 2.3488,
       population: 2138551,
+      region: 'Île-de-France',
     });
     expect(places[3]?.population).toBeNull();
   });

@@ -14,6 +14,8 @@ const north = polylineLegs([
   { lat: 45.05, lon: 6 },
 ]);
 const T0 = 1_795_000_000 - (1_795_000_000 % HOUR_S);
+/** Weather that refuses nothing: these tests are about the run of tailwind hours. */
+const DRY = { temperatureC: 15, precipitationMm: 0, precipitationProbabilityPct: 0 };
 
 function hours(speeds: readonly number[], directionDeg = 180): WindSample[] {
   return speeds.map((speedKmh, i) => ({
@@ -21,25 +23,26 @@ function hours(speeds: readonly number[], directionDeg = 180): WindSample[] {
     speedKmh,
     directionDeg,
     gustsKmh: speedKmh * 1.5,
+    ...DRY,
   }));
 }
 
 describe('best tailwind window', () => {
   it('is the run around the peak where the tailwind stays at least half the peak', () => {
-    const window = bestTailwindWindow(segmentTimeline(north, hours([2, 6, 12, 20, 11, 9, 4, 15])));
+    const window = bestTailwindWindow(segmentTimeline(north, hours([2, 6, 12, 20, 11, 9, 4, 15]), []));
     expect(window).toMatchObject({ start: T0 + HOUR_S * 2, end: T0 + HOUR_S * 5, hours: 3 });
     expect(window?.peak).toMatchObject({ time: T0 + HOUR_S * 3, tailwindKmh: 20, windGustsKmh: 30 });
     expect(window?.meanTailwindKmh).toBe(14.3);
   });
 
   it('takes the earliest of equal peaks', () => {
-    const window = bestTailwindWindow(segmentTimeline(north, hours([10, 0, 10])));
+    const window = bestTailwindWindow(segmentTimeline(north, hours([10, 0, 10]), []));
     expect(window).toMatchObject({ start: T0, hours: 1 });
   });
 
   it('is null when no hour is a tailwind of at least 1 km/h', () => {
-    expect(bestTailwindWindow(segmentTimeline(north, hours([5, 20], 0)))).toBeNull();
-    expect(bestTailwindWindow(segmentTimeline(north, hours([0.9, 0.5])))).toBeNull();
+    expect(bestTailwindWindow(segmentTimeline(north, hours([5, 20], 0), []))).toBeNull();
+    expect(bestTailwindWindow(segmentTimeline(north, hours([0.9, 0.5]), []))).toBeNull();
     expect(bestTailwindWindow([])).toBeNull();
   });
 
@@ -50,7 +53,7 @@ describe('best tailwind window', () => {
       { ...samples[1], time: T0 + 5 * HOUR_S },
       { ...samples[2], time: T0 + 6 * HOUR_S },
     ] as WindSample[];
-    expect(bestTailwindWindow(segmentTimeline(north, gappy))).toMatchObject({ start: T0, hours: 1 });
+    expect(bestTailwindWindow(segmentTimeline(north, gappy, []))).toMatchObject({ start: T0, hours: 1 });
   });
 
   it('always contains the peak, only tailwind hours at or above half of it, and cannot grow', () => {
@@ -63,8 +66,9 @@ describe('best tailwind window', () => {
           speedKmh,
           directionDeg: d[i] ?? 0,
           gustsKmh: null,
+          ...DRY,
         }));
-        const timeline = segmentTimeline(north, samples);
+        const timeline = segmentTimeline(north, samples, []);
         const window = bestTailwindWindow(timeline);
         const max = Math.max(...timeline.map((h) => h.tailwindKmh));
         if (!window) {

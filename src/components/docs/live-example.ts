@@ -1,3 +1,4 @@
+import type { ApiError } from '../../core/problems.ts';
 import { createApiHandler } from '../../rest/handler.ts';
 import { internalError, problemReply } from '../../rest/problem-reply.ts';
 
@@ -31,6 +32,22 @@ export function internalErrorExample(site: URL): LiveExample {
   const reply = problemReply(internalError(), '/v1/tailwind', docs);
   return {
     url: new URL('/v1/tailwind', site).href,
+    status: reply.status,
+    contentType: reply.headers['content-type'] ?? '',
+    body: JSON.stringify(JSON.parse(reply.body ?? 'null'), null, 2),
+  };
+}
+
+/**
+ * A problem the Node listener's edge answers (a refused Host, target or
+ * head), built by the code that builds it for real: no route can provoke
+ * these, so they are rendered from the same error the edge throws.
+ */
+export function edgeProblemExample(site: URL, error: ApiError, path: string): LiveExample {
+  const docs = new URL('/docs', site).href;
+  const reply = problemReply(error, path, docs);
+  return {
+    url: new URL(path, site).href,
     status: reply.status,
     contentType: reply.headers['content-type'] ?? '',
     body: JSON.stringify(JSON.parse(reply.body ?? 'null'), null, 2),

@@ -18,7 +18,7 @@ export interface CachedForecastSource extends ForecastSource {
 
 export interface ForecastCacheOptions {
   readonly clock?: Clock;
-  /** Grid cells kept; 20 000 cells of 72 hours take about 50 MB. */
+  /** Grid cells kept; 20 000 cells of 72 hours take about 85 MB. */
   readonly maxEntries?: number;
   /** How old an entry may be and still stand in, marked stale, when the source fails. */
   readonly staleForSeconds?: number;
@@ -27,17 +27,20 @@ export interface ForecastCacheOptions {
 }
 
 /**
- * Hours are packed as [time, speed, direction, gust or NaN] in one
- * Float64Array (exact, ~2.3 KB for 72 hours) rather than 72 objects (~7 KB).
+ * Hours are packed as [time, speed, direction, gust, temperature,
+ * precipitation, probability] (NaN for null) in one Float64Array (exact,
+ * ~4 KB for 72 hours) rather than 72 objects (~10 KB).
  */
+const FIELDS = 7;
 interface Entry {
   /** The UTC hour (Unix s) the entry was fetched in; it is fresh only during that hour. */
   readonly hour: number;
   readonly fetchedAt: number;
   readonly issuedAt: number;
   readonly stale: boolean;
-  /** Null when the source had no usable values for the cell. */
+  /** Null when the source had no values for the cell. */
   readonly hours: Float64Array | null;
+  readonly unusableHours: number;
 }
 
 interface Cell {
@@ -144,27 +147,52 @@ export function createForecastCache(
 }
 
 function toEntry(series: WindSeries | null, hour: number, fetchedAt: number): Entry {
-  if (!series) return { hour, fetchedAt, issuedAt: fetchedAt, stale: false, hours: null };
-  const hours = new Float64Array(series.hours.length * 4);
-  series.hours.forEach((h, i) => hours.set([h.time, h.speedKmh, h.directionDeg, h.gustsKmh ?? NaN], i * 4));
-  return { hour, fetchedAt, issuedAt: series.issuedAt, stale: series.stale, hours };
+  if (!series) return { hour, fetchedAt, issuedAt: fetchedAt, stale: false, hours: null, unusableHours: 0 };
+  const hours = new Float64Array(series.hours.length * FIELDS);
+  series.hours.forEach((h, i) =>
+    hours.set(
+      [
+        h.time,
+        h.speedKmh,
+        h.directionDeg,
+        h.gustsKmh ?? NaN,
+        h.temperatureC ?? NaN,
+        h.precipitationMm ?? NaN,
+        h.precipitationProbabilityPct ?? NaN,
+      ],
+      i * FIELDS,
+    ),
+  );
+  return {
+    hour,
+    fetchedAt,
+    issuedAt: series.issuedAt,
+    stale: series.stale,
+    hours,
+    unusableHours: series.unusableHours,
+  };
 }
+
+const orNull = (value: number | undefined): number | null =>
+  value === undefined || Number.isNaN(value) ? null : value;
 
 /** Every answer starts at the current hour: a stale entry's past hours are dropped. */
 function toSeries(entry: Entry, point: LatLon, hour: number): WindSeries | null {
   const packed = entry.hours ?? new Float64Array(0);
   const hours: WindHour[] = [];
-  for (let i = 0; i + 3 < packed.length; i += 4) {
+  for (let i = 0; i + FIELDS - 1 < packed.length; i += FIELDS) {
     const time = packed[i] ?? 0;
     if (time < hour) continue;
-    const gust = packed[i + 3] ?? NaN;
     hours.push({
       time,
       speedKmh: packed[i + 1] ?? 0,
       directionDeg: packed[i + 2] ?? 0,
-      gustsKmh: Number.isNaN(gust) ? null : gust,
+      gustsKmh: orNull(packed[i + 3]),
+      temperatureC: orNull(packed[i + 4]),
+      precipitationMm: orNull(packed[i + 5]),
+      precipitationProbabilityPct: orNull(packed[i + 6]),
     });
   }
-  if (hours.length === 0) return null;
-  return { point, issuedAt: entry.issuedAt, stale: entry.stale, hours };
+  if (hours.length === 0 && entry.unusableHours === 0) return null;
+  return { point, issuedAt: entry.issuedAt, stale: entry.stale, hours, unusableHours: entry.unusableHours };
 }

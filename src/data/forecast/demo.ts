@@ -34,7 +34,45 @@ export function demoWindAt(point: LatLon, time: number): WindHour {
   const directionDeg = Math.round(normalizeDegrees(veer)) % 360;
   const gustFactor = 1.25 + 0.15 * Math.sin((TAU * h) / 5 + 0.5 * lat - 30 * x);
   const gustsKmh = Math.max(speedKmh, roundHalfAway(speedKmh * gustFactor + (speedKmh > 0 ? 2 : 0), 1));
-  return { time, speedKmh, directionDeg, gustsKmh };
+  return { time, speedKmh, directionDeg, gustsKmh, ...demoWeatherAt(lat, x, time) };
+}
+
+/** Day of the year, 0-based, in UTC: enough for a seasonal cycle. */
+const dayOfYear = (time: number): number => {
+  const date = new Date(time * 1000);
+  return (date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000;
+};
+
+/**
+ * Synthetic temperature and rain, shaped like real climate so the rider
+ * rules meet every case: colder towards the poles and in the local winter
+ * (the seasons flip across the equator), warmest mid-afternoon local solar
+ * time; rain comes in passing "systems" (two sinusoids in time and place),
+ * on about one hour in six, up to about 2.5 mm, with a probability that
+ * rises before and falls after it. Pure, like the wind.
+ */
+function demoWeatherAt(
+  lat: number,
+  lonRadians: number,
+  time: number,
+): Pick<WindHour, 'temperatureC' | 'precipitationMm' | 'precipitationProbabilityPct'> {
+  const h = time / 3600;
+  const solarHour = (((h + (12 * lonRadians) / Math.PI) % 24) + 24) % 24;
+  const season = Math.cos((TAU * (dayOfYear(time) - 200)) / 365.25) * Math.sign(lat);
+  const temperature =
+    30 -
+    0.4 * Math.abs(lat) +
+    20 * (Math.abs(lat) / 90) * season +
+    5 * Math.cos((TAU * (solarHour - 15)) / 24);
+  const rain =
+    Math.sin((TAU * h) / 37 + 0.13 * lat + 5 * lonRadians) +
+    0.6 * Math.sin((TAU * h) / 17 - 3 * lonRadians + 0.07 * lat + 0.4);
+  const probability = Math.round(Math.min(100, Math.max(0, (100 * (rain - 0.2)) / 1.2)));
+  return {
+    temperatureC: roundHalfAway(temperature, 1),
+    precipitationMm: rain > 1 ? roundHalfAway((rain - 1) * 4, 1) : 0,
+    precipitationProbabilityPct: probability,
+  };
 }
 
 /**
@@ -55,6 +93,7 @@ export function createDemoForecast(options: { readonly clock?: Clock } = {}): Fo
         issuedAt,
         stale: false,
         hours: Array.from({ length: FORECAST_HOURS }, (_, i) => demoWindAt(point, issuedAt + i * 3600)),
+        unusableHours: 0,
       }));
     },
   };

@@ -1,21 +1,24 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import { z } from 'zod';
-import { normalizeDegrees } from '../../core/angles.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { type Clock, FORECAST_HOURS, ForecastError, type ForecastSource, hourStart } from './types.ts';
-import type { WindHour, WindSeries } from './types.ts';
+import type { WindSeries } from './types.ts';
+import { type RawHour, validateHours } from './validate.ts';
 
 /** The free endpoint; without an API key the service is free for non-commercial use only. */
 export const OPEN_METEO_FREE_URL = 'https://api.open-meteo.com/v1/forecast';
 /** The commercial endpoint, used whenever an API key is configured. */
 export const OPEN_METEO_COMMERCIAL_URL = 'https://customer-api.open-meteo.com/v1/forecast';
 
-const values = z.array(z.number().nullable());
+const values = z.array(z.number().nullable()).optional();
 
 /**
  * One location of an Open-Meteo answer. Units are checked, not assumed: a
  * change of unit upstream must fail loudly rather than mislabel every speed.
+ * Value arrays may be missing or shorter than `time`: the hours they leave
+ * without a required figure are dropped and counted (see validate.ts), not
+ * the whole answer, so one broken variable cannot hide the rest.
  */
 export const OpenMeteoLocationSchema = z.object({
   latitude: z.number(),
@@ -23,21 +26,31 @@ export const OpenMeteoLocationSchema = z.object({
   hourly_units: z.object({
     time: z.literal('unixtime'),
     wind_speed_10m: z.literal('km/h'),
-    wind_gusts_10m: z.literal('km/h'),
+    wind_gusts_10m: z.literal('km/h').optional(),
+    temperature_2m: z.literal('°C').optional(),
+    precipitation: z.literal('mm').optional(),
+    precipitation_probability: z.literal('%').optional(),
   }),
-  hourly: z
-    .object({
-      time: z.array(z.number().int()),
-      wind_speed_10m: values,
-      wind_direction_10m: values,
-      wind_gusts_10m: values,
-    })
-    .refine(
-      (h) =>
-        [h.wind_speed_10m, h.wind_direction_10m, h.wind_gusts_10m].every((a) => a.length === h.time.length),
-      'hourly arrays differ in length',
-    ),
+  hourly: z.object({
+    time: z.array(z.number().nullable()),
+    wind_speed_10m: values,
+    wind_direction_10m: values,
+    wind_gusts_10m: values,
+    temperature_2m: values,
+    precipitation: values,
+    precipitation_probability: values,
+  }),
 });
+
+/** The hourly variables asked for, in one request with the wind. */
+export const OPEN_METEO_HOURLY = [
+  'wind_speed_10m',
+  'wind_direction_10m',
+  'wind_gusts_10m',
+  'temperature_2m',
+  'precipitation',
+  'precipitation_probability',
+] as const;
 
 /** Open-Meteo answers one location with an object and several with an array, in request order. */
 export const OpenMeteoForecastSchema = z.union([OpenMeteoLocationSchema, z.array(OpenMeteoLocationSchema)]);
@@ -66,7 +79,8 @@ export interface OpenMeteoOptions {
 const SERVICE = 'The weather service Open-Meteo';
 
 /**
- * Hourly 10 m wind from Open-Meteo, all points in ONE request (comma lists),
+ * Hourly 10 m wind, gusts, 2 m temperature and precipitation from
+ * Open-Meteo, all points in ONE request (comma lists),
  * so a tool call costs one upstream request however many points it asks.
  * Open-Meteo does not state the model run a forecast comes from, so
  * `issuedAt` is when we fetched it.
@@ -113,7 +127,7 @@ function forecastUrl(baseUrl: string, points: readonly LatLon[], apiKey: string 
   const query = [
     `latitude=${list((p) => p.lat)}`,
     `longitude=${list((p) => p.lon)}`,
-    'hourly=wind_speed_10m,wind_direction_10m,wind_gusts_10m',
+    `hourly=${OPEN_METEO_HOURLY.join(',')}`,
     'wind_speed_unit=kmh',
     `forecast_hours=${FORECAST_HOURS}`,
     'timeformat=unixtime',
@@ -141,24 +155,39 @@ function unreadable(): ForecastError {
   return new ForecastError('malformed', `${SERVICE} returned data we could not read; try again later.`);
 }
 
-/** Hours lacking a speed or direction say nothing about the wind and are dropped. */
+/**
+ * The hours from the current one to {@link FORECAST_HOURS} ahead, checked by
+ * `validateHours`. Open-Meteo gives precipitation and its probability as
+ * the sum over the PRECEDING hour, so the hour starting at T takes the value
+ * stamped T + 1 h (what falls while the rider is out); the last hour, with
+ * nothing after it, keeps its own value as the nearest estimate.
+ */
 function toSeries(point: LatLon, location: OpenMeteoLocation, nowMs: number): WindSeries | null {
-  const {
-    time,
-    wind_speed_10m: speeds,
-    wind_direction_10m: directions,
-    wind_gusts_10m: gusts,
-  } = location.hourly;
+  const h = location.hourly;
   const from = hourStart(nowMs);
-  const hours: WindHour[] = [];
-  time.forEach((t, i) => {
-    const speedKmh = speeds[i];
-    const direction = directions[i];
-    if (t < from || hours.length >= FORECAST_HOURS || speedKmh == null || direction == null) return;
-    hours.push({ time: t, speedKmh, directionDeg: normalizeDegrees(direction), gustsKmh: gusts[i] ?? null });
+  const until = from + FORECAST_HOURS * 3600;
+  const indexByTime = new Map<number, number>();
+  h.time.forEach((t, i) => {
+    if (t !== null && !indexByTime.has(t)) indexByTime.set(t, i);
   });
-  if (hours.length === 0) return null;
-  return { point, issuedAt: Math.floor(nowMs / 1000), stale: false, hours };
+  const rows: RawHour[] = [];
+  h.time.forEach((t, i) => {
+    if (t !== null && (t < from || t >= until)) return;
+    const during = t === null ? i : (indexByTime.get(t + 3600) ?? i);
+    rows.push({
+      time: t,
+      speedKmh: h.wind_speed_10m?.[i],
+      directionDeg: h.wind_direction_10m?.[i],
+      gustsKmh: h.wind_gusts_10m?.[i],
+      temperatureC: h.temperature_2m?.[i],
+      precipitationMm: h.precipitation?.[during],
+      precipitationProbabilityPct: h.precipitation_probability?.[during],
+    });
+  });
+  const { hours, unusable } = validateHours(rows);
+  // All impossible is not "no data": the count must reach the answer.
+  if (hours.length === 0 && unusable === 0) return null;
+  return { point, issuedAt: Math.floor(nowMs / 1000), stale: false, hours, unusableHours: unusable };
 }
 
 /** Messages name the service and what to do, never the URL (it may hold the API key). */

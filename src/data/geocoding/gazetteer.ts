@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { foldName } from '../names.ts';
+import { boundedEditDistance } from './edit-distance.ts';
 import { createFuzzyKeys, type NearKey } from './fuzzy-keys.ts';
 import {
   formatGazetteer,
   readGazetteer,
   type GazetteerIndex,
   type GazetteerRow,
+  type IndexedPlace,
 } from './gazetteer-format.ts';
-import { splitQualifier } from './qualifier.ts';
+import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
+import { regionOf } from './regions.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
 
 export type { GazetteerRow } from './gazetteer-format.ts';
@@ -20,6 +23,15 @@ export type { GazetteerRow } from './gazetteer-format.ts';
  */
 export const LEADING_ARTICLES: readonly string[] =
   'the le la les l el il lo los las gli de den der die das het s t o a os as'.split(' ');
+
+/**
+ * An island or cycling region named like a town ranks before every town of
+ * fewer people than this: "Flanders" is the Belgian region, not Flanders,
+ * New Jersey (12,000 people); "Tenerife" the island, not the Colombian
+ * town. A city this large with exactly that name keeps its place: it is
+ * what most people mean.
+ */
+export const AREA_OUTRANKS_TOWNS_BELOW = 100_000;
 
 /** Folds a place's names into a row, for places that do not come from the file (segments). */
 export function gazetteerRow(place: Place, alternateNames: readonly string[] = []): GazetteerRow {
@@ -34,53 +46,104 @@ export function createGazetteer(rows: readonly GazetteerRow[]): Geocoder {
 
 /**
  * The offline geocoder: exact lookups of folded names and alternate names,
- * ranked by population; typo suggestions by a capped edit distance.
+ * narrowed by a country and/or first-level region qualifier and ranked (see
+ * `rankMatches`); typo suggestions by a capped edit distance.
  */
 function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
   let fuzzy: ((query: string, max: number) => NearKey[]) | undefined;
   const label = (place: Place) => `${place.name}, ${place.countryCode}`;
-  const inCountry = (countryCode: string | null) => (place: Place) =>
-    countryCode === null || place.countryCode === countryCode;
+  const inScope = (query: PlaceQuery) => (place: IndexedPlace) => inQueryScope(query, place);
 
   return {
     id: 'gazetteer',
     async search(query, limit) {
-      const { name, countryCode } = splitQualifier(query);
-      const folded = foldName(name);
+      const parsed = parsePlaceQuery(query);
+      const folded = foldName(parsed.name);
       if (folded === '' || !(limit >= 1)) return [];
-      const wanted = inCountry(countryCode);
+      const wanted = inScope(parsed);
       const found = index.lookup(folded);
-      const matches = found.map((i) => index.place(i)).filter(wanted);
-      const isName = (place: Place) => foldName(place.name) === folded;
-      const ranked = [...matches.filter(isName), ...matches.filter((place) => !isName(place))];
+      const ranked = rankMatches(found.map((i) => index.place(i)).filter(wanted), folded);
       if (ranked.length < limit) {
         const seen = new Set(found);
         const more = new Set(articleVariants(folded).flatMap((key) => index.lookup(key)));
         const extra = [...more].filter((i) => !seen.has(i)).sort((a, b) => a - b);
-        ranked.push(...extra.map((i) => index.place(i)).filter(wanted));
+        ranked.push(...rankMatches(extra.map((i) => index.place(i)).filter(wanted), null));
       }
-      return ranked.slice(0, limit);
+      return countryReadingFirst(parsed, ranked).slice(0, limit).map(presentPlace);
     },
     async suggest(query, limit) {
-      const { name, countryCode } = splitQualifier(query);
-      const folded = foldName(name);
+      const parsed = parsePlaceQuery(query);
+      const folded = foldName(parsed.name);
       if (folded === '' || !(limit >= 1)) return [];
       fuzzy ??= createFuzzyKeys(index.allKeys());
       const near = fuzzy(folded, folded.length <= 5 ? 1 : folded.length <= 10 ? 2 : 3);
-      // "Paris, Texas": the part before a qualifier that is no country is worth offering as it is.
-      const comma = name.lastIndexOf(',');
-      if (comma > 0) near.push({ key: foldName(name.slice(0, comma)), distance: 0 });
+      // "Annecy, Haute-Savoie": the part before a qualifier that is not understood is worth offering as it is.
+      const comma = parsed.name.lastIndexOf(',');
+      if (comma > 0) near.push({ key: foldName(parsed.name.slice(0, comma)), distance: 0 });
       const best = new Map<number, number>();
       for (const { key, distance } of near) {
         for (const i of index.lookup(key)) if (distance < (best.get(i) ?? Infinity)) best.set(i, distance);
       }
       const order = [...best].sort(([a, da], [b, db]) => da - db || a - b).map(([i]) => index.place(i));
-      const inside = order.filter(inCountry(countryCode));
-      // "Boulder, CO" means Colombia (ISO), not Colorado: offer the exact name elsewhere too.
-      const elsewhere = countryCode === null ? [] : index.lookup(folded).map((i) => index.place(i));
+      const inside = order.filter(inScope(parsed));
+      // A qualifier that rules every match out: offer the exact name elsewhere too.
+      const qualified = parsed.countries.length > 0 || parsed.regions.length > 0;
+      const elsewhere = qualified ? index.lookup(folded).map((i) => index.place(i)) : [];
       return [...new Set([...inside, ...elsewhere].map(label))].slice(0, limit);
     },
   };
+}
+
+/**
+ * Orders the places a key found, best first. Towns come in three tiers, each
+ * by population: the key is the town's name; the key is an alternate name
+ * that is a spelling of it ("Calpe" for Calp, "Munich" for München); the key
+ * is some other alternate name (a historic or foreign one: "Calpe" is also
+ * an ancient name of Gibraltar). Islands and regions go before every town
+ * but one of that very name with AREA_OUTRANKS_TOWNS_BELOW people or more.
+ * `folded` null: every match is by name variant (leading article), so only
+ * population counts.
+ */
+function rankMatches(matches: readonly IndexedPlace[], folded: string | null): IndexedPlace[] {
+  const tier = (place: IndexedPlace) => {
+    if (folded === null) return 0;
+    const name = foldName(place.name);
+    if (name === folded) return 0;
+    const allowed = folded.length <= 5 ? 1 : 2;
+    return boundedEditDistance(folded, name, allowed) <= allowed ? 1 : 2;
+  };
+  const towns = matches.filter((place) => place.kind === 'town');
+  const areas = matches.filter((place) => place.kind !== 'town');
+  // Stable sort: places within a tier keep the file's population order.
+  const ranked = towns.map((place) => ({ place, tier: tier(place) })).sort((a, b) => a.tier - b.tier);
+  if (areas.length === 0) return ranked.map(({ place }) => place);
+  // Only a large town of exactly that name keeps its place ahead: Santa Cruz de Tenerife, found by
+  // its alternate name "Tenerife", does not.
+  const keeps = ({ place, tier }: { place: IndexedPlace; tier: number }) =>
+    tier === 0 && (place.population ?? 0) >= AREA_OUTRANKS_TOWNS_BELOW;
+  const ahead = ranked.filter(keeps).map(({ place }) => place);
+  const behind = ranked.filter((entry) => !keeps(entry)).map(({ place }) => place);
+  return [...ahead, ...areas, ...behind];
+}
+
+/**
+ * "Paris, US" or "London, CA": a code that is both a country and a region
+ * ("US" is also a Czech region, "CA" California) means the country first;
+ * the region's places follow as alternatives. Stable, so each part keeps
+ * its ranking.
+ */
+function countryReadingFirst(query: PlaceQuery, ranked: readonly IndexedPlace[]): IndexedPlace[] {
+  if (query.countries.length === 0 || query.regions.length === 0) return [...ranked];
+  const inCountry = (place: IndexedPlace) => query.countries.includes(place.countryCode);
+  return [...ranked.filter(inCountry), ...ranked.filter((place) => !inCountry(place))];
+}
+
+/** What a caller sees of a gazetteer place: the region by name, not GeoNames' code. */
+function presentPlace(place: IndexedPlace): Place {
+  const { admin1, kind, radiusM, ...rest } = place;
+  const region = regionOf(place.countryCode, admin1)?.name;
+  const named = region === undefined ? rest : { ...rest, region };
+  return kind === 'town' ? named : { ...named, kind, radiusM: radiusM ?? null };
 }
 
 /** "bourg d oisans" → "le bourg d oisans", …; "the hague" → "hague". */

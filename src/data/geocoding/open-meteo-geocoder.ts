@@ -2,7 +2,7 @@ import ky, { HTTPError, SchemaValidationError, TimeoutError } from 'ky';
 import { z } from 'zod';
 import { OpenMeteoErrorSchema } from '../forecast/open-meteo-forecast.ts';
 import { foldName } from '../names.ts';
-import { splitQualifier } from './qualifier.ts';
+import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
 
 /** One result of Open-Meteo's `/v1/search`; only the fields a Place needs are checked. */
@@ -13,6 +13,9 @@ export const OpenMeteoPlaceSchema = z.object({
   longitude: z.number(),
   country_code: z.string().length(2).optional(),
   population: z.number().optional(),
+  /** First-level region: its name in `language` and its GeoNames id. */
+  admin1: z.string().optional(),
+  admin1_id: z.number().optional(),
 });
 
 /** `results` is absent, not empty, when nothing matches. */
@@ -36,11 +39,23 @@ export interface OpenMeteoGeocoderOptions {
 const FALLBACK = 'pass latitude and longitude instead';
 
 /**
+ * How many results to ask for when a region qualifier narrows the search.
+ * The API filters by country but not by region, so the region is applied to
+ * its answer; 100 is the API's maximum, enough for the commonest names
+ * ("Springfield", "Santa Rosa") to include the one in the named region.
+ */
+export const REGION_SEARCH_COUNT = 100;
+
+/**
  * The online geocoder, for deployments that want Open-Meteo's larger and
- * fresher place list over the embedded gazetteer. Its `suggest` only offers
- * the name before a comma, in any country ("Paris, Texas" or "Boulder, CO",
- * where CO is Colombia): the API already matches spellings loosely, so a
- * search that found nothing leaves no closer spelling to offer.
+ * fresher place list over the embedded gazetteer. It reads qualifiers as the
+ * gazetteer does: a lone country becomes the API's `countryCode`; a region
+ * ("Boulder, Colorado", "Boulder, CO") is matched against each result's
+ * `admin1_id` (the region's GeoNames id) or `admin1` name, since the API has
+ * no region filter. Its `suggest` only offers the name before a comma, in
+ * any country: the API already matches spellings loosely, so a search that
+ * found nothing leaves no closer spelling to offer. Islands and cycling
+ * regions are the gazetteer's own and are not known here.
  */
 export function createOpenMeteoGeocoder(options: OpenMeteoGeocoderOptions = {}): Geocoder {
   const { apiKey, timeoutMs = 5000, language = 'en', backoffLimitMs = 2000 } = options;
@@ -59,16 +74,34 @@ export function createOpenMeteoGeocoder(options: OpenMeteoGeocoderOptions = {}):
   });
 
   async function search(query: string, limit: number): Promise<readonly Place[]> {
-    const { name, countryCode } = splitQualifier(query);
-    const folded = foldName(name);
-    if (folded === '' || !(limit >= 1)) return [];
+    const parsed = parsePlaceQuery(query);
+    if (foldName(parsed.name) === '' || !(limit >= 1)) return [];
+    const [country] = parsed.countries;
+    // "Paris, US", "London, CA": a country reading goes first; its region readings only when it finds nothing.
+    if (country !== undefined) {
+      const inCountry = await searchOnce({ ...parsed, regions: [] }, limit, country);
+      if (inCountry.length > 0 || parsed.regions.length === 0) return inCountry;
+    }
+    // Regions all in one country ("Santa Rosa, California") let the API narrow to that country.
+    const regionCountries = new Set(parsed.regions.map((region) => region.countryCode));
+    const [only] = regionCountries;
+    return searchOnce({ ...parsed, countries: [] }, limit, regionCountries.size === 1 ? only : undefined);
+  }
+
+  async function searchOnce(
+    parsed: PlaceQuery,
+    limit: number,
+    country: string | undefined,
+  ): Promise<Place[]> {
+    const folded = foldName(parsed.name);
+    const byRegion = parsed.regions.length > 0;
     const searchParams = new URLSearchParams({
-      name: name.trim(),
-      count: String(Math.min(Math.floor(limit), 100)),
+      name: parsed.name.trim(),
+      count: String(byRegion ? REGION_SEARCH_COUNT : Math.min(Math.floor(limit), 100)),
     });
     searchParams.set('language', language);
     searchParams.set('format', 'json');
-    if (countryCode !== null) searchParams.set('countryCode', countryCode);
+    if (country !== undefined) searchParams.set('countryCode', country);
     if (apiKey !== undefined) searchParams.set('apikey', apiKey);
     const body = await request(() =>
       client.get(`${origin}/v1/search`, { searchParams }).json(OpenMeteoSearchSchema),
@@ -76,12 +109,16 @@ export function createOpenMeteoGeocoder(options: OpenMeteoGeocoderOptions = {}):
     const places: Place[] = [];
     for (const result of body.results ?? []) {
       if (result.country_code === undefined) continue; // oceans, Antarctica: no "Name, CC"
+      const countryCode = result.country_code.toUpperCase();
+      const where = { countryCode, regionId: result.admin1_id, regionName: result.admin1 };
+      if (!inQueryScope(parsed, where)) continue;
       places.push({
         name: result.name,
-        countryCode: result.country_code.toUpperCase(),
+        countryCode,
         lat: result.latitude,
         lon: result.longitude,
         population: result.population ?? null,
+        ...(result.admin1 === undefined ? {} : { region: result.admin1 }),
       });
     }
     // Same contract as the gazetteer: exact names first, the API's order otherwise.

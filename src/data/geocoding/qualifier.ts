@@ -1,11 +1,5 @@
 import { foldName } from '../names.ts';
-
-/** A place query with its optional trailing country qualifier taken off. */
-export interface QualifiedQuery {
-  readonly name: string;
-  /** ISO 3166-1 alpha-2, upper case; null when the query names no country. */
-  readonly countryCode: string | null;
-}
+import { findRegions, regionHasName, type Region } from './regions.ts';
 
 /** Region codes Intl knows that are not countries a place can be in. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
@@ -45,19 +39,76 @@ function canonicalCode(candidate: string): string | null {
   return region;
 }
 
+/** The country a qualifier names, by ISO code ("FR", "uk") or English name; else null. */
+function countryOf(qualifier: string): string | null {
+  const trimmed = qualifier.trim();
+  const code = trimmed.length === 2 ? canonicalCode(trimmed) : null;
+  return code ?? namesToCodes().get(foldName(trimmed)) ?? null;
+}
+
 /**
- * Splits "Paris, US" or "London, Canada" into the name and the country code.
- * A last part that is no country ("Paris, Texas") stays in the name, so the
- * whole query is searched as written and finds nothing rather than the wrong
- * Paris.
+ * A place query with its qualifiers read: the name to look up and where it
+ * may lie. A place is in scope when it is in one of `countries` or in one of
+ * `regions`; with neither, anywhere.
  */
-export function splitQualifier(query: string): QualifiedQuery {
+export interface PlaceQuery {
+  readonly name: string;
+  readonly countries: readonly string[];
+  readonly regions: readonly Region[];
+}
+
+/** What a place offers to be matched against a query's regions. */
+export interface PlaceWhere {
+  readonly countryCode: string;
+  /** GeoNames admin1 code (gazetteer). */
+  readonly admin1?: string | undefined;
+  /** GeoNames id of the first-level region (Open-Meteo `admin1_id`). */
+  readonly regionId?: number | undefined;
+  /** The first-level region's name (Open-Meteo `admin1`). */
+  readonly regionName?: string | undefined;
+}
+
+/**
+ * Reads "Town", "Town, CC", "Town, Country", "Town, Region" and
+ * "Town, Region, CC". A region is a first-level one, by name in a few
+ * languages or by ISO 3166-2 code, so "Boulder, CO" and "Boulder, Colorado"
+ * both work. A two-letter qualifier that is both a country and a region code
+ * ("CO": Colombia and Colorado; "WA": Washington and Western Australia) keeps
+ * every reading; the ranking then picks among the places found. A last part
+ * that is neither ("Annecy, Haute-Savoie": second-level regions are not
+ * known) stays in the name, so nothing wrong is found and the caller can
+ * suggest the name before the comma.
+ */
+export function parsePlaceQuery(query: string): PlaceQuery {
+  const whole: PlaceQuery = { name: query, countries: [], regions: [] };
   const comma = query.lastIndexOf(',');
-  if (comma <= 0) return { name: query, countryCode: null };
-  const name = query.slice(0, comma);
-  const qualifier = query.slice(comma + 1).trim();
-  if (foldName(name) === '') return { name: query, countryCode: null };
-  const code = qualifier.length === 2 ? canonicalCode(qualifier) : null;
-  const countryCode = code ?? namesToCodes().get(foldName(qualifier)) ?? null;
-  return countryCode === null ? { name: query, countryCode: null } : { name, countryCode };
+  if (comma <= 0) return whole;
+  const rest = query.slice(0, comma);
+  const last = query.slice(comma + 1);
+  if (foldName(rest) === '' || foldName(last) === '') return whole;
+  const country = countryOf(last);
+  if (country !== null) {
+    const inner = rest.lastIndexOf(',');
+    if (inner > 0 && foldName(rest.slice(0, inner)) !== '') {
+      const regions = findRegions(rest.slice(inner + 1), country);
+      if (regions.length > 0) return { name: rest.slice(0, inner), countries: [], regions };
+    }
+  }
+  const regions = findRegions(last);
+  if (country === null && regions.length === 0) return whole;
+  return { name: rest, countries: country === null ? [] : [country], regions };
+}
+
+/** Whether a place lies where the query's qualifiers say. */
+export function inQueryScope(query: PlaceQuery, place: PlaceWhere): boolean {
+  if (query.countries.length === 0 && query.regions.length === 0) return true;
+  if (query.countries.includes(place.countryCode)) return true;
+  const { regionName } = place;
+  return query.regions.some(
+    (region) =>
+      region.countryCode === place.countryCode &&
+      ((place.admin1 !== undefined && region.admin1 === place.admin1) ||
+        (place.regionId !== undefined && region.geonameId === place.regionId) ||
+        (regionName !== undefined && regionHasName(region, regionName))),
+  );
 }

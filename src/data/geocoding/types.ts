@@ -7,12 +7,21 @@ export interface Place {
   readonly lon: number;
   /** Null when the source gives none. */
   readonly population: number | null;
+  /** The first-level region's name ("Colorado", "Catalonia"), when the source gives one. */
+  readonly region?: string | null;
+  /** A town (the default), or an island or cycling region found by its name. */
+  readonly kind?: PlaceKind;
+  /** For an island or region: how far it reaches from its point, metres; a search radius hint. */
+  readonly radiusM?: number | null;
 }
 
+export type PlaceKind = 'town' | 'island' | 'region';
+
 /**
- * Finds places by name. The query may end in a ", CC" country qualifier
- * ("Paris, US"). Results are best first: exact name matches ranked by
- * population, then other matches.
+ * Finds places by name. The query may end in a country ("Paris, US"), a
+ * first-level region ("Boulder, Colorado", "Boulder, CO") or both
+ * ("Santa Rosa, California, US"). Results are best first (see each
+ * geocoder for its ranking); the rest are the alternatives.
  */
 export interface Geocoder {
   readonly id: 'gazetteer' | 'open-meteo';

@@ -76,6 +76,14 @@ export function createSegmentCatalog(segments: readonly Segment[]): SegmentCatal
       }
       return nearby.sort(byRankThenDistance).slice(0, Math.floor(limit));
     },
+    nearest(point: LatLon, limit: number): readonly NearbySegment[] {
+      if (list.length === 0 || !(limit >= 1)) return [];
+      return around(index, point.lon, point.lat, Math.floor(limit)).flatMap((i) => {
+        const segment = list[i];
+        const start = segment?.polyline[0];
+        return segment && start ? [{ segment, distanceM: Math.round(catalogDistanceM(point, start)) }] : [];
+      });
+    },
     findByName(query: string): readonly Segment[] {
       const key = foldName(query);
       return key === '' ? [] : [...(byName.get(key) ?? [])];

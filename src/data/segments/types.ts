@@ -33,6 +33,8 @@ export interface SegmentCatalog {
   get(id: string): Segment | undefined;
   /** Segments whose start lies within `radiusM`, most popular first, at most `limit`. */
   near(point: LatLon, radiusM: number, limit: number): readonly NearbySegment[];
+  /** The `limit` segments whose start is closest to the point, at any distance, closest first. */
+  nearest(point: LatLon, limit: number): readonly NearbySegment[];
   /** Segments whose name or an alias matches the folded query exactly, most popular first. */
   findByName(query: string): readonly Segment[];
 }

@@ -1,5 +1,11 @@
 import type { WindSample } from '../../core/tailwind-window.ts';
-import { ForecastError, FORECAST_HOURS, type WindSeries } from '../../data/forecast/types.ts';
+import type { LatLon } from '../../core/bearing.ts';
+import {
+  ForecastError,
+  FORECAST_HOURS,
+  MIN_USABLE_HOURS,
+  type WindSeries,
+} from '../../data/forecast/types.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { ToolContext } from '../context.ts';
@@ -13,9 +19,12 @@ type ForecastInfo = z.infer<typeof ForecastInfoSchema>;
 
 export interface SegmentsForecast {
   readonly info: ForecastInfo;
-  /** The next 72 hours for each segment, in the order given; null = no data there. */
+  /** The next 72 hours for each segment, in the order given; null = no (usable) data there. */
   readonly samples: readonly (readonly WindSample[] | null)[];
 }
+
+const unusableNote = (hours: number): string =>
+  `${hours} forecast hour(s) held impossible or missing values and were left out; windows are judged on the rest.`;
 
 const DEMO_NOTE =
   'Synthetic demo forecast for offline use: NOT real weather. Tell the user; do not plan a ride on it.';
@@ -30,26 +39,54 @@ export async function forecastForSegments(
   context: ToolContext,
   segments: readonly Segment[],
 ): Promise<SegmentsForecast> {
+  return forecastForPoints(context, segments.map(forecastPointOf));
+}
+
+/**
+ * The same for bare points, in the order given. A point whose series has
+ * fewer than {@link MIN_USABLE_HOURS} usable hours gets no samples; when no
+ * point has enough, the call is a tool error that says why, so a broken
+ * forecast never becomes a confident "no tailwind".
+ */
+export async function forecastForPoints(
+  context: ToolContext,
+  points: readonly LatLon[],
+): Promise<SegmentsForecast> {
   let series: readonly (WindSeries | null)[];
   try {
-    series = await context.forecast.hourly(segments.map(forecastPointOf));
+    series = await context.forecast.hourly(points);
   } catch (error) {
     if (error instanceof ForecastError) throw new ToolError(error.message);
     throw error;
   }
   const nowMs = context.now();
   const present = series.filter((s): s is WindSeries => s !== null);
+  // The worst location, not a sum: segments in one forecast cell share a series and would count twice.
+  const unusable = Math.max(0, ...present.map((s) => s.unusableHours));
+  const ahead = series.map((s) => s && hoursAhead(s, nowMs));
+  const usable = ahead.map((hours) => (hours && hours.length >= MIN_USABLE_HOURS ? hours : null));
+  if (present.length > 0 && usable.every((hours) => hours === null)) {
+    const most = Math.max(...ahead.map((hours) => hours?.length ?? 0));
+    throw new ToolError(
+      `The weather service sent too few usable hours: at most ${most} of ${FORECAST_HOURS} ` +
+        `(${unusable} held impossible or missing values), and a window needs at least ${MIN_USABLE_HOURS}. ` +
+        'Try again later.',
+    );
+  }
   const stale = present.some((s) => s.stale);
   const demo = context.forecast.id === 'demo';
+  const notes = [demo ? DEMO_NOTE : stale ? STALE_NOTE : null, unusable > 0 ? unusableNote(unusable) : null];
+  const note = notes.filter((n) => n !== null).join(' ');
   return {
     info: {
       source: context.forecast.id,
       issued_at: isoTime(Math.min(...present.map((s) => s.issuedAt), Math.floor(nowMs / 1000))),
       horizon_hours: FORECAST_HOURS,
       stale,
-      note: demo ? DEMO_NOTE : stale ? STALE_NOTE : null,
+      note: note === '' ? null : note,
+      unusable_hours: unusable,
     },
-    samples: series.map((s) => s && hoursAhead(s, nowMs)),
+    samples: usable,
   };
 }
 

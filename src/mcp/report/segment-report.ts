@@ -1,9 +1,9 @@
-import type { SegmentHour, TailwindWindow, WindSample } from '../../core/tailwind-window.ts';
+import type { RideableWindow, SegmentHour, WindSample } from '../../core/tailwind-window.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
 import { isoTime } from '../../core/time.ts';
-import { windOnSegment } from '../../data/segments/segment-window.ts';
+import { windOnSegment, type SegmentWind, type WindOptions } from '../../data/segments/segment-window.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
@@ -15,25 +15,59 @@ export interface SegmentWindReport {
   readonly windowStatus: z.infer<typeof WindowStatusSchema>;
 }
 
-function hourOut(hour: SegmentHour): HourOut {
+export function hourOut(hour: SegmentHour): HourOut {
   return {
     time: isoTime(hour.time),
     tailwind_kmh: hour.tailwindKmh,
+    tailwind_kmh_rider_height: hour.tailwindKmhRiderHeight,
     crosswind_kmh: hour.crosswindKmh,
+    crosswind_kmh_rider_height: hour.crosswindKmhRiderHeight,
     effect: hour.effect,
     wind_speed_kmh: hour.windSpeedKmh,
+    wind_speed_kmh_rider_height: hour.windSpeedKmhRiderHeight,
     wind_direction_deg: hour.windDirectionDeg,
     wind_gusts_kmh: hour.windGustsKmh,
+    temperature_c: hour.temperatureC,
+    precipitation_mm: hour.precipitationMm,
+    precipitation_probability_pct: hour.precipitationProbabilityPct,
+    daylight: hour.daylight,
   };
 }
 
-function windowOut(window: TailwindWindow): WindowOut {
+const isoOrNull = (time: number, known: boolean): string | null => (known ? isoTime(time) : null);
+
+export function windowOut(window: RideableWindow): WindowOut {
+  const light = window.daylight;
   return {
     start: isoTime(window.start),
     end: isoTime(window.end),
     hours: window.hours,
     peak: hourOut(window.peak),
     mean_tailwind_kmh: window.meanTailwindKmh,
+    mean_tailwind_kmh_rider_height: window.meanTailwindKmhRiderHeight,
+    daylight: light && {
+      civil_dawn: isoOrNull(Math.round(light.start), light.startIsDawn),
+      civil_dusk: isoOrNull(Math.round(light.end), light.endIsDusk),
+    },
+    weather: {
+      max_precipitation_mm: window.maxPrecipitationMm,
+      max_precipitation_probability_pct: window.maxPrecipitationProbabilityPct,
+      min_temperature_c: window.minTemperatureC,
+      max_temperature_c: window.maxTemperatureC,
+      max_gusts_kmh: window.maxGustsKmh,
+    },
+    flags: [...window.flags],
+  };
+}
+
+/** A computed wind (segment or heading) in the tools' output shape. */
+export function windReport(wind: SegmentWind | null): SegmentWindReport {
+  if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
+  const { timeline, best } = wind;
+  return {
+    timeline: () => timeline.map(hourOut),
+    bestWindow: best.window && windowOut(best.window),
+    windowStatus: best.status,
   };
 }
 
@@ -41,13 +75,7 @@ function windowOut(window: TailwindWindow): WindowOut {
 export function segmentWindReport(
   segment: Segment,
   samples: readonly WindSample[] | null,
+  options: WindOptions = {},
 ): SegmentWindReport {
-  const wind = windOnSegment(segment, samples);
-  if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
-  const { timeline, best } = wind;
-  return {
-    timeline: () => timeline.map(hourOut),
-    bestWindow: best && windowOut(best),
-    windowStatus: best ? 'found' : 'no_tailwind',
-  };
+  return windReport(windOnSegment(segment, samples, options));
 }

@@ -1,4 +1,18 @@
 import { z } from 'zod';
+import { WIND_HEIGHT_FACTOR } from '../../core/power-model.ts';
+import {
+  COLD_C,
+  DAMP_PRECIPITATION_MM,
+  DAMP_PROBABILITY_PCT,
+  FREEZING_C,
+  GUST_LIMIT_KMH,
+  GUSTY_KMH,
+  HOT_C,
+  type RideFlag,
+  WET_PRECIPITATION_MM,
+  WET_PROBABILITY_PCT,
+} from '../../core/rideable.ts';
+import type { WindowStatus } from '../../core/tailwind-window.ts';
 
 /** Times are ISO 8601 in UTC, to the second. */
 export const IsoTimeSchema = z.iso.datetime().describe('ISO 8601 time, UTC');
@@ -19,15 +33,72 @@ export const PointSchema = z.object({ latitude: LatitudeSchema, longitude: Longi
 
 const KmhSchema = z.number().describe('km/h, rounded to 0.1');
 
+/**
+ * Wind at rider height: the 10 m figure beside it times the log-profile
+ * factor the record estimates use (model.wind_height_factor, 0.673).
+ */
+const RiderHeightKmhSchema = (what: string) =>
+  KmhSchema.describe(
+    `${what} at rider height (1.5 m): the 10 m figure × ${WIND_HEIGHT_FACTOR.toFixed(3)} (log wind profile, ` +
+      'open country). What the rider feels; the 10 m figure is what forecasts and weather apps show',
+  );
+
+const RideFlagSchema = z
+  .enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'] as const satisfies readonly RideFlag[])
+  .describe(
+    `dark: after civil dusk or before civil dawn (only with include_darkness); wet: at least ` +
+      `${DAMP_PRECIPITATION_MM} mm or a ${DAMP_PROBABILITY_PCT}% chance of rain in an hour; gusty: gusts of ` +
+      `${GUSTY_KMH} km/h or more; cold: below ${COLD_C} °C; freezing: ${FREEZING_C} °C or below (ice); ` +
+      `hot: ${HOT_C} °C or above`,
+  );
+
 /** One forecast hour on a segment: the REST formula applied to the segment's legs. */
 export const SegmentHourSchema = z.object({
   time: IsoTimeSchema.describe('Start of the forecast hour, UTC'),
-  tailwind_kmh: KmhSchema.describe('Effective along-track wind: positive = tailwind, negative = headwind'),
-  crosswind_kmh: KmhSchema.describe('Mean crosswind magnitude over the segment'),
-  effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']),
+  tailwind_kmh: KmhSchema.describe(
+    'Effective along-track wind at 10 m (forecast height): positive = tailwind, negative = headwind',
+  ),
+  tailwind_kmh_rider_height: RiderHeightKmhSchema('tailwind_kmh'),
+  crosswind_kmh: KmhSchema.describe('Mean crosswind magnitude over the segment, at 10 m'),
+  crosswind_kmh_rider_height: RiderHeightKmhSchema('crosswind_kmh'),
+  effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']).describe('Judged on the 10 m figures'),
   wind_speed_kmh: KmhSchema.describe('10 m wind speed'),
+  wind_speed_kmh_rider_height: RiderHeightKmhSchema('wind_speed_kmh'),
   wind_direction_deg: z.number().describe('Direction the wind blows FROM, degrees (0 = north)'),
-  wind_gusts_kmh: KmhSchema.nullable().describe('Gusts; null when the forecast has none'),
+  wind_gusts_kmh: KmhSchema.nullable().describe(
+    'Gusts at 10 m; null when the forecast has none. Not scaled to rider height: the log profile describes ' +
+      'the mean wind, not gusts',
+  ),
+  temperature_c: z.number().nullable().describe('Air temperature at 2 m, °C; null when unknown'),
+  precipitation_mm: z
+    .number()
+    .nullable()
+    .describe('Rain or snow (water) during the hour, mm; null when unknown'),
+  precipitation_probability_pct: z
+    .number()
+    .nullable()
+    .describe('Chance of more than 0.1 mm during the hour, percent; null when unknown'),
+  daylight: z.boolean().describe('The whole hour is between civil dawn and civil dusk at the segment'),
+});
+
+export const DaylightSchema = z
+  .object({
+    civil_dawn: IsoTimeSchema.nullable().describe('Civil dawn before the window; null in polar day'),
+    civil_dusk: IsoTimeSchema.nullable().describe('Civil dusk after the window; null in polar day'),
+  })
+  .nullable()
+  .describe(
+    'The daylight the window lies in, at the segment: civil twilight (sun 6° below the horizon) with a ' +
+      'quarter-degree margin, so the sun is at most 5.75° below it; null when the ' +
+      'window runs into darkness (include_darkness)',
+  );
+
+export const WindowWeatherSchema = z.object({
+  max_precipitation_mm: z.number().nullable().describe('Wettest hour of the window, mm'),
+  max_precipitation_probability_pct: z.number().nullable(),
+  min_temperature_c: z.number().nullable(),
+  max_temperature_c: z.number().nullable(),
+  max_gusts_kmh: KmhSchema.nullable().describe('Strongest gust in the window, at 10 m'),
 });
 
 export const TailwindWindowSchema = z
@@ -36,16 +107,44 @@ export const TailwindWindowSchema = z
     end: IsoTimeSchema.describe('End of the last hour of the window'),
     hours: z.int().min(1),
     peak: SegmentHourSchema.describe('The hour with the strongest tailwind'),
-    mean_tailwind_kmh: KmhSchema.describe('Mean effective tailwind over the window'),
+    mean_tailwind_kmh: KmhSchema.describe('Mean effective tailwind over the window, at 10 m'),
+    mean_tailwind_kmh_rider_height: RiderHeightKmhSchema('mean_tailwind_kmh'),
+    daylight: DaylightSchema,
+    weather: WindowWeatherSchema,
+    flags: z
+      .array(RideFlagSchema)
+      .describe('What is marginal about the window (empty = nothing); pass these on to the rider'),
   })
   .describe(
-    'Best tailwind window in the next 72 hours: the run of consecutive hours around the peak in which ' +
-      'every hour is a tailwind of at least 1 km/h and at least half the peak',
+    'Best rideable tailwind window in the next 72 hours: hours in daylight at the segment, with under ' +
+      `${WET_PRECIPITATION_MM} mm of rain and under a ${WET_PROBABILITY_PCT}% chance of it, and gusts under ` +
+      `${GUST_LIMIT_KMH} km/h; the run of consecutive such hours around the peak in which every hour is a ` +
+      'tailwind of at least 1 km/h and at least half the peak',
   );
 
 export const WindowStatusSchema = z
-  .enum(['found', 'no_tailwind', 'no_forecast'])
-  .describe('found: see best_window; no_tailwind: no hour in 72 h is a tailwind; no_forecast: no data here');
+  .enum([
+    'found',
+    'no_tailwind',
+    'dark',
+    'wet',
+    'gusty',
+    'wet_or_gusty',
+    'no_forecast',
+  ] as const satisfies readonly (WindowStatus | 'no_forecast')[])
+  .describe(
+    'found: see best_window; no_tailwind: no hour in 72 h is a tailwind; dark: every tailwind hour is ' +
+      'between civil dusk and dawn (include_darkness: true offers them to a rider with lights); wet, gusty, ' +
+      'wet_or_gusty: every daylight tailwind hour has too much rain, too strong gusts, or one of the two; ' +
+      'no_forecast: no data here',
+  );
+
+export const IncludeDarknessSchema = z
+  .boolean()
+  .default(false)
+  .describe(
+    'Offer hours between civil dusk and civil dawn too, for a rider with lights (default false: daylight only)',
+  );
 
 export const ForecastInfoSchema = z.object({
   source: z
@@ -55,6 +154,13 @@ export const ForecastInfoSchema = z.object({
   horizon_hours: z.int().describe('Hours of forecast considered, from the current hour'),
   stale: z.boolean().describe('True when the weather service failed and an older cached forecast was used'),
   note: z.string().nullable().describe('A caveat to pass on to the user, if any'),
+  unusable_hours: z
+    .int()
+    .min(0)
+    .describe(
+      'Forecast hours dropped at the worst location because the weather service sent impossible or ' +
+        'missing values (e.g. negative speeds, gusts below the wind); 0 normally',
+    ),
 });
 
 /** A Pro-only detail withheld from this caller, with how to get it. */

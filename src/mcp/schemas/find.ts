@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AttributionSchema,
   ForecastInfoSchema,
+  IncludeDarknessSchema,
   LatitudeSchema,
   LockedFeatureSchema,
   LongitudeSchema,
@@ -9,6 +10,7 @@ import {
   WindowStatusSchema,
 } from './common.ts';
 import { SegmentFactsSchema } from './segment.ts';
+import { COMPASS_POINTS } from '../../core/compass.ts';
 
 export const DEFAULT_RADIUS_M = 25_000;
 export const MAX_RADIUS_M = 100_000;
@@ -23,7 +25,10 @@ export const FindTailwindSegmentsInputSchema = z
       .min(1, 'place must not be empty')
       .max(120, 'place is at most 120 characters')
       .optional()
-      .describe('A town, city or segment name; add ", CC" (country code) to disambiguate, e.g. "Paris, US"'),
+      .describe(
+        'A town, city, island, cycling region or segment name; add a region or country to disambiguate, ' +
+          'e.g. "Boulder, CO", "Santa Rosa, California", "Paris, US"',
+      ),
     latitude: LatitudeSchema.optional(),
     longitude: LongitudeSchema.optional(),
     radius_m: z
@@ -38,6 +43,7 @@ export const FindTailwindSegmentsInputSchema = z
       .max(MAX_LIMIT, `limit is at most ${MAX_LIMIT}`)
       .default(DEFAULT_LIMIT)
       .describe('Most segments to return (default 10, max 25)'),
+    include_darkness: IncludeDarknessSchema,
   })
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
     message: 'Give latitude and longitude together.',
@@ -52,6 +58,21 @@ export const PlaceCandidateSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   population: z.int().nullable(),
+  region: z
+    .string()
+    .nullable()
+    .describe('First-level region (state, province, autonomous community), when known, e.g. "Colorado"'),
+  kind: z
+    .enum(['town', 'island', 'region'])
+    .describe('A town or city, or an island or cycling region found by its name'),
+});
+
+/** An island or region the place name stands for: its point is representative, its extent approximate. */
+export const PlaceAreaSchema = z.object({
+  kind: z.enum(['island', 'region']),
+  radius_m: z
+    .number()
+    .describe('About how far it reaches from the point, metres; a radius_m to search all of it (max 100000)'),
 });
 
 export const ResolvedPlaceSchema = z.object({
@@ -63,9 +84,15 @@ export const ResolvedPlaceSchema = z.object({
     .enum(['coordinates', 'segment', 'gazetteer', 'open-meteo'])
     .describe('coordinates as given; a segment name; the GeoNames gazetteer; Open-Meteo geocoding'),
   query: z.string().nullable().describe('The place text as given'),
+  region: z.string().nullable().describe('First-level region of the place, when known, e.g. "Catalonia"'),
+  area: PlaceAreaSchema.nullable().describe(
+    'Set when the name is an island or cycling region ("Mallorca", "Flanders"); null for a town, segment or coordinates',
+  ),
   alternatives: z
     .array(PlaceCandidateSchema)
-    .describe('Other places with this name; call again with "Name, CC" or coordinates to pick one'),
+    .describe(
+      'Other places with this name; call again with "Name, Region", "Name, CC" or coordinates to pick one',
+    ),
 });
 
 export const FoundSegmentSchema = SegmentFactsSchema.extend({
@@ -76,11 +103,44 @@ export const FoundSegmentSchema = SegmentFactsSchema.extend({
   window_status: WindowStatusSchema,
 });
 
+/** How many catalog segments beyond the radius an empty answer lists. */
+export const NEAREST_BEYOND_RADIUS = 3;
+
+export const HeadingWindowSchema = z
+  .object({
+    heading: z.enum(COMPASS_POINTS).describe('Compass direction of travel: N, NE, E, SE, S, SW, W, NW'),
+    bearing_deg: z.number().describe('Direction of travel, degrees (0 = north, 90 = east)'),
+    best_window: TailwindWindowSchema.nullable(),
+    window_status: WindowStatusSchema,
+  })
+  .describe(
+    'NOT a segment: the best rideable window for a straight road leaving the place in this direction, ' +
+      "from the place's own forecast and daylight. The rider picks real roads that head roughly this way",
+  );
+
 export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
   radius_m: z.number(),
   segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
-  forecast: ForecastInfoSchema.nullable().describe('Null when no segment was found'),
+  nearest_beyond_radius: z
+    .array(FoundSegmentSchema)
+    .nullable()
+    .describe(
+      `Only when segments is empty: the ${NEAREST_BEYOND_RADIUS} catalog segments closest to the place, ` +
+        'beyond radius_m, closest first (distance_from_place_m says how far); null otherwise',
+    ),
+  headings: z
+    .array(HeadingWindowSchema)
+    .nullable()
+    .describe(
+      'Only when segments is empty: HEADINGS, NOT SEGMENTS — for each of the 8 compass directions, the ' +
+        'best rideable tailwind window at the place for a road heading that way; null otherwise',
+    ),
+  add_your_own: z
+    .string()
+    .nullable()
+    .describe('Only when segments is empty: how to get your own roads judged; null otherwise'),
+  forecast: ForecastInfoSchema.nullable().describe('Null when nothing was forecast'),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),
 });

@@ -9,6 +9,7 @@ import {
 import {
   AttributionSchema,
   ForecastInfoSchema,
+  IncludeDarknessSchema,
   IsoTimeSchema,
   LockedFeatureSchema,
   SegmentHourSchema,
@@ -139,9 +140,10 @@ export const GetMyTailwindWindowsInputSchema = z.object({
     .boolean()
     .default(false)
     .describe(
-      'Pro: add the hour-by-hour 72-hour timeline to every segment (about 12 KB each; get_segment gives one ' +
+      'Pro: add the hour-by-hour 72-hour timeline to every segment (about 25 KB each; get_segment gives one ' +
         "segment's). Free riders get it listed under locked instead.",
     ),
+  include_darkness: IncludeDarknessSchema,
 });
 
 export const GetMyTailwindWindowsOutputSchema = z

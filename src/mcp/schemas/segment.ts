@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AttributionSchema,
   ForecastInfoSchema,
+  IncludeDarknessSchema,
   LockedFeatureSchema,
   PointSchema,
   SegmentHourSchema,
@@ -33,15 +34,20 @@ export const SegmentFactsSchema = z.object({
   bearing_deg: z.number().describe('Initial great-circle bearing from start to end, degrees'),
 });
 
-export const GetSegmentInputSchema = z.object({ segment_id: SegmentIdSchema });
+export const GetSegmentInputSchema = z.object({
+  segment_id: SegmentIdSchema,
+  include_darkness: IncludeDarknessSchema,
+});
 
 export const GetSegmentOutputSchema = z.object({
   segment: SegmentFactsSchema.extend({
     aliases: z.array(z.string()),
     end: PointSchema,
     compass: z.string().describe('8-point compass of bearing_deg'),
+    // A pair as a fixed-length array, not a tuple: tuple keywords differ between JSON Schema
+    // drafts (a draft-07 validator reads 2020-12's `items: false` as "no elements at all").
     polyline: z
-      .array(z.tuple([z.number(), z.number()]))
+      .array(z.array(z.number()).length(2))
       .describe('The route as [latitude, longitude] pairs in riding order'),
     source: z.string().describe('How the catalog entry was made'),
     license: z.string(),

@@ -1,5 +1,11 @@
 import { resolvePlace } from '../place.ts';
-import { attributionFor, forecastForSegments } from '../report/forecast.ts';
+import type { LatLon } from '../../core/bearing.ts';
+import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
+import type { WindOptions } from '../../data/segments/segment-window.ts';
+import type { NearbySegment } from '../../data/segments/types.ts';
+import type { ToolContext } from '../context.ts';
+import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { headingWindows } from '../report/headings.ts';
 import { lockedFeature } from '../report/pro-details.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
@@ -7,6 +13,7 @@ import {
   FindTailwindSegmentsInputSchema,
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
+  NEAREST_BEYOND_RADIUS,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerHasProAccess } from './rider/rider-context.ts';
@@ -20,9 +27,14 @@ export const findTailwindSegments: ToolDefinition<
   name: 'find_tailwind_segments',
   title: 'Find segments with a tailwind',
   description:
-    'Finds the most-ridden road segments and climbs near a place and, for each, the best tailwind window ' +
-    'in the next 3 days (start, end, peak and mean tailwind in km/h, wind and gusts at the peak). ' +
+    'Finds the most-ridden road segments and climbs near a place and, for each, the best rideable tailwind ' +
+    'window in the next 3 days: daylight hours only (include_darkness: true for a rider with lights), no ' +
+    'significant rain, gusts under the safety limit; with start, end, peak and mean tailwind in km/h at 10 m ' +
+    'and at rider height, the daylight bounds, rain, temperature, gusts and flags (wet, gusty, cold…) to pass ' +
+    'on. When no window qualifies, window_status says why (dark, wet, gusty, no_tailwind). ' +
     'Give a place name (town, city or segment; add ", CC" to pick a country) or latitude and longitude. ' +
+    'When no segment is within the radius, the answer lists the nearest segments beyond it and, for the ' +
+    'place itself, the best window for each of 8 compass HEADINGS (directions to ride, not segments). ' +
     'Use get_segment with a returned id for the route and the wind on it now. ' +
     'If forecast.source is "demo" the weather is synthetic: say so to the user.',
   inputSchema: FindTailwindSegmentsInputSchema,
@@ -33,25 +45,32 @@ export const findTailwindSegments: ToolDefinition<
       resolvePlace(input, context),
       callerHasProAccess(context),
     ]);
-    const found = context.catalog.near(
-      { lat: place.latitude, lon: place.longitude },
-      input.radius_m,
-      input.limit,
-    );
-    const segments = found.map((f) => f.segment);
-    const forecast = segments.length > 0 ? await forecastForSegments(context, segments) : null;
-    const data: FindTailwindSegmentsOutput = {
-      place,
-      radius_m: input.radius_m,
-      segments: found.map(({ segment, distanceM }, i) => {
-        const report = segmentWindReport(segment, forecast?.samples[i] ?? null);
+    const point = { lat: place.latitude, lon: place.longitude };
+    const options: WindOptions = { includeDarkness: input.include_darkness };
+    const found = context.catalog.near(point, input.radius_m, input.limit);
+    const beyond = found.length === 0 ? context.catalog.nearest(point, NEAREST_BEYOND_RADIUS) : null;
+    const listed = found.length > 0 ? found : (beyond ?? []);
+    const segments = listed.map((f) => f.segment);
+    // One forecast request: the listed segments, plus the place itself when headings are due.
+    const points: LatLon[] = [...segments.map(forecastPointOf), ...(beyond ? [point] : [])];
+    const forecast = points.length > 0 ? await forecastForPoints(context, points) : null;
+    const withWindows = (nearby: readonly NearbySegment[]) =>
+      nearby.map(({ segment, distanceM }, i) => {
+        const report = segmentWindReport(segment, forecast?.samples[i] ?? null, options);
         return {
           ...segmentFacts(segment),
           distance_from_place_m: distanceM,
           best_window: report.bestWindow,
           window_status: report.windowStatus,
         };
-      }),
+      });
+    const data: FindTailwindSegmentsOutput = {
+      place,
+      radius_m: input.radius_m,
+      segments: withWindows(found),
+      nearest_beyond_radius: beyond && withWindows(beyond),
+      headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
+      add_your_own: beyond && addYourOwn(context),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
       // The timeline lives in get_segment; a Pro rider is told nothing is withheld.
@@ -60,3 +79,14 @@ export const findTailwindSegments: ToolDefinition<
     return { data, summary: summarizeFind(data) };
   },
 };
+
+/** What a rider can do about a place the catalog does not cover, said plainly. */
+function addYourOwn(context: ToolContext): string {
+  return (
+    'The catalog has no segment here yet. At the rider address ' +
+    `${context.urls.mcp}/rider, watch_segment keeps catalog segments you ride (with your record) and ` +
+    'get_my_tailwind_windows judges them every call. A road not in the catalog is added by the server ' +
+    'operator from a GPX or GeoJSON track (npm run segments:import). Meanwhile, use headings: ride roads ' +
+    'that head the way with the best window.'
+  );
+}

@@ -13,7 +13,7 @@ const DAY = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 const day = (d: Date) => DAY.format(d);
-const clock = (d: Date) => d.toISOString().slice(11, 16);
+const clock = (d: Date): string => d.toISOString().slice(11, 16);
 
 /**
  * "Sat 22 Nov 14:00–18:00 UTC", or "Sat 22 Nov 21:00–Sun 23 Nov 01:00 UTC"
@@ -34,10 +34,46 @@ function countedLabels(names: readonly string[]): string {
   return [...counts].map(([name, n]) => (n > 1 ? `${name} (×${n})` : name)).join('; ');
 }
 
+/** Why there is no window, in words a rider reads aloud. */
+export const NO_WINDOW: Readonly<Record<string, string>> = {
+  no_forecast: 'no forecast here',
+  no_tailwind: 'no tailwind in the next 3 days',
+  dark: 'the only tailwind hours in the next 3 days are in the dark (include_darkness: true if you ride with lights)',
+  wet: 'every daylight tailwind hour in the next 3 days is wet',
+  gusty: 'every daylight tailwind hour in the next 3 days has gusts over the safety limit',
+  wet_or_gusty: 'every daylight tailwind hour in the next 3 days is wet or too gusty',
+};
+
+const range = (low: number, high: number, unit: string): string =>
+  low === high ? `${low} ${unit}` : `${low}–${high} ${unit}`;
+
+/** "2–4 °C, rain up to 0.3 mm/h (chance up to 45%), gusts to 38 km/h; watch out: wet, cold": only what is known. */
+export function conditionsText(window: WindowOut): string {
+  const w = window.weather;
+  const parts: string[] = [];
+  if (w.min_temperature_c !== null && w.max_temperature_c !== null)
+    parts.push(range(w.min_temperature_c, w.max_temperature_c, '°C'));
+  const chance = w.max_precipitation_probability_pct;
+  const chanceText = chance ? ` (chance up to ${chance}%)` : '';
+  if (w.max_precipitation_mm === 0) parts.push(`dry${chanceText}`);
+  else if (w.max_precipitation_mm !== null)
+    parts.push(`rain up to ${w.max_precipitation_mm} mm/h${chanceText}`);
+  if (w.max_gusts_kmh !== null) parts.push(`gusts to ${w.max_gusts_kmh} km/h`);
+  const flags = window.flags.length > 0 ? `; watch out: ${window.flags.join(', ')}` : '';
+  const dusk = window.daylight?.civil_dusk
+    ? `; civil dusk ${clock(new Date(window.daylight.civil_dusk))} UTC`
+    : '';
+  return `${parts.join(', ')}${flags}${dusk}`;
+}
+
 function windowLine(window: WindowOut | null, status: string): string {
-  if (!window) return status === 'no_forecast' ? 'no forecast here' : 'no tailwind in the next 3 days';
+  if (!window) return NO_WINDOW[status] ?? status;
   const peak = window.peak;
-  return `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h (mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°)`;
+  return (
+    `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
+    `mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°); ` +
+    conditionsText(window)
+  );
 }
 
 function forecastLine(forecast: FindTailwindSegmentsOutput['forecast']): string {
@@ -59,13 +95,35 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
       `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
-  return [head + others + empty, ...lines].join('\n') + forecastLine(data.forecast);
+  return [head + others + empty, ...lines, ...noneNear(data)].join('\n') + forecastLine(data.forecast);
+}
+
+/** The empty-hand answer: nearest segments beyond the radius, then the headings, named as such. */
+function noneNear(data: FindTailwindSegmentsOutput): string[] {
+  const beyond = (data.nearest_beyond_radius ?? []).map(
+    (s) =>
+      `- ${s.name} [${s.id}], ${(s.distance_from_place_m / 1000).toFixed(0)} km away: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
+  );
+  const headings = (data.headings ?? []).map(
+    (h) =>
+      `- heading ${h.heading} (${h.bearing_deg}°): ${h.best_window ? 'best ' : ''}${windowLine(h.best_window, h.window_status)}`,
+  );
+  return [
+    ...(beyond.length > 0 ? ['Nearest catalog segments, beyond the radius:', ...beyond] : []),
+    ...(headings.length > 0
+      ? [
+          `HEADINGS, NOT SEGMENTS: the best window at ${data.place.name} for a road leaving it in each direction (pick roads that head that way):`,
+          ...headings,
+        ]
+      : []),
+    ...(data.add_your_own ? [data.add_your_own] : []),
+  ];
 }
 
 export function summarizeSegment(data: GetSegmentOutput): string {
   const s = data.segment;
   const now = data.wind_now
-    ? `Now: ${data.wind_now.effect} ${data.wind_now.tailwind_kmh} km/h along the segment, crosswind ${data.wind_now.crosswind_kmh} km/h.`
+    ? `Now: ${data.wind_now.effect} ${data.wind_now.tailwind_kmh} km/h along the segment at 10 m (${data.wind_now.tailwind_kmh_rider_height} at rider height), crosswind ${data.wind_now.crosswind_kmh} km/h.`
     : 'Now: no forecast.';
   return (
     `${s.name} [${s.id}], ${s.country_code}: ${(s.distance_m / 1000).toFixed(1)} km, ${s.average_grade_pct}% average, ` +

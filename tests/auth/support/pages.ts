@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ServerRequest } from 'srvx';
 import { staticMiddleware } from 'srvx/static';
-import { freePort, startNpmServer, type RunningService } from '../../../scripts/service/launch.ts';
+import { startDevServer, type RunningService } from '../../../scripts/service/launch.ts';
 
 export type PageHandler = (request: Request) => Promise<Response | undefined>;
 
@@ -20,7 +20,7 @@ export interface PageHost {
 }
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
-const PAGES = ['login', 'signup', 'consent', 'settings'];
+const PAGES = ['login', 'signup', 'consent', 'settings', 'connect-error'];
 
 function distHasPages(): boolean {
   return PAGES.every((page) => existsSync(`${DIST}${page}/index.html`));
@@ -49,31 +49,6 @@ function devHost(dev: RunningService): PageHost {
     return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers });
   };
   return { mode: 'dev', handle, stop: () => dev.stop() };
-}
-
-/**
- * `npm run dev` on a free port, beside any other dev server of this project
- * (`--ignore-lock`: Astro otherwise allows one per project, and test files
- * run in parallel).
- */
-async function startDevServer(): Promise<RunningService> {
-  const port = await freePort();
-  // Vitest's own variables would make Astro's dev server behave as if it ran inside Vitest.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'),
-  );
-  const args = [
-    'run',
-    'dev',
-    '--silent',
-    '--',
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-    '--ignore-lock',
-  ];
-  return startNpmServer(args, port, env);
 }
 
 export async function startPageHost(): Promise<PageHost> {

@@ -1,8 +1,9 @@
 /**
  * A small app like the one `npm start` will mount, on a real node:http server
  * on 127.0.0.1: the auth routes, a stub `/mcp/rider` that runs the rider
- * check and echoes the caller, CIMD documents for the fake https client ids,
- * and (for the browser) the site's pages.
+ * check and echoes the caller (or, given `mcp`, the real `/mcp` and
+ * `/mcp/rider` endpoints), CIMD documents for the fake https client ids, and
+ * (for the browser) the site's pages.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,11 +12,21 @@ import type { ServerRequest } from 'srvx';
 import type { WebhookUrlOptions } from '../../../src/data/webhook-url.ts';
 import { toNodeHandler } from 'srvx/node';
 import { createAuthService, type AuthService } from '../../../src/auth/auth-service.ts';
+import type { McpDeps } from '../../../src/mcp/context.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../../../src/mcp/endpoint.ts';
+import { PUBLIC_TOOLS } from '../../../src/mcp/tools/public.ts';
+import { RIDER_ADDRESS_TOOLS } from '../../../src/mcp/tools/rider/index.ts';
 import type { Store } from '../../../src/store/database.ts';
 import type { PageHandler } from './pages.ts';
 
 /** The fake host of CIMD client ids; the test transport maps it to this server's /cimd/ route. */
 export const CIMD_HOST = 'client.example.test';
+
+/** The auth settings of every test server; a second service with them shares its grants (another worker). */
+export const TEST_AUTH_CONFIG = {
+  secret: 'test-secret-0123456789-abcdefghijklmnop',
+  allowedHosts: ['127.0.0.1', 'localhost'],
+} as const;
 
 export interface AuthServer {
   readonly origin: string;
@@ -37,6 +48,29 @@ export interface AuthServerOptions {
   readonly allowedHosts?: readonly string[];
   /** How the settings API checks webhook URLs; pass a fake `lookup` so no test needs DNS. */
   readonly webhookUrl?: WebhookUrlOptions;
+  /** Serve the real MCP endpoints with these deps (the store is the server's own) instead of the stub. */
+  readonly mcp?: Omit<McpDeps, 'store'>;
+}
+
+/** The public and rider MCP endpoints as `npm start` builds them, with a generous per-connection limit. */
+function mcpEndpoints(deps: McpDeps, auth: AuthService): { public: McpEndpoint; rider: McpEndpoint } {
+  const mcp = {
+    allowedHosts: ['127.0.0.1', 'localhost'],
+    allowedOrigins: [],
+    ratePerMinute: 6000,
+    rateBurst: 1000,
+    trustProxy: false,
+  };
+  return {
+    public: createMcpEndpoint({ deps, api: {}, mcp, tools: PUBLIC_TOOLS }),
+    rider: createMcpEndpoint({
+      deps,
+      api: {},
+      mcp,
+      tools: RIDER_ADDRESS_TOOLS,
+      authenticate: auth.authenticate,
+    }),
+  };
 }
 
 async function listen(server: Server): Promise<number> {
@@ -61,20 +95,21 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
   };
   const service = createAuthService({
     store: options.store,
-    config: {
-      secret: 'test-secret-0123456789-abcdefghijklmnop',
-      allowedHosts: options.allowedHosts ?? ['127.0.0.1', 'localhost'],
-    },
+    config: { ...TEST_AUTH_CONFIG, allowedHosts: options.allowedHosts ?? TEST_AUTH_CONFIG.allowedHosts },
     cimdFetch,
     rateLimit: options.rateLimit ?? false,
     ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
     ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
     segmentName: (id) => (id === 'fr-alpe-d-huez' ? "Alpe d'Huez" : undefined),
   });
+  const mcp = options.mcp && mcpEndpoints({ ...options.mcp, store: options.store }, service);
   const app = async (request: ServerRequest): Promise<Response> => {
-    const answered = await service.routes(request, { address: request.ip ?? 'unknown' });
+    const client = { address: request.ip ?? 'unknown' };
+    const answered = await service.routes(request, client);
     if (answered) return answered;
     const url = new URL(request.url);
+    if (mcp && url.pathname === '/mcp') return mcp.public(request, client);
+    if (mcp && url.pathname === '/mcp/rider') return mcp.rider(request, client);
     if (url.pathname === '/mcp/rider') {
       const need = url.searchParams.get('need');
       const check = need ? service.authenticator(need.split(' ')) : service.authenticate;

@@ -38,8 +38,10 @@ export const getMyTailwindWindows: ToolDefinition<
   name: 'get_my_tailwind_windows',
   title: 'Best tailwind on my segments',
   description:
-    'For each segment the signed-in rider watches: the best tailwind window in the next 3 days (start, end, ' +
-    'peak and mean tailwind in km/h) and, when a personal record is set, estimated_s (the record re-ridden at ' +
+    'For each segment the signed-in rider watches: the best rideable tailwind window in the next 3 days ' +
+    '(daylight only unless include_darkness, no significant rain, gusts under the safety limit; start, end, ' +
+    'peak and mean tailwind in km/h at 10 m and at rider height, daylight bounds, weather and flags) or ' +
+    'window_status saying why there is none, and, when a personal record is set, estimated_s (the record re-ridden at ' +
     'the same power in the peak-hour wind, by the Martin et al. 1998 cycling power model with the standard ' +
     'rider stated in model) and gain_s (seconds faster than the record; negative = slower). It is an ' +
     'estimate for a model rider, not a promise: say so. With Pro access, include_timeline adds the ' +
@@ -57,7 +59,7 @@ export const getMyTailwindWindows: ToolDefinition<
     idempotentHint: false,
     openWorldHint: true,
   },
-  async run({ include_timeline }, context) {
+  async run({ include_timeline, include_darkness }, context) {
     const session = await requireRider(context);
     return metered(session, context.urls, async () => {
       const entries = await listWatchlist(session.store.db, session.rider.id);
@@ -69,7 +71,9 @@ export const getMyTailwindWindows: ToolDefinition<
       const forecast = segments.length > 0 ? await forecastForSegments(context, segments) : null;
       const bySegment = new Map<string, WindowEntry>();
       known.forEach(({ entry, segment }, i) => {
-        const report = segmentWindReport(segment, forecast?.samples[i] ?? null);
+        const report = segmentWindReport(segment, forecast?.samples[i] ?? null, {
+          includeDarkness: include_darkness,
+        });
         const { estimate, status } = estimateRecord(segment, entry.recordS, report.bestWindow);
         bySegment.set(entry.segmentId, {
           segment_id: entry.segmentId,

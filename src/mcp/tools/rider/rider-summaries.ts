@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { conditionsText, NO_WINDOW } from '../public-summaries.ts';
 import type { TailwindWindowSchema } from '../../schemas/common.ts';
 import type {
   GetMyTailwindWindowsOutput,
@@ -24,7 +25,10 @@ const hhmm = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 function windowText(window: WindowOut): string {
   const lastHourDay = new Date(Date.parse(window.end) - 1000).toISOString().slice(0, 10);
   const end = lastHourDay === window.start.slice(0, 10) ? window.end.slice(11, 16) : hhmm(window.end);
-  return `${hhmm(window.start)}–${end} UTC, peak ${window.peak.tailwind_kmh} km/h at ${hhmm(window.peak.time)}`;
+  return (
+    `${hhmm(window.start)}–${end} UTC, peak ${window.peak.tailwind_kmh} km/h at 10 m ` +
+    `(${window.peak.tailwind_kmh_rider_height} at rider height) at ${hhmm(window.peak.time)}; ${conditionsText(window)}`
+  );
 }
 
 function watchLine(entry: WatchEntryOut): string {
@@ -75,9 +79,7 @@ function windowsLine(entry: WindowEntry): string {
   if (!entry.segment) return `- [${entry.segment_id}]: missing from the catalog (unwatch it)`;
   const window = entry.best_window
     ? `best ${windowText(entry.best_window)}`
-    : entry.window_status === 'no_forecast'
-      ? 'no forecast here'
-      : 'no tailwind in the next 3 days';
+    : (NO_WINDOW[entry.window_status] ?? entry.window_status);
   return `- ${entry.segment.name} [${entry.segment_id}]: ${window}${estimateText(entry)}`;
 }
 

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: how much of a bare Node HTTP server's throughput the real
+ * service keeps on this machine, then the MCP section (mcp.ts), then the core
+ * bundle and Vercel function sizes (bundle-sizes.ts), then the functions'
+ * cold starts (cold-start.ts). The service starts exactly as
+ * users start it (`npm start`'s node command); the baseline answers with the
+ * same number of bytes, so the difference is the service's own work. The
+ * ratio to the baseline is what is compared with the target, because
+ * absolute requests per second say more about the machine than the service.
+ * A measurement, not a test: below the target still exits 0; only a failure
+ * to run (a server not starting, non-2xx or error answers) exits 1.
+ */
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
+import { table } from './table.ts';
+import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
+import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
+import { printSizes } from './bundle-sizes.ts';
+import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
+
+const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
+const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+/** Start-up (including a first `astro build`), sizes and shutdown, on top of the load itself. */
+const OVERHEAD_S = 180;
+/** The service should keep at least this share of the baseline's throughput. */
+export const TARGET_RATIO = 0.85;
+
+/** The body of a 200 answer and the headers a server chose to send with it. */
+async function fetchAnswer(url: string): Promise<{ body: string; headers: Record<string, string> }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body}`);
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+  );
+  return { body, headers };
+}
+
+let counter = 0;
+/**
+ * Every request its own URL: the wind speed from 0.000 to 299.999 changes each time, so nothing
+ * the service remembers per URL is reused.
+ */
+function distinctRequests(url: string): autocannon.Request[] {
+  const { pathname, search } = new URL(url);
+  const setupRequest = (request: autocannon.Request): autocannon.Request => {
+    counter = (counter + 1) % 300_000;
+    const query = new URLSearchParams(search);
+    query.set('wind_speed_kmh', (counter / 1000).toFixed(3));
+    return { ...request, path: `${pathname}?${query}` };
+  };
+  return [{ setupRequest }];
+}
+
+/** The load table and each service row's throughput ratio to the baseline; the verdict is the first row's. */
+function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): void {
+  const [baseline, ...services] = rows;
+  if (baseline === undefined) return;
+  console.log(
+    `\nLoad: best of ${settings.rounds} alternating rounds; each ${settings.durationS} s measured after ` +
+      `${settings.warmupS} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}.`,
+  );
+  console.log('(req/s, p50, p99 from the best run; non-2xx and errors summed over all measured runs)\n');
+  // autocannon records latency in whole milliseconds, so no decimals are invented.
+  const ms = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const cells = rows.map((m) => [
+    m.label,
+    Math.round(m.requestsPerS).toLocaleString('en-US'),
+    ms(m.p50Ms),
+    ms(m.p99Ms),
+    String(m.non2xx),
+    String(m.errors),
+  ]);
+  console.log(table(['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], cells, [1, 2, 3, 4, 5]));
+  console.log('');
+  const notes = ['', ' (every request computed)', ' (the floor: only the bytes the API must send)'];
+  services.forEach((service, index) => {
+    const ratio = baseline.requestsPerS > 0 ? service.requestsPerS / baseline.requestsPerS : 0;
+    const verdict = ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET';
+    const judged = index === 0 ? ` (target >= ${TARGET_RATIO}): ${verdict}` : (notes[index] ?? '');
+    console.log(`Throughput ${service.label} / baseline: ${ratio.toFixed(3)}${judged}`);
+  });
+}
+
+async function main(): Promise<number> {
+  const settings = settingsFromEnv(process.env);
+  const mcpSettings = mcpSettingsFromEnv(process.env);
+  stopAllOnExit();
+  const limitS = loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings) + COLD_START_SECONDS;
+  const watchdog = setTimeout(() => {
+    console.error('The bench ran past its time limit; stopping.');
+    void stopAll().finally(() => process.exit(1));
+  }, limitS * 1000);
+  watchdog.unref();
+
+  console.log(`Node ${process.version}; starting the service (npm start's node command) and the baseline.`);
+  const service = await startNode(npmStartArgs());
+  const { body, headers } = await fetchAnswer(service.baseUrl + TAILWIND_PATH);
+  const bytes = Buffer.byteLength(body);
+  const [baseline, withHeaders] = await Promise.all([
+    startNode([BASELINE_SCRIPT], { BENCH_BODY: body }),
+    startNode([BASELINE_SCRIPT], { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(headers) }),
+  ]);
+  const baselineBytes = Buffer.byteLength((await fetchAnswer(baseline.baseUrl + '/')).body);
+  if (baselineBytes !== bytes) throw new Error(`Baseline body is ${baselineBytes} B, expected ${bytes} B.`);
+  console.log(`All answer ${bytes} B of JSON. Loading them alternately:`);
+
+  const rows = await alternate(
+    [
+      { label: 'baseline (node:http)', url: baseline.baseUrl + TAILWIND_PATH },
+      { label: 'tailwind, same URL', url: service.baseUrl + TAILWIND_PATH },
+      {
+        label: 'tailwind, new URLs',
+        url: service.baseUrl + TAILWIND_PATH,
+        requests: distinctRequests(service.baseUrl + TAILWIND_PATH),
+      },
+      { label: 'node:http, API headers', url: withHeaders.baseUrl + TAILWIND_PATH },
+    ],
+    settings,
+  );
+  await stopAll();
+  printLoadTable(rows, settings);
+
+  const mcpValid = await runMcpBench(mcpSettings);
+
+  await printSizes();
+  await printColdStarts();
+  clearTimeout(watchdog);
+  if (rows.some((m) => m.non2xx + m.errors > 0)) {
+    console.error('\nSome requests failed (non-2xx or socket errors): the numbers above are not valid.');
+    return 1;
+  }
+  return mcpValid ? 0 : 1;
+}
+
+try {
+  process.exit(await main());
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  await stopAll();
+  process.exit(1);
+}

@@ -1,0 +1,136 @@
+/**
+ * Load generation with autocannon's programmatic API, against 127.0.0.1 only, for the REST and
+ * the MCP rows alike. Each measured run follows its own warm-up, and the targets alternate
+ * (baseline, service, baseline, service) so that drift in the machine hits all of them; the best
+ * throughput of each is kept, which filters out unlucky runs.
+ */
+import autocannon from 'autocannon';
+
+/** What to run; durations in seconds. */
+export interface LoadSettings {
+  readonly durationS: number;
+  readonly warmupS: number;
+  readonly connections: number;
+  readonly pipelining: number;
+  readonly rounds: number;
+}
+
+/** A label, the URL, and optionally the requests each connection cycles through. */
+export interface Target {
+  readonly label: string;
+  readonly url: string;
+  readonly requests?: autocannon.Request[];
+  /** Checks every answer body: a JSON-RPC or tool error still comes with status 200. */
+  readonly verifyBody?: (body: string) => boolean;
+}
+
+/** Throughput and latency (ms) from the best run; failure counts summed over all measured runs. */
+export interface Measurement {
+  readonly label: string;
+  readonly requestsPerS: number;
+  readonly p50Ms: number;
+  readonly p90Ms: number;
+  readonly p97_5Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  readonly non2xx: number;
+  /** Socket errors. */
+  readonly errors: number;
+  /** Timeouts and bodies `verifyBody` refused. */
+  readonly otherFailures: number;
+}
+
+/** Every failed request of a measurement. */
+export const failures = (m: Measurement): number => m.non2xx + m.errors + m.otherFailures;
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`${name} must be a positive whole number, got "${text}".`);
+  }
+  return value;
+}
+
+/**
+ * Defaults: 10 s (`BENCH_DURATION`) measured after 2 s of warm-up, pipelining 1, two rounds, and
+ * the connections from `connectionsVariable` (50 for `BENCH_CONNECTIONS`, the REST rows).
+ */
+export function settingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  connectionsVariable = 'BENCH_CONNECTIONS',
+  connections = 50,
+): LoadSettings {
+  return {
+    durationS: positiveInteger(env, 'BENCH_DURATION', 10),
+    warmupS: 2,
+    connections: positiveInteger(env, connectionsVariable, connections),
+    pipelining: 1,
+    rounds: 2,
+  };
+}
+
+/** The longest the load phase can take, for a watchdog. */
+export function loadSeconds(settings: LoadSettings, targets: number): number {
+  return settings.rounds * targets * (settings.warmupS + settings.durationS);
+}
+
+async function measure(target: Target, settings: LoadSettings): Promise<Measurement> {
+  const fire = (duration: number) =>
+    autocannon({
+      url: target.url,
+      connections: settings.connections,
+      pipelining: settings.pipelining,
+      duration,
+      ...(target.requests ? { requests: target.requests } : {}),
+      ...(target.verifyBody ? { verifyBody: (body) => target.verifyBody?.(String(body)) === true } : {}),
+    });
+  await fire(settings.warmupS);
+  const result = await fire(settings.durationS);
+  const { latency } = result;
+  return {
+    label: target.label,
+    requestsPerS: result.requests.average,
+    p50Ms: latency.p50,
+    p90Ms: latency.p90,
+    p97_5Ms: latency.p97_5,
+    p99Ms: latency.p99,
+    maxMs: latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    otherFailures: result.timeouts + result.mismatches,
+  };
+}
+
+function keepBest(previous: Measurement | undefined, next: Measurement): Measurement {
+  if (previous === undefined) return next;
+  const best = next.requestsPerS > previous.requestsPerS ? next : previous;
+  return {
+    ...best,
+    non2xx: previous.non2xx + next.non2xx,
+    errors: previous.errors + next.errors,
+    otherFailures: previous.otherFailures + next.otherFailures,
+  };
+}
+
+/** Runs every target once per round, in order, printing each run, and returns the best of each. */
+export async function alternate(targets: readonly Target[], settings: LoadSettings): Promise<Measurement[]> {
+  const best = new Map<string, Measurement>();
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    for (const target of targets) {
+      const m = await measure(target, settings);
+      const rate = Math.round(m.requestsPerS).toLocaleString('en-US');
+      console.log(
+        `  round ${round}/${settings.rounds}  ${target.label.padEnd(24)} ${rate.padStart(9)} req/s  ` +
+          `p50 ${m.p50Ms} ms  p99 ${m.p99Ms} ms`,
+      );
+      best.set(target.label, keepBest(best.get(target.label), m));
+    }
+  }
+  return targets.map(({ label }) => {
+    const measurement = best.get(label);
+    if (measurement === undefined) throw new Error(`No measurement for ${label}.`);
+    return measurement;
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * When an hour is fit to ride, and what a rider should know about it. The
+ * figures are defaults for an ordinary road rider; /docs/mcp lists them with
+ * their sources. Pure.
+ */
+
+/** An hour with this much rain or snow (mm of water in the hour) is refused: roads run wet. */
+export const WET_PRECIPITATION_MM = 0.5;
+/** An hour with at least this chance of more than 0.1 mm is refused. */
+export const WET_PROBABILITY_PCT = 70;
+/** From here an hour is marked `wet` (damp roads, showers about) without being refused. */
+export const DAMP_PRECIPITATION_MM = 0.1;
+export const DAMP_PROBABILITY_PCT = 40;
+/**
+ * Gusts at or above this are refused: Beaufort force 7 ("near gale",
+ * 50–61 km/h), when walking against the wind is hard and a gust can push a
+ * bike across a lane.
+ */
+export const GUST_LIMIT_KMH = 50;
+/** From Beaufort force 6 ("strong breeze", 39–49 km/h) an hour is marked `gusty`. */
+export const GUSTY_KMH = 39;
+/** Below this an hour is marked `cold`: most riders want winter kit. */
+export const COLD_C = 5;
+/** At or below this an hour is marked `freezing`: water on the road can turn to ice. */
+export const FREEZING_C = 0;
+/** At or above this an hour is marked `hot`: the US NWS heat-index "extreme caution" band starts at 32 °C. */
+export const HOT_C = 32;
+
+/** Why an hour is not offered. */
+export type Refusal = 'dark' | 'wet' | 'gusty';
+/** What a rider should know about an offered hour. */
+export type RideFlag = 'dark' | 'wet' | 'gusty' | 'cold' | 'freezing' | 'hot';
+
+/** The figures the rules read, structurally a `SegmentHour`. */
+export interface RideConditions {
+  readonly daylight: boolean;
+  readonly windGustsKmh: number | null;
+  readonly temperatureC: number | null;
+  readonly precipitationMm: number | null;
+  readonly precipitationProbabilityPct: number | null;
+}
+
+const atLeast = (value: number | null, limit: number): boolean => value !== null && value >= limit;
+
+/** Why the hour is refused (empty = rideable). Unknown figures refuse nothing. */
+export function refusalsOf(hour: RideConditions, includeDarkness: boolean): readonly Refusal[] {
+  const out: Refusal[] = [];
+  if (!hour.daylight && !includeDarkness) out.push('dark');
+  if (
+    atLeast(hour.precipitationMm, WET_PRECIPITATION_MM) ||
+    atLeast(hour.precipitationProbabilityPct, WET_PROBABILITY_PCT)
+  )
+    out.push('wet');
+  if (atLeast(hour.windGustsKmh, GUST_LIMIT_KMH)) out.push('gusty');
+  return out;
+}
+
+/** The marginal conditions of a rideable hour, in a fixed order. */
+export function flagsOf(hour: RideConditions): readonly RideFlag[] {
+  const out: RideFlag[] = [];
+  if (!hour.daylight) out.push('dark');
+  if (
+    atLeast(hour.precipitationMm, DAMP_PRECIPITATION_MM) ||
+    atLeast(hour.precipitationProbabilityPct, DAMP_PROBABILITY_PCT)
+  )
+    out.push('wet');
+  if (atLeast(hour.windGustsKmh, GUSTY_KMH)) out.push('gusty');
+  const t = hour.temperatureC;
+  if (t !== null && t < COLD_C) out.push('cold');
+  if (t !== null && t <= FREEZING_C) out.push('freezing');
+  if (atLeast(t, HOT_C)) out.push('hot');
+  return out;
+}

@@ -1,0 +1,70 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
+import { connectClient, ERAS, inProcessFetch, resultText } from '../support/mcp-client.ts';
+import { TEST_MCP_URL, testEndpoint } from '../support/mcp-deps.ts';
+
+describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) => {
+  let client: Client;
+
+  beforeAll(async () => {
+    await ensureGazetteer();
+    client = await connectClient(TEST_MCP_URL, era, inProcessFetch(testEndpoint()));
+  });
+  afterAll(() => client.close());
+
+  const find = async (place: string) => {
+    const result = await client.callTool({ name: 'find_tailwind_segments', arguments: { place } });
+    expect(result.isError, resultText(result)).toBeFalsy();
+    return FindTailwindSegmentsOutputSchema.parse(result.structuredContent).place;
+  };
+
+  it('answers "Town, Region" with the region named', async () => {
+    const boulder = await find('Boulder, CO');
+    expect(boulder).toMatchObject({
+      name: 'Boulder, US',
+      country_code: 'US',
+      region: 'Colorado',
+      area: null,
+    });
+    expect(boulder.latitude).toBeCloseTo(40.0, 0);
+  });
+
+  it('answers an island with its extent and lists same-named places as alternatives', async () => {
+    const tenerife = await find('Tenerife');
+    expect(tenerife).toMatchObject({ name: 'Tenerife, ES', region: 'Canary Islands' });
+    expect(tenerife.area?.kind).toBe('island');
+    expect(tenerife.area?.radius_m).toBeGreaterThanOrEqual(20_000);
+    expect(tenerife.alternatives.map((a) => a.name)).toContain('Santa Cruz de Tenerife, ES');
+    expect(tenerife.alternatives.every((a) => a.kind === 'town')).toBe(true);
+  });
+
+  it('prefers the cycling region to a small homonym, which stays an alternative', async () => {
+    const flanders = await find('Flanders');
+    expect(flanders).toMatchObject({ name: 'Flanders, BE', area: { kind: 'region' } });
+    const us = flanders.alternatives.find((a) => a.country_code === 'US');
+    expect(us).toMatchObject({ name: 'Flanders, US', kind: 'town' });
+    expect(us?.region).toBeTruthy();
+  });
+
+  it('says a bare first-level region is a region, and how to name a town in it', async () => {
+    const result = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { place: 'Catalonia' },
+    });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/"Catalonia" is a region: Catalonia \(ES\)/);
+    expect(resultText(result)).toMatch(/"Town, Catalonia"/);
+  });
+
+  it('says how to qualify a place it cannot find, naming what is not understood', async () => {
+    const result = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { place: 'Annecy, Haute-Savoie' },
+    });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/Annecy, FR/);
+    expect(resultText(result)).toMatch(/region/);
+  });
+});
