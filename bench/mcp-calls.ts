@@ -27,7 +27,12 @@ export interface McpTarget {
 
 const CLIENT_INFO = { name: 'wind-on-segment-bench', version: '1.0.0' };
 
-function call(protocol: Protocol, id: number, method: string, params?: Record<string, unknown>): McpCall {
+export function call(
+  protocol: Protocol,
+  id: number,
+  method: string,
+  params?: Record<string, unknown>,
+): McpCall {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
@@ -66,7 +71,7 @@ export const listCall = (protocol: Protocol): McpCall => call(protocol, 1, 'tool
 export const pingCall = (protocol: Protocol): McpCall => call(protocol, 1, 'ping');
 
 /** A JSON-RPC answer, read from a JSON body or from the `data:` line(s) of one SSE `message` event. */
-function readAnswer(text: string): Record<string, unknown> {
+export function readAnswer(text: string): Record<string, unknown> {
   const trimmed = text.trimStart();
   const json = trimmed.startsWith('{')
     ? trimmed

@@ -50,13 +50,9 @@ export interface App {
 
 /** The segment catalog and the forecast: read-only data built on first use. */
 function dataParts(settings: Settings) {
-  const catalog = lazy(async () => {
-    const [{ createSegmentCatalog }, { loadSegments }] = await Promise.all([
-      import('../data/segments/catalog.ts'),
-      import('../data/segments/load.ts'),
-    ]);
-    return createSegmentCatalog(loadSegments(settings.segmentsFile));
-  });
+  const catalog = lazy(async () =>
+    (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(settings.segmentsFile),
+  );
   const forecast = lazy(async () =>
     (await import('../data/forecast/select-forecast.ts')).createForecast(settings.forecast),
   );

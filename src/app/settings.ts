@@ -154,7 +154,8 @@ export const SETTINGS = {
   WOS_SEGMENTS_FILE: spec<string | undefined>({
     group: 'data',
     shownDefault: 'embedded catalog',
-    description: 'A GeoJSON segment catalog used instead of the embedded one',
+    description:
+      'A packed segment index (`npm run segments:import`) or GeoJSON catalog used instead of the embedded one',
     accepts: 'a file path',
     parse: anyText,
     fallback: undefined,

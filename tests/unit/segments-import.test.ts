@@ -19,6 +19,7 @@ import {
   slugify,
 } from '../../src/data/segments/import.ts';
 import { loadSegmentsFile } from '../../src/data/segments/load.ts';
+import { openPackedCatalog } from '../../src/data/segments/packed-catalog.ts';
 import { segmentsFromEnv } from '../support/settings.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/segments/', import.meta.url));
@@ -179,8 +180,13 @@ describe('importSegmentFile', () => {
     });
     expect(loadSegmentsFile(out).map((s) => s.id)).toEqual(['fr-cote-d-essai-co', 'it-stelvio-top']);
     expect(describeImport(second)).toMatch(
-      /^Updated .*: added 1 segment\(s\), 2 in the file\.\n {2}\+ it-stelvio-top: Stelvio top \(IT\), 0\.9 km, -20 %, 0 m climbing, 3 points, rank 2\nServe it with: WOS_SEGMENTS_FILE=.* npm start$/,
+      /^Updated .*: added 1 segment\(s\), 2 in the file\.\n {2}\+ it-stelvio-top: Stelvio top \(IT\), 0\.9 km, -20 %, 0 m climbing, 3 points, rank 2\nPacked index: .*segments\.local\.segidx \(after editing the catalog by hand: npm run segments:import -- --pack .*segments\.local\.geojson\)\nServe it with: WOS_SEGMENTS_FILE=.*segments\.local\.segidx npm start$/,
     );
+    // The index the import packed answers as the catalog file does, without validating at load.
+    const index = openPackedCatalog(second.indexPath);
+    expect(index.get('it-stelvio-top')).toEqual(loadSegmentsFile(out).find((s) => s.id === 'it-stelvio-top'));
+    expect(index.size).toBe(2);
+    index.close();
   });
 
   it('validates and merges a GeoJSON file, filling in only a missing source and licence', () => {
@@ -268,5 +274,26 @@ describe('npm run segments:import', () => {
     expect(again.stderr).toMatch(/already in/);
     expect(run('--out', out).status).toBe(2);
     expect(run(`${FIXTURES}climb.gpx`, '--rank', 'first').stderr).toMatch(/--rank must be a whole number/);
+  });
+
+  it('--pack validates a whole catalog into an index, or refuses it and writes nothing', () => {
+    const index = join(mkdtempSync(join(tmpdir(), 'wos-pack-')), 'embedded.segidx');
+    const ok = run('--pack', 'src/data/segments/catalog.geojson', '--out', index);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(
+      /^Packed \d+ segment\(s\), \d+ points, into .*embedded\.segidx \([\d.]+ MB\) in [\d.]+ s\./,
+    );
+    const packed = openPackedCatalog(index);
+    expect(packed.get('fr-alpe-d-huez')?.name).toBe("Alpe d'Huez (from Le Bourg-d'Oisans)");
+    packed.close();
+
+    const refused = `${index}.refused`;
+    const bad = run('--pack', `${FIXTURES}malformed.geojson`, '--out', refused);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(
+      /^Not packed: invalid catalog .*malformed\.geojson:\n {2}- feature 1 \(id "fr-one-point"\)/,
+    );
+    expect(existsSync(refused)).toBe(false);
   });
 });

@@ -48,12 +48,19 @@ function walk(random: () => number, start: LatLon, points: number): LatLon[] {
 /**
  * A deterministic synthetic catalog for benchmarks and property tests: the
  * real catalog is small, but an operator's import may not be, and the spatial
- * index must stay fast at 100,000 entries. Ids are `synthetic-<n>`, ranks
+ * index must stay fast at 1,000,000 entries. Ids are `synthetic-<n>`, ranks
  * 1..count, and every entry says it is synthetic.
  */
 export function generateSegments(count: number, seed = 1): Segment[] {
+  return [...generateSegmentStream(count, seed)];
+}
+
+/**
+ * The same segments as {@link generateSegments}, one at a time, so a
+ * million of them can be packed without holding them all as objects.
+ */
+export function* generateSegmentStream(count: number, seed = 1): Generator<Segment> {
   const random = seededRandom(seed);
-  const segments: Segment[] = [];
   for (let n = 1; n <= count; n++) {
     const [west, south, east, north, country] = REGIONS[Math.floor(random() * REGIONS.length)] ?? [
       0,
@@ -70,7 +77,7 @@ export function generateSegments(count: number, seed = 1): Segment[] {
     const distanceM = Math.round(polylineLengthM(polyline));
     const averageGradePct = roundHalfAway(random() * 12, 1);
     const netRiseM = (distanceM * averageGradePct) / 100;
-    segments.push({
+    yield {
       id: `synthetic-${n}`,
       name: `Synthetic segment ${n}`,
       aliases: [],
@@ -82,7 +89,6 @@ export function generateSegments(count: number, seed = 1): Segment[] {
       popularityRank: n,
       source: 'Synthetic, generated for benchmarks',
       license: 'CC0-1.0',
-    });
+    };
   }
-  return segments;
 }

@@ -4,6 +4,8 @@ import { foldName } from '../names.ts';
 import { formatFeatureCollection, parseSegmentCollection, segmentToFeature } from './geojson.ts';
 import { parseGpx, summarizeTrack } from './gpx.ts';
 import { SEGMENTS_FILE_ENV } from './load.ts';
+import { writePackedCatalog } from './pack.ts';
+import { indexPathFor } from './pack-file.ts';
 import type { Segment } from './types.ts';
 
 /** Where imports go unless `--out` says otherwise; the operator then sets `WOS_SEGMENTS_FILE` to it. */
@@ -27,6 +29,8 @@ export interface ImportOptions {
 
 export interface ImportReport {
   readonly outPath: string;
+  /** The packed index written next to `outPath`: the file the server should be given. */
+  readonly indexPath: string;
   readonly created: boolean;
   readonly added: readonly Segment[];
   /** Segments in the file after the import. */
@@ -126,7 +130,9 @@ function fromGeoJson(
  * appends the result to the operator's catalog file. Nothing is written if
  * any id is already taken or any entry is invalid, so a failed import never
  * leaves a half-merged file; the write goes through a temporary file and a
- * rename for the same reason. The file is rewritten in the catalog's own
+ * rename for the same reason. The merged catalog is then packed into the
+ * index the server loads (`indexPathFor`), so validation happens here once
+ * and never at start-up. The file is rewritten in the catalog's own
  * layout (extra properties and third coordinates are not kept).
  */
 export function importSegmentFile(inputPath: string, options: ImportOptions): ImportReport {
@@ -165,7 +171,10 @@ export function importSegmentFile(inputPath: string, options: ImportOptions): Im
   const temporary = `${outPath}.${process.pid}.tmp`;
   writeFileSync(temporary, formatFeatureCollection(features));
   renameSync(temporary, outPath);
-  return { outPath, created, added, total: merged.length };
+  // Validated just above, so the index skips a second check.
+  const indexPath = indexPathFor(outPath);
+  writePackedCatalog(indexPath, merged, { validate: false });
+  return { outPath, indexPath, created, added, total: merged.length };
 }
 
 /** What the import command prints, so the operator sees each figure and the next step. */
@@ -178,6 +187,7 @@ export function describeImport(report: ImportReport): string {
   return [
     `${report.created ? 'Created' : 'Updated'} ${report.outPath}: added ${report.added.length} segment(s), ${report.total} in the file.`,
     ...lines,
-    `Serve it with: ${SEGMENTS_FILE_ENV}=${report.outPath} npm start`,
+    `Packed index: ${report.indexPath} (after editing the catalog by hand: npm run segments:import -- --pack ${report.outPath})`,
+    `Serve it with: ${SEGMENTS_FILE_ENV}=${report.indexPath} npm start`,
   ].join('\n');
 }
