@@ -37,7 +37,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.vercel/', 'test-results/', 'coverage/'] },
+  { ignores: ['dist/', '.astro/', '.vercel/', 'api/_bundle/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...tseslint.configs.stylistic,
@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     // Config files and Vercel functions must default-export; nothing else does.
-    files: ['*.config.{js,mjs,ts}', 'api/**/*.ts'],
+    files: ['*.config.{js,mjs,ts}', 'api/**/*.{js,ts}'],
     rules: { 'no-restricted-exports': 'off' },
   },
   ...layerRules(),

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, then the MCP section (mcp.ts), then the core
- * bundle and Vercel function sizes (bundle-sizes.ts). The service starts exactly as
+ * bundle and Vercel function sizes (bundle-sizes.ts), then the functions'
+ * cold starts (cold-start.ts). The service starts exactly as
  * users start it (`npm start`'s node command); the baseline answers with the
  * same number of bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
@@ -16,6 +17,7 @@ import { table } from './table.ts';
 import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
+import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -85,7 +87,7 @@ async function main(): Promise<number> {
   const settings = settingsFromEnv(process.env);
   const mcpSettings = mcpSettingsFromEnv(process.env);
   stopAllOnExit();
-  const limitS = loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings);
+  const limitS = loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings) + COLD_START_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
     void stopAll().finally(() => process.exit(1));
@@ -123,6 +125,7 @@ async function main(): Promise<number> {
   const mcpValid = await runMcpBench(mcpSettings);
 
   await printSizes();
+  await printColdStarts();
   clearTimeout(watchdog);
   if (rows.some((m) => m.non2xx + m.errors > 0)) {
     console.error('\nSome requests failed (non-2xx or socket errors): the numbers above are not valid.');

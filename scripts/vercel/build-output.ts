@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
  * Gives the copy real node_modules files: Vercel's file tracing does not
@@ -44,4 +45,39 @@ export function buildVercelOutput(root: string): string {
     stdio: 'pipe',
   });
   return join(copy, '.vercel/output');
+}
+
+/** The part of a function's `.vc-config.json` that says what runs and what the upload adds. */
+interface FunctionConfig {
+  readonly handler: string;
+  /** Files the deployment uploads from the project into the function, by their path inside it. */
+  readonly filePathMap?: Record<string, string>;
+}
+
+/** A built function copied out on its own: its folder, and the file URL of its handler. */
+export interface StandaloneFunction {
+  readonly dir: string;
+  readonly entry: string;
+}
+
+/**
+ * Copies one built function (`api/rest`, …) into a fresh temporary folder
+ * as the deployment would hold it: the `.func` folder with links resolved,
+ * plus the project files `vercel build` only lists in `filePathMap` (the
+ * upload adds them). Nothing outside that folder can be imported from it,
+ * so a dependency the build left out fails instead of resolving to the
+ * project's node_modules. Undefined when the build made no such function.
+ */
+export function standaloneFunction(output: string, name: string): StandaloneFunction | undefined {
+  const built = join(output, 'functions', `${name}.func`);
+  if (!existsSync(built)) return undefined;
+  const dir = join(mkdtempSync(join(tmpdir(), 'wos-func-')), 'fn.func');
+  cpSync(built, dir, { recursive: true, dereference: true });
+  const config = JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as FunctionConfig;
+  const project = join(output, '..', '..');
+  for (const [inside, source] of Object.entries(config.filePathMap ?? {})) {
+    mkdirSync(dirname(join(dir, inside)), { recursive: true });
+    cpSync(join(project, source), join(dir, inside));
+  }
+  return { dir, entry: pathToFileURL(join(dir, config.handler)).href };
 }

@@ -11,6 +11,7 @@ import type { AlertJobDeps } from '../alerts/run.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { McpDeps } from '../mcp/context.ts';
 import type { McpConfig } from '../mcp/endpoint-guard.ts';
+import type { McpEndpoint } from '../mcp/endpoint.ts';
 import type { McpService, RiderServices } from '../mcp/mcp-service.ts';
 import type { ClientInfo } from '../rest/client-address.ts';
 import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
@@ -38,23 +39,34 @@ export interface App {
   readonly store: () => Promise<Store>;
   readonly auth: () => Promise<AuthService>;
   readonly mcpConfig: () => Promise<McpConfig>;
+  /** The public address `/mcp` alone: no store, no authorization server. */
+  readonly publicMcp: () => Promise<McpEndpoint>;
   /** `/mcp`, `/mcp/rider` and the sign-in paths as one handler. */
   readonly mcp: () => Promise<McpService>;
   readonly alertJob: () => Promise<AlertJobDeps>;
-  /** The alert job behind `CRON_SECRET`, for `api/cron-alerts.ts`. */
+  /** The alert job behind `CRON_SECRET`, for `api/_entries/cron-alerts.ts`. */
   readonly cron: (request: Request) => Promise<Response>;
 }
 
-export function createApp(settings: Settings = settingsFromProcess()): App {
-  const restReplier = createApiReplier(settings.urls);
-
+/** The segment catalog and the forecast: read-only data built on first use. */
+function dataParts(settings: Settings) {
   const catalog = lazy(async () =>
     (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(settings.segmentsFile),
   );
   const forecast = lazy(async () =>
     (await import('../data/forecast/select-forecast.ts')).createForecast(settings.forecast),
   );
-  const data = lazy(async (): Promise<McpDeps> => {
+  return { catalog, forecast };
+}
+
+/**
+ * What the MCP tools read: the data plus the geocoder. Kept apart from
+ * `dataParts` so the cron function's bundle holds no geocoder (and Vercel's
+ * tracing adds no gazetteer file to it). The gazetteer is lazy: it reads its
+ * file on the first place name, not here.
+ */
+function toolData(settings: Settings, { catalog, forecast }: ReturnType<typeof dataParts>) {
+  return lazy(async (): Promise<McpDeps> => {
     const { createGeocoder } = await import('../data/geocoding/select-geocoder.ts');
     return {
       catalog: await catalog(),
@@ -63,8 +75,11 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
       now: Date.now,
     };
   });
+}
 
-  const store = lazy(async () => {
+/** The rider store, opened and migrated on first use. */
+function storePart(settings: Settings): () => Promise<Store> {
+  return lazy(async () => {
     const [{ openStore }, { migrateToLatest }, { APP_MIGRATIONS }] = await Promise.all([
       import('../store/database.ts'),
       import('../store/migrate.ts'),
@@ -79,7 +94,31 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
     }
     return opened;
   });
+}
 
+/** The alert job and its cron handler: the store, the catalog and the forecast, nothing of MCP or sign-in. */
+function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typeof dataParts>) {
+  const alertJob = lazy(async (): Promise<AlertJobDeps> => {
+    const [opened, segments, weather] = await Promise.all([parts.store(), parts.catalog(), parts.forecast()]);
+    return { store: opened, catalog: segments, forecast: weather, now: Date.now };
+  });
+  const cron = createCronHandler({
+    secret: () => settings.cronSecret,
+    job: async () => (await import('../alerts/run.ts')).runAlertJob(await alertJob()),
+  });
+  return { alertJob, cron };
+}
+
+/**
+ * The MCP side. The public address loads the MCP server, the public tools
+ * and the data; the store, better-auth and the rider tools load only when
+ * `/mcp/rider` or a sign-in path is first asked for (`mcpFetch` sends `/mcp`
+ * straight to the public address, so it never loads the service that routes
+ * the sign-in paths).
+ */
+function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typeof dataParts>) {
+  const { store, catalog } = parts;
+  const data = toolData(settings, parts);
   const mcpConfig = lazy(async () => (await import('../mcp/endpoint-guard.ts')).mcpGuardConfig(settings.mcp));
 
   const auth = lazy(async () => {
@@ -96,20 +135,26 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
     return createAuthService({ store: opened, config, segmentName: (id) => segments.get(id)?.name });
   });
 
+  const publicMcp = lazy(async () => {
+    const [{ createMcpEndpoint }, { PUBLIC_TOOLS }] = await Promise.all([
+      import('../mcp/endpoint.ts'),
+      import('../mcp/tools/public.ts'),
+    ]);
+    const [guard, deps] = await Promise.all([mcpConfig(), data()]);
+    return createMcpEndpoint({ deps, api: settings.urls, mcp: guard, tools: PUBLIC_TOOLS });
+  });
+
   const mcp = lazy(async () => {
-    const [{ createMcpEndpoint }, { createMcpService, scopedAuthenticate }, { PUBLIC_TOOLS }, riderTools] =
-      await Promise.all([
-        import('../mcp/endpoint.ts'),
-        import('../mcp/mcp-service.ts'),
-        import('../mcp/tools/public.ts'),
-        import('../mcp/tools/rider/index.ts'),
-      ]);
-    const guard = await mcpConfig();
-    const publicEndpoint = lazy(async () =>
-      createMcpEndpoint({ deps: await data(), api: settings.urls, mcp: guard, tools: PUBLIC_TOOLS }),
-    );
+    const { createMcpService, scopedAuthenticate } = await import('../mcp/mcp-service.ts');
     const openRider = async (): Promise<RiderServices> => {
-      const [opened, riderAuth, deps] = await Promise.all([store(), auth(), data()]);
+      const [{ createMcpEndpoint }, riderTools, opened, riderAuth, deps, guard] = await Promise.all([
+        import('../mcp/endpoint.ts'),
+        import('../mcp/tools/rider/index.ts'),
+        store(),
+        auth(),
+        data(),
+        mcpConfig(),
+      ]);
       const endpoint = createMcpEndpoint({
         deps: { ...deps, store: opened },
         api: settings.urls,
@@ -119,31 +164,61 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
       });
       return { store: opened, auth: riderAuth, endpoint };
     };
-    return createMcpService({ publicEndpoint, openRider });
+    return createMcpService({ publicEndpoint: publicMcp, openRider });
   });
 
-  const alertJob = lazy(async (): Promise<AlertJobDeps> => {
-    const [opened, segments, weather] = await Promise.all([store(), catalog(), forecast()]);
-    return { store: opened, catalog: segments, forecast: weather, now: Date.now };
-  });
-
-  const cron = createCronHandler({
-    secret: () => settings.cronSecret,
-    job: async () => (await import('../alerts/run.ts')).runAlertJob(await alertJob()),
-  });
-
-  return { settings, restReplier, data, store, auth, mcpConfig, mcp, alertJob, cron };
+  return { mcpConfig, auth, publicMcp, mcp, data };
 }
 
-/** The REST API as a fetch handler (`api/rest.ts`). */
+export function createApp(settings: Settings = settingsFromProcess()): App {
+  const restReplier = createApiReplier(settings.urls);
+  const data = dataParts(settings);
+  const store = storePart(settings);
+  const { alertJob, cron } = cronParts(settings, { ...data, store });
+  const { mcpConfig, auth, publicMcp, mcp, data: toolsData } = mcpParts(settings, { ...data, store });
+  return { settings, restReplier, data: toolsData, store, auth, mcpConfig, publicMcp, mcp, alertJob, cron };
+}
+
+/**
+ * Each Vercel function's handler, built from only the parts it uses, so its
+ * bundle (`scripts/vercel/bundle-functions.ts`) holds nothing of the others:
+ * the REST function no MCP, store or auth code; the cron function
+ * no MCP or sign-in; the MCP function no alert job.
+ */
+export function restFunction(
+  settings: Settings = settingsFromProcess(),
+): (request: Request) => Promise<Response> {
+  return toFetchHandler(createApiReplier(settings.urls));
+}
+
+/** The alert job behind `CRON_SECRET` (`api/_entries/cron-alerts.ts`). */
+export function cronFunction(
+  settings: Settings = settingsFromProcess(),
+): (request: Request) => Promise<Response> {
+  return cronParts(settings, { ...dataParts(settings), store: storePart(settings) }).cron;
+}
+
+/** `/mcp`, `/mcp/rider` and the sign-in paths (`api/_entries/mcp.ts`). */
+export function mcpFunction(
+  settings: Settings = settingsFromProcess(),
+): (request: Request) => Promise<Response> {
+  return mcpFetch(mcpParts(settings, { ...dataParts(settings), store: storePart(settings) }));
+}
+
+/** The REST API as a fetch handler. */
 export function restFetch(app: App): (request: Request) => Promise<Response> {
   return toFetchHandler(app.restReplier);
 }
 
-/** The MCP side as a Vercel function: Vercel puts the caller's address in `x-real-ip`. */
-export function mcpFetch(app: App): (request: Request) => Promise<Response> {
+/**
+ * The MCP side as a Vercel function: Vercel puts the caller's address in
+ * `x-real-ip`. `/mcp` goes straight to the public address, so a public call
+ * never loads the sign-in routes (and better-auth with them).
+ */
+export function mcpFetch(app: Pick<App, 'publicMcp' | 'mcp'>): (request: Request) => Promise<Response> {
   return async (request) => {
     const client: ClientInfo = { address: request.headers.get('x-real-ip') ?? 'unknown' };
+    if (new URL(request.url).pathname === '/mcp') return (await app.publicMcp())(request, client);
     return (await app.mcp()).handle(request, client);
   };
 }

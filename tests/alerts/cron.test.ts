@@ -84,7 +84,7 @@ describe('createCronHandler', () => {
   });
 });
 
-describe('api/cron-alerts.ts (the Vercel function)', () => {
+describe('api/_entries/cron-alerts.ts (the Vercel function)', () => {
   const folder = mkdtempSync(join(tmpdir(), 'wos-cron-'));
   const path = join(folder, 'cron.sqlite');
   let handler: (request: Request) => Promise<Response>;
@@ -94,7 +94,7 @@ describe('api/cron-alerts.ts (the Vercel function)', () => {
     vi.stubEnv('CRON_SECRET', SECRET);
     vi.stubEnv('WOS_DATABASE_PATH', path);
     vi.stubEnv('WOS_FORECAST', 'demo');
-    handler = (await import('../../api/cron-alerts.ts')).default.fetch;
+    handler = (await import('../../api/_entries/cron-alerts.ts')).default.fetch;
   });
   afterAll(() => {
     vi.unstubAllEnvs();

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { standaloneFunction } from '../../scripts/vercel/build-output.ts';
 
 interface VercelRoute {
   src?: string;
@@ -14,46 +13,22 @@ interface VercelRoute {
 
 type Handler = (request: Request) => Promise<Response>;
 
-interface FunctionConfig {
-  readonly handler: string;
-  /** Files the deployment uploads from the project into the function, by their path inside it. */
-  readonly filePathMap?: Record<string, string>;
-}
-
-function readConfig(dir: string): FunctionConfig {
-  return JSON.parse(readFileSync(join(dir, '.vc-config.json'), 'utf8')) as FunctionConfig;
-}
-
 /**
- * Imports a built function from a copy of its `.func` folder alone, in a
- * fresh temporary directory: as on Vercel, only what the build put in the
- * folder can be imported, so a dependency the build left out fails here
- * instead of resolving to the project's node_modules. The first import runs
- * in a plain Node process, because Vitest's own resolver would find the
- * project's packages from anywhere.
+ * Imports a built function from a copy of its `.func` folder alone
+ * (`standaloneFunction`). The first import runs in a plain Node process,
+ * because Vitest's own resolver would find the project's packages from
+ * anywhere.
  */
 async function loadFunction(output: string, name: string): Promise<Handler | undefined> {
-  const built = join(output, 'functions', `${name}.func`);
-  if (!existsSync(built)) return undefined;
-  const dir = join(mkdtempSync(join(tmpdir(), 'wos-func-')), 'fn.func');
-  cpSync(built, dir, { recursive: true, dereference: true });
-  const config = readConfig(dir);
-  // `vercel build` lists traced project files (sources, data) instead of copying them; the upload adds them.
-  const project = join(output, '..', '..');
-  for (const [inside, source] of Object.entries(config.filePathMap ?? {})) {
-    mkdirSync(dirname(join(dir, inside)), { recursive: true });
-    cpSync(join(project, source), join(dir, inside));
-  }
-  const entry = pathToFileURL(join(dir, config.handler)).href;
+  const copy = standaloneFunction(output, name);
+  if (!copy) return undefined;
   const alone = spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`],
-    {
-      encoding: 'utf8',
-    },
+    ['--input-type=module', '-e', `await import(${JSON.stringify(copy.entry)})`],
+    { encoding: 'utf8' },
   );
   if (alone.status !== 0) throw new Error(`${name} does not load on its own:\n${alone.stderr}`);
-  const module = (await import(entry)) as { default: { fetch: Handler } };
+  const module = (await import(copy.entry)) as { default: { fetch: Handler } };
   return module.default.fetch;
 }
 

@@ -1,4 +1,4 @@
-import { createApp } from '../src/app/app.ts';
+import { cronFunction } from '../../src/app/app.ts';
 
 /** The tailwind alert job as a Vercel cron function (`crons` in `vercel.json`); needs `CRON_SECRET`. */
-export default { fetch: createApp().cron };
+export default { fetch: cronFunction() };

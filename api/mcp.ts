@@ -1,4 +1,0 @@
-import { createApp, mcpFetch } from '../src/app/app.ts';
-
-/** The MCP server (public and rider addresses) and the sign-in paths as one Vercel function. */
-export default { fetch: mcpFetch(createApp()) };

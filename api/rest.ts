@@ -1,4 +1,0 @@
-import { createApp, restFetch } from '../src/app/app.ts';
-
-/** The whole REST API as one Vercel function; `vercel.json` rewrites its paths here. */
-export default { fetch: restFetch(createApp()) };

@@ -1,0 +1,158 @@
+/**
+ * Bundles each Vercel function into one tree-shaken ES module, so a cold
+ * start reads and compiles one file instead of resolving thousands.
+ *
+ * `vercel.json`'s build command runs this after `npm run build`. `vercel
+ * build` runs the framework build before it builds `api/`, so when
+ * `@vercel/node` traces `api/rest.js` it finds a two-line re-export of
+ * `api/_bundle/rest.js` and nothing else to follow. The wiring itself lives
+ * in `api/_entries/` (files under `_` folders are not functions on Vercel).
+ *
+ * Only what cannot be bundled stays outside: the data files the code opens
+ * with `new URL('./file', import.meta.url)` are copied next to the bundles
+ * (each name is unique, and every bundled module's `import.meta.url` is its
+ * bundle's), where Vercel's tracing finds them for the bundles that refer
+ * to them; `pg-native`, the optional native driver `pg` tries and does
+ * without, stays external and absent.
+ *
+ * Build-time work moves to build time: the OpenAPI document is generated
+ * here from the route table, and the bundles get it as a JSON constant in
+ * place of `src/rest/openapi.ts`, so no function ships zod-openapi.
+ */
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { openApiDocument } from '../../src/rest/openapi.ts';
+import { ROUTES } from '../../src/rest/rest-routes.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The wiring of each function (`api/_entries/<name>.ts`). */
+export const ENTRIES_DIR = join(ROOT, 'api/_entries');
+/** Where the bundles go; ignored by git, the type check and the linters. */
+export const BUNDLE_DIR = join(ROOT, 'api/_bundle');
+
+/** Files the code reads at run time through `new URL('./<name>', import.meta.url)`. */
+export const DATA_FILES: readonly string[] = [
+  'src/data/segments/catalog.geojson',
+  'src/data/geocoding/gazetteer.generated.tsv',
+];
+
+/** Optional native add-ons the bundled packages probe for and run without. */
+const EXTERNAL: readonly string[] = ['pg-native'];
+
+/**
+ * CommonJS packages inside an ES module bundle still call `require` for
+ * Node's built-in modules; this gives them one.
+ */
+const REQUIRE_SHIM = [
+  "import { createRequire as __wosCreateRequire } from 'node:module';",
+  'const require = __wosCreateRequire(import.meta.url);',
+].join('\n');
+
+/** Stand-ins for the two deployment URLs the document names, replaced per request's URLs. */
+const BASE_MARK = 'https://openapi-base.invalid';
+const DOCS_MARK = 'https://openapi-docs.invalid/docs';
+
+/**
+ * The source of a module that exports `openApiDocument` as `src/rest/openapi.ts`
+ * does, over a document generated now: only the server URL and the API
+ * guide's URL differ between deployments, and they are filled in per call.
+ * (`tests/unit/openapi-prebuilt.test.ts` checks it answers as the original.)
+ */
+export function prebuiltOpenApiModule(): string {
+  const document = openApiDocument(ROUTES, {
+    base: BASE_MARK,
+    docs: DOCS_MARK,
+    mcp: 'https://openapi-mcp.invalid/mcp',
+    mcpDocs: 'https://openapi-mcp.invalid/docs/mcp',
+    pricing: 'https://openapi-mcp.invalid/pricing',
+  });
+  const [server, ...others] = document.servers ?? [];
+  if (server?.url !== BASE_MARK || others.length > 0 || document.externalDocs?.url !== DOCS_MARK) {
+    throw new Error('The OpenAPI document no longer names its URLs as the prebuilt module expects.');
+  }
+  return [
+    '/** Generated at build time by scripts/vercel/bundle-functions.ts from src/rest/openapi.ts. */',
+    `const document = JSON.parse(${JSON.stringify(JSON.stringify(document))});`,
+    'const cache = new Map();',
+    'export function openApiDocument(_routes, urls) {',
+    '  const key = `${urls.base} ${urls.docs}`;',
+    '  let built = cache.get(key);',
+    '  if (built === undefined) {',
+    '    built = {',
+    '      ...document,',
+    '      servers: [{ ...document.servers[0], url: urls.base }],',
+    '      externalDocs: { ...document.externalDocs, url: urls.docs },',
+    '    };',
+    '    cache.set(key, built);',
+    '  }',
+    '  return built;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Swaps `src/rest/openapi.ts` for the prebuilt document. */
+function prebuiltOpenApi(): Plugin {
+  const source = join(ROOT, 'src/rest/openapi.ts');
+  return {
+    name: 'prebuilt-openapi',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]rest[\\/]openapi\.ts$/ }, (args) =>
+        args.path === source ? { contents: prebuiltOpenApiModule(), loader: 'js' } : undefined,
+      );
+    },
+  };
+}
+
+export interface BundledFunction {
+  readonly name: string;
+  readonly file: string;
+  readonly bytes: number;
+  /** Source modules esbuild put in, for a quick look at what a function carries. */
+  readonly inputs: number;
+}
+
+/** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */
+export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunction[]> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const entries = readdirSync(ENTRIES_DIR).filter((name) => name.endsWith('.ts'));
+  const bundled: BundledFunction[] = [];
+  // One build per function, no code splitting: each function is one file with only what its entry reaches.
+  for (const entry of entries) {
+    const name = basename(entry, '.ts');
+    const file = join(outDir, `${name}.js`);
+    const result = await build({
+      entryPoints: [join(ENTRIES_DIR, entry)],
+      outfile: file,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      minify: true,
+      // Error messages and stack traces keep the names of functions and classes.
+      keepNames: true,
+      external: [...EXTERNAL],
+      banner: { js: REQUIRE_SHIM },
+      legalComments: 'eof',
+      plugins: [prebuiltOpenApi()],
+      metafile: true,
+      logLevel: 'warning',
+    });
+    const output = Object.values(result.metafile.outputs)[0];
+    const inputs = Object.values(output?.inputs ?? {}).filter((input) => input.bytesInOutput > 0).length;
+    bundled.push({ name, file, bytes: output?.bytes ?? 0, inputs });
+  }
+  for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
+  // Marks the folder as ES modules even where the project's package.json is not beside it.
+  writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
+  return bundled;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const { name, bytes, inputs } of await bundleFunctions()) {
+    console.log(`api/${name}: ${(bytes / 1024).toFixed(0)} KB from ${inputs} modules`);
+  }
+}
