@@ -18,6 +18,8 @@ import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measur
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
 import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
+import { CATALOG_LOAD_SECONDS, runCatalogLoadBench } from './catalog-load.ts';
+import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -87,7 +89,13 @@ async function main(): Promise<number> {
   const settings = settingsFromEnv(process.env);
   const mcpSettings = mcpSettingsFromEnv(process.env);
   stopAllOnExit();
-  const limitS = loadSeconds(settings, 4) + OVERHEAD_S + mcpBenchSeconds(mcpSettings) + COLD_START_SECONDS;
+  const limitS =
+    loadSeconds(settings, 4) +
+    OVERHEAD_S +
+    mcpBenchSeconds(mcpSettings) +
+    COLD_START_SECONDS +
+    CATALOG_LOAD_SECONDS +
+    WORLD_BENCH_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
     void stopAll().finally(() => process.exit(1));
@@ -122,7 +130,9 @@ async function main(): Promise<number> {
   await stopAll();
   printLoadTable(rows, settings);
 
-  const mcpValid = await runMcpBench(mcpSettings);
+  let mcpValid = await runMcpBench(mcpSettings);
+  mcpValid = (await runWorldCatalogBench(mcpSettings)) && mcpValid;
+  runCatalogLoadBench();
 
   await printSizes();
   await printColdStarts();
