@@ -22,7 +22,6 @@ import { writePackedCatalog } from '../src/data/segments/pack.ts';
 export const CATALOG_LOAD_SECONDS = 300;
 
 /** The issue's targets for 1,000,000 segments. */
-
 export const TARGET_LOAD_MS = 1000;
 export const TARGET_RSS_MB = 300;
 /** Above this, the GeoJSON text passes V8's longest string (~512 MB) and cannot load at all. */

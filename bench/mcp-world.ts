@@ -58,7 +58,6 @@ function* keepingPlaces(segments: Iterable<Segment>, stride: number, into: LatLo
 export const WORLD_BENCH_SECONDS = 240;
 
 /** Packs the catalog, serves it, loads it with `settings.connections` connections; false when an answer failed. */
-
 export async function runWorldCatalogBench(settings: LoadSettings): Promise<boolean> {
   console.log(
     `\nMCP: find_tailwind_segments over ${SEGMENTS.toLocaleString('en-US')} segments, packed index`,
