@@ -17,6 +17,9 @@ import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handl
 import type { Store } from '../store/database.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 
+/** Every key this application writes to Redis starts so, so it can share a server with others. */
+const REDIS_PREFIX = 'wos:';
+
 /** A lazy value built once; a failed build is forgotten so the next call retries. */
 function lazy<T>(build: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
@@ -51,9 +54,25 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
   const catalog = lazy(async () =>
     (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(settings.segmentsFile),
   );
-  const forecast = lazy(async () =>
-    (await import('../data/forecast/select-forecast.ts')).createForecast(settings.forecast),
-  );
+  /** The one Redis client of this instance, when `REDIS_URL` is set ("Shared state" in README.md). */
+  const redis = lazy(async () => {
+    const { redisUrl } = settings;
+    if (!redisUrl) return undefined;
+    const { openRedis } = await import('../store/shared-state/redis.ts');
+    return openRedis(redisUrl, {
+      onError: (error) => console.warn(`redis: ${error.message}; using this instance's memory meanwhile`),
+    });
+  });
+
+  const forecast = lazy(async () => {
+    const [{ createForecast }, { createRedisKeyValue }, client] = await Promise.all([
+      import('../data/forecast/select-forecast.ts'),
+      import('../store/shared-state/key-value.ts'),
+      redis(),
+    ]);
+    const shared = client ? createRedisKeyValue(client, `${REDIS_PREFIX}forecast:`) : undefined;
+    return createForecast(settings.forecast, { shared });
+  });
   const data = lazy(async (): Promise<McpDeps> => {
     const { createGeocoder } = await import('../data/geocoding/select-geocoder.ts');
     return {
