@@ -123,13 +123,38 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
         import('../mcp/tools/public.ts'),
         import('../mcp/tools/rider/index.ts'),
       ]);
-    const guard = await mcpConfig();
+    const [guard, client] = await Promise.all([mcpConfig(), redis()]);
+    /** One allowance per connection across instances when Redis is set; else each endpoint's own bucket. */
+    const sharedLimiter = async (address: 'public' | 'rider') => {
+      if (!client) return {};
+      const { createRedisRateLimiter } = await import('../store/shared-state/rate-limiter.ts');
+      const { ratePerMinute: perMinute, rateBurst: burst } = guard;
+      return {
+        limiter: createRedisRateLimiter(client, {
+          perMinute,
+          burst,
+          prefix: `${REDIS_PREFIX}mcp-rate:${address}`,
+        }),
+      };
+    };
     const publicEndpoint = lazy(async () =>
-      createMcpEndpoint({ deps: await data(), api: settings.urls, mcp: guard, tools: PUBLIC_TOOLS }),
+      createMcpEndpoint({
+        deps: await data(),
+        api: settings.urls,
+        mcp: guard,
+        tools: PUBLIC_TOOLS,
+        ...(await sharedLimiter('public')),
+      }),
     );
     const openRider = async (): Promise<RiderServices> => {
-      const [opened, riderAuth, deps] = await Promise.all([store(), auth(), data()]);
+      const [opened, riderAuth, deps, limiter] = await Promise.all([
+        store(),
+        auth(),
+        data(),
+        sharedLimiter('rider'),
+      ]);
       const endpoint = createMcpEndpoint({
+        ...limiter,
         deps: { ...deps, store: opened },
         api: settings.urls,
         mcp: guard,
