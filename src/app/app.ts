@@ -167,8 +167,17 @@ export function createApp(settings: Settings = settingsFromProcess()): App {
   });
 
   const alertJob = lazy(async (): Promise<AlertJobDeps> => {
-    const [opened, segments, weather] = await Promise.all([store(), catalog(), forecast()]);
-    return { store: opened, catalog: segments, forecast: weather, now: Date.now };
+    const [opened, segments, weather, client] = await Promise.all([store(), catalog(), forecast(), redis()]);
+    const lock = client
+      ? await (async () => {
+          const [{ createRedisLock }, { ALERT_JOB_LOCK_TTL_MS }] = await Promise.all([
+            import('../store/shared-state/lock.ts'),
+            import('../alerts/run.ts'),
+          ]);
+          return { lock: createRedisLock(client, `${REDIS_PREFIX}alert-job:lock`, ALERT_JOB_LOCK_TTL_MS) };
+        })()
+      : {};
+    return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...lock };
   });
 
   const cron = createCronHandler({
