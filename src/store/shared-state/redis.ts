@@ -6,8 +6,11 @@
  * choose, can bound every command with `commandTimeout`, and is the client
  * rate-limiter-flexible's Redis backend is written and tested against. The
  * options favour answering over waiting: a command fails after
- * {@link REDIS_COMMAND_TIMEOUT_MS} instead of queueing while Redis is away,
- * so callers fall back to memory (or a clear error) and never hang or crash.
+ * {@link REDIS_COMMAND_TIMEOUT_MS} instead of waiting for Redis to come
+ * back, so callers fall back to memory (or a clear error) and never hang or
+ * crash. Commands sent while the client is still connecting are queued
+ * (within that bound), so a cold instance's first question already uses
+ * the shared state.
  */
 import { Redis } from 'ioredis';
 
