@@ -18,13 +18,16 @@ export async function redisUnavailable(): Promise<string | null> {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  client.on('error', () => undefined);
+  // The socket's own error (ECONNREFUSED…) says more than the "Connection is closed" the command gets.
+  let socketError: unknown;
+  client.on('error', (error: unknown) => (socketError ??= error));
   try {
     await client.connect();
     await client.ping();
     return null;
   } catch (error) {
-    const reason = `no Redis server at ${new URL(testRedisUrl).host} (${String((error as { code?: unknown }).code ?? error)})`;
+    const cause = socketError ?? error;
+    const reason = `no Redis server at ${new URL(testRedisUrl).host} (${String((cause as { code?: unknown }).code ?? cause)})`;
     if (process.env['WOS_REQUIRE_REDIS'] === '1')
       throw new Error(`WOS_REQUIRE_REDIS=1 but ${reason}`, { cause: error });
     return reason;
