@@ -10,9 +10,28 @@ import { evaluateAlerts } from './evaluate.ts';
 import type { DeliverDeps, DeliverySummary } from './webhook.ts';
 import { deliverPendingAlerts } from './webhook.ts';
 
+/**
+ * Keeps two overlapping runs (two cron invocations, two servers) from both
+ * evaluating and sending: Redis when `REDIS_URL` is set
+ * (`src/store/shared-state/lock.ts`). `acquire` gives the release function,
+ * or null when another run holds the lock, and rejects when it cannot tell.
+ */
+export interface JobLock {
+  acquire(): Promise<(() => Promise<void>) | null>;
+}
+
+/**
+ * How long the lock lasts if its holder never releases it (a crashed
+ * instance): longer than a run may take (a Vercel function stops at 800 s at
+ * most), shorter than the 15-minute schedule, so a crash costs one run.
+ */
+export const ALERT_JOB_LOCK_TTL_MS = 14 * 60_000;
+
 export interface AlertJobDeps extends EvaluateDeps, Omit<DeliverDeps, 'store' | 'now' | 'catalog'> {
   /** Where the one summary line goes; `console.log` (or `console.error` on failure) by default. */
   readonly log?: (line: string, ok: boolean) => void;
+  /** Without one, runs in one process never overlap (the interval skips) but instances are not coordinated. */
+  readonly lock?: JobLock;
 }
 
 export interface AlertJobSummary {
@@ -23,6 +42,8 @@ export interface AlertJobSummary {
   readonly delivery: DeliverySummary | null;
   readonly errors: readonly string[];
   readonly durationMs: number;
+  /** Set when the run did nothing because another run held the lock. */
+  readonly skipped?: 'locked';
 }
 
 function messageOf(error: unknown): string {
@@ -57,8 +78,54 @@ export function formatAlertJobLine(summary: AlertJobSummary): string {
   return `alert job ${summary.ok ? 'ok' : 'FAILED'} in ${Math.round(summary.durationMs)} ms: ${parts.join('; ')}`;
 }
 
-/** One run: evaluate every watch, then deliver pending alerts. */
+/**
+ * One run: evaluate every watch, then deliver pending alerts, under the lock
+ * when there is one. A lock that cannot be asked (Redis away) fails the run
+ * with a clear error rather than risk sending an alert twice; the next run
+ * tries again.
+ */
 export async function runAlertJob(deps: AlertJobDeps): Promise<AlertJobSummary> {
+  const log = deps.log ?? ((line: string, ok: boolean) => (ok ? console.log(line) : console.error(line)));
+  if (!deps.lock) return runUnlocked(deps, log);
+  const started = performance.now();
+  let release: (() => Promise<void>) | null;
+  try {
+    release = await deps.lock.acquire();
+  } catch (error) {
+    const errors = [`the alert-job lock could not be taken (${messageOf(error)}); nothing evaluated or sent`];
+    const summary = {
+      ok: false,
+      evaluation: null,
+      delivery: null,
+      errors,
+      durationMs: performance.now() - started,
+    };
+    log(formatAlertJobLine(summary), false);
+    return summary;
+  }
+  if (!release) {
+    const summary = {
+      ok: true,
+      evaluation: null,
+      delivery: null,
+      errors: [],
+      durationMs: 0,
+      skipped: 'locked' as const,
+    };
+    log('alert job skipped: another run holds the lock', true);
+    return summary;
+  }
+  try {
+    return await runUnlocked(deps, log);
+  } finally {
+    await release();
+  }
+}
+
+async function runUnlocked(
+  deps: AlertJobDeps,
+  log: (line: string, ok: boolean) => void,
+): Promise<AlertJobSummary> {
   const started = performance.now();
   const errors: string[] = [];
   let evaluation: EvaluateSummary | null = null;
@@ -81,7 +148,6 @@ export async function runAlertJob(deps: AlertJobDeps): Promise<AlertJobSummary> 
     errors,
     durationMs: performance.now() - started,
   };
-  const log = deps.log ?? ((line: string, ok: boolean) => (ok ? console.log(line) : console.error(line)));
   log(formatAlertJobLine(summary), summary.ok);
   return summary;
 }

@@ -18,6 +18,9 @@ import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handl
 import type { Store } from '../store/database.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 
+/** Every key this application writes to Redis starts so, so it can share a server with others. */
+const REDIS_PREFIX = 'wos:';
+
 /** A lazy value built once; a failed build is forgotten so the next call retries. */
 function lazy<T>(build: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
@@ -48,15 +51,34 @@ export interface App {
   readonly cron: (request: Request) => Promise<Response>;
 }
 
-/** The segment catalog and the forecast: read-only data built on first use. */
+/**
+ * The segment catalog, the forecast and the instance's Redis client (when
+ * `REDIS_URL` is set, "Shared state" in README.md): built on first use.
+ */
 function dataParts(settings: Settings) {
   const catalog = lazy(async () =>
     (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(settings.segmentsFile),
   );
-  const forecast = lazy(async () =>
-    (await import('../data/forecast/select-forecast.ts')).createForecast(settings.forecast),
-  );
-  return { catalog, forecast };
+  const redis = lazy(async () => {
+    const { redisUrl } = settings;
+    if (!redisUrl) return undefined;
+    const { openRedis } = await import('../store/shared-state/redis.ts');
+    return openRedis(redisUrl, {
+      onError: (error) => console.warn(`redis: ${error.message}; using this instance's memory meanwhile`),
+    });
+  });
+  const forecast = lazy(async () => {
+    const [{ createForecast }, client] = await Promise.all([
+      import('../data/forecast/select-forecast.ts'),
+      redis(),
+    ]);
+    if (!client) return createForecast(settings.forecast);
+    const { createRedisKeyValue } = await import('../store/shared-state/key-value.ts');
+    return createForecast(settings.forecast, {
+      shared: createRedisKeyValue(client, `${REDIS_PREFIX}forecast:`),
+    });
+  });
+  return { catalog, forecast, redis };
 }
 
 /**
@@ -99,8 +121,22 @@ function storePart(settings: Settings): () => Promise<Store> {
 /** The alert job and its cron handler: the store, the catalog and the forecast, nothing of MCP or sign-in. */
 function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typeof dataParts>) {
   const alertJob = lazy(async (): Promise<AlertJobDeps> => {
-    const [opened, segments, weather] = await Promise.all([parts.store(), parts.catalog(), parts.forecast()]);
-    return { store: opened, catalog: segments, forecast: weather, now: Date.now };
+    const [opened, segments, weather, client] = await Promise.all([
+      parts.store(),
+      parts.catalog(),
+      parts.forecast(),
+      parts.redis(),
+    ]);
+    const lock = client
+      ? await (async () => {
+          const [{ createRedisLock }, { ALERT_JOB_LOCK_TTL_MS }] = await Promise.all([
+            import('../store/shared-state/lock.ts'),
+            import('../alerts/run.ts'),
+          ]);
+          return { lock: createRedisLock(client, `${REDIS_PREFIX}alert-job:lock`, ALERT_JOB_LOCK_TTL_MS) };
+        })()
+      : {};
+    return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...lock };
   });
   const cron = createCronHandler({
     secret: () => settings.cronSecret,
@@ -117,7 +153,7 @@ function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<ty
  * the sign-in paths).
  */
 function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typeof dataParts>) {
-  const { store, catalog } = parts;
+  const { store, catalog, redis } = parts;
   const data = toolData(settings, parts);
   const mcpConfig = lazy(async () => (await import('../mcp/endpoint-guard.ts')).mcpGuardConfig(settings.mcp));
 
@@ -135,27 +171,44 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
     return createAuthService({ store: opened, config, segmentName: (id) => segments.get(id)?.name });
   });
 
+  /** One allowance per connection across instances when Redis is set; else each endpoint's own bucket. */
+  const sharedLimiter = async (address: 'public' | 'rider') => {
+    const [client, guard] = await Promise.all([redis(), mcpConfig()]);
+    if (!client) return {};
+    const { createRedisRateLimiter } = await import('../store/shared-state/rate-limiter.ts');
+    const { ratePerMinute: perMinute, rateBurst: burst } = guard;
+    return {
+      limiter: createRedisRateLimiter(client, {
+        perMinute,
+        burst,
+        prefix: `${REDIS_PREFIX}mcp-rate:${address}`,
+      }),
+    };
+  };
+
   const publicMcp = lazy(async () => {
     const [{ createMcpEndpoint }, { PUBLIC_TOOLS }] = await Promise.all([
       import('../mcp/endpoint.ts'),
       import('../mcp/tools/public.ts'),
     ]);
-    const [guard, deps] = await Promise.all([mcpConfig(), data()]);
-    return createMcpEndpoint({ deps, api: settings.urls, mcp: guard, tools: PUBLIC_TOOLS });
+    const [guard, deps, limiter] = await Promise.all([mcpConfig(), data(), sharedLimiter('public')]);
+    return createMcpEndpoint({ ...limiter, deps, api: settings.urls, mcp: guard, tools: PUBLIC_TOOLS });
   });
 
   const mcp = lazy(async () => {
     const { createMcpService, scopedAuthenticate } = await import('../mcp/mcp-service.ts');
     const openRider = async (): Promise<RiderServices> => {
-      const [{ createMcpEndpoint }, riderTools, opened, riderAuth, deps, guard] = await Promise.all([
+      const [{ createMcpEndpoint }, riderTools, opened, riderAuth, deps, guard, limiter] = await Promise.all([
         import('../mcp/endpoint.ts'),
         import('../mcp/tools/rider/index.ts'),
         store(),
         auth(),
         data(),
         mcpConfig(),
+        sharedLimiter('rider'),
       ]);
       const endpoint = createMcpEndpoint({
+        ...limiter,
         deps: { ...deps, store: opened },
         api: settings.urls,
         mcp: guard,

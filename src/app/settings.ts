@@ -118,6 +118,15 @@ export const SETTINGS = {
     parse: httpUrl,
     fallback: undefined,
   }),
+  REDIS_URL: spec<string | undefined>({
+    group: 'server',
+    shownDefault: 'unset (memory)',
+    description: 'State shared by every instance (see "Shared state")',
+    accepts: 'a redis:// or rediss:// URL',
+    secret: true,
+    parse: (text) => (/^rediss?:\/\//i.test(text) ? text : undefined),
+    fallback: undefined,
+  }),
   WOS_FORECAST: spec<'demo' | 'open-meteo'>({
     group: 'data',
     shownDefault: '`demo`',
@@ -332,6 +341,8 @@ export interface Settings {
   };
   readonly geocoder: { readonly source: 'gazetteer' | 'open-meteo'; readonly apiKey: string | undefined };
   readonly segmentsFile: string | undefined;
+  /** `REDIS_URL`: where state shared across instances lives; unset keeps it in memory. */
+  readonly redisUrl: string | undefined;
   readonly mcp: {
     /** Host names of the configured public URLs and of the Vercel deployment. */
     readonly publicHosts: readonly string[];
@@ -407,6 +418,7 @@ export function readSettings(
     forecast: { source: v.WOS_FORECAST, apiKey: v.OPEN_METEO_API_KEY, timeoutMs: v.WOS_FORECAST_TIMEOUT_MS },
     geocoder: { source: v.WOS_GEOCODER, apiKey: v.OPEN_METEO_API_KEY },
     segmentsFile: v.WOS_SEGMENTS_FILE,
+    redisUrl: v.REDIS_URL,
     mcp: {
       publicHosts: [
         v.WOS_SITE_URL,

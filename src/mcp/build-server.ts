@@ -44,7 +44,7 @@ export function buildServer({ tools, context, limiter, limitKey }: ServerSetup):
         annotations: tool.annotations,
       },
       async (input: unknown) => {
-        const decision = limiter.take(limitKey);
+        const decision = await limiter.take(limitKey);
         if (!decision.allowed) {
           return errorResult(
             `Rate limit reached for this connection. Wait ${decision.retryAfterS} s before the next call; ` +

@@ -7,7 +7,7 @@ import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../re
 import { resolveUrls, type ApiConfig } from '../rest/urls.ts';
 import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { buildServer } from './build-server.ts';
 import type { ToolDefinition } from './tool.ts';
 
@@ -27,6 +27,8 @@ export interface McpEndpointOptions {
   readonly api: ApiConfig;
   readonly mcp: McpConfig;
   readonly tools: readonly ToolDefinition[];
+  /** The per-connection limit; defaults to an in-memory token bucket of `mcp.ratePerMinute` and `mcp.rateBurst`. */
+  readonly limiter?: RateLimiter;
   /**
    * For the rider address: verifies the bearer token and names the rider, or
    * answers the request itself (401/403 with the OAuth challenge).
@@ -83,8 +85,11 @@ function withHeaders(response: Response, extra: Headers): Response {
  * which serves both the 2026-07-28 protocol and 2025-era clients. Tools see
  * a context built from the request (its origin fills unset public URLs).
  */
-export function createMcpEndpoint({ deps, api, mcp, tools, authenticate }: McpEndpointOptions): McpEndpoint {
-  const limiter = createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst, now: deps.now });
+export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  const { deps, api, mcp, tools, authenticate } = options;
+  const limiter =
+    options.limiter ??
+    createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst, now: deps.now });
   const anyHost = mcp.allowedHosts.includes('*');
   const anyOrigin = mcp.allowedOrigins.includes('*');
   const allowedHosts = [...mcp.allowedHosts];

@@ -19,16 +19,17 @@ export interface RateDecision {
   readonly retryAfterS: number;
 }
 
+/**
+ * In memory (below) or shared by every instance (`src/store/shared-state/rate-limiter.ts`,
+ * chosen by the composition root when `REDIS_URL` is set), hence a decision or its promise.
+ */
 export interface RateLimiter {
-  take(key: string): RateDecision;
+  take(key: string): RateDecision | Promise<RateDecision>;
 }
 
-export function createRateLimiter({
-  perMinute,
-  burst,
-  maxKeys = 50_000,
-  now = Date.now,
-}: RateLimitOptions): RateLimiter {
+export function createRateLimiter({ perMinute, burst, maxKeys = 50_000, now = Date.now }: RateLimitOptions): {
+  take(key: string): RateDecision;
+} {
   const buckets = new Map<string, { tokens: number; at: number }>();
   const perMs = perMinute / 60_000;
   return {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import { normalizeDegrees } from '../../core/angles.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
@@ -10,6 +11,20 @@ export interface ForecastCacheStats {
   readonly hits: number;
   readonly misses: number;
   readonly upstreamCalls: number;
+  /** Cells found fresh in the shared tier (only counted when one is given). */
+  readonly sharedHits?: number;
+}
+
+/**
+ * A key-value store shared by every instance (Redis in production, see
+ * `src/store/shared-state/`). Declared here, not imported, because `src/data`
+ * and `src/store` are independent layers; the composition root hands one in.
+ * Both calls may reject (the store went away): the cache then carries on
+ * with its own memory and upstream, never failing the question.
+ */
+export interface SharedCacheTier {
+  getMany(keys: readonly string[]): Promise<readonly (string | null)[]>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
 }
 
 export interface CachedForecastSource extends ForecastSource {
@@ -24,6 +39,12 @@ export interface ForecastCacheOptions {
   readonly staleForSeconds?: number;
   /** Cell size in degrees; points in one cell share one forecast. */
   readonly gridDeg?: number;
+  /**
+   * Entries every instance shares, so a cell one instance fetched costs the
+   * others no upstream request; kept as long as `staleForSeconds` so they
+   * also stand in when the source fails.
+   */
+  readonly shared?: SharedCacheTier;
 }
 
 /**
@@ -60,6 +81,8 @@ interface Cell {
  * upstream in ONE batched request; concurrent calls share in-flight fetches.
  * When the source fails, entries up to `staleForSeconds` old are served with
  * `stale: true`; if any point has no such entry, the source's error is thrown.
+ * With a `shared` tier, local misses are looked up there before going
+ * upstream, and what comes from upstream is written there for the others.
  */
 export function createForecastCache(
   source: ForecastSource,
@@ -70,7 +93,8 @@ export function createForecastCache(
   const staleForSeconds = options.staleForSeconds ?? 6 * 3600;
   const entries = new LRUCache<string, Entry>({ max: options.maxEntries ?? 20_000 });
   const inFlight = new Map<string, Promise<Entry>>();
-  const counts = { hits: 0, misses: 0, upstreamCalls: 0 };
+  const shared = options.shared;
+  const counts = { hits: 0, misses: 0, upstreamCalls: 0, sharedHits: 0 };
 
   const cellsAround = Math.round(360 / gridDeg);
 
@@ -83,14 +107,55 @@ export function createForecastCache(
     return { key: `${latIndex}:${lonIndex}`, center };
   }
 
+  /** Reads the cells from the shared tier; a tier that fails counts as empty. */
+  async function readShared(cells: readonly Cell[]): Promise<(Entry | null)[]> {
+    if (!shared) return cells.map(() => null);
+    try {
+      const values = await shared.getMany(cells.map((cell) => cell.key));
+      return cells.map((_, i) => parseEntry(values[i] ?? null));
+    } catch {
+      return cells.map(() => null);
+    }
+  }
+
+  function writeShared(key: string, entry: Entry): void {
+    shared?.set(key, serializeEntry(entry), staleForSeconds * 1000).catch(() => undefined);
+  }
+
   function fetchCells(cells: readonly Cell[], hour: number): Map<string, Promise<Entry>> {
-    counts.upstreamCalls += 1;
-    const batch = (async () => source.hourly(cells.map((c) => c.center)))();
+    const batch = (async () => {
+      const found = await readShared(cells);
+      const results = new Map<string, Entry>();
+      const missing: Cell[] = [];
+      cells.forEach((cell, i) => {
+        const entry = found[i];
+        if (entry && entry.hour === hour) {
+          counts.sharedHits += 1;
+          results.set(cell.key, entry);
+        } else {
+          // An older shared entry may still stand in, marked stale, if upstream fails.
+          const local = entries.peek(cell.key);
+          if (entry && (!local || local.fetchedAt < entry.fetchedAt)) entries.set(cell.key, entry);
+          missing.push(cell);
+        }
+      });
+      if (missing.length === 0) return results;
+      counts.upstreamCalls += 1;
+      const fetched = await source.hourly(missing.map((c) => c.center));
+      const fetchedAt = Math.floor(clock() / 1000);
+      missing.forEach((cell, i) => {
+        const entry = toEntry(fetched[i] ?? null, hour, fetchedAt);
+        writeShared(cell.key, entry);
+        results.set(cell.key, entry);
+      });
+      return results;
+    })();
     const promises = new Map<string, Promise<Entry>>();
-    cells.forEach((cell, i) => {
+    for (const cell of cells) {
       const flightKey = `${hour}|${cell.key}`;
       const promise = batch.then((results) => {
-        const entry = toEntry(results[i] ?? null, hour, Math.floor(clock() / 1000));
+        const entry = results.get(cell.key);
+        if (!entry) throw new Error(`forecast cache: no entry for cell ${cell.key}`);
         entries.set(cell.key, entry);
         return entry;
       });
@@ -98,7 +163,7 @@ export function createForecastCache(
       promise.then(forget, forget);
       inFlight.set(flightKey, promise);
       promises.set(cell.key, promise);
-    });
+    }
     return promises;
   }
 
@@ -143,7 +208,11 @@ export function createForecastCache(
     });
   }
 
-  return { id: source.id, hourly, stats: () => ({ ...counts }) };
+  const stats = (): ForecastCacheStats => {
+    const { sharedHits, ...local } = counts;
+    return shared ? { ...local, sharedHits } : local;
+  };
+  return { id: source.id, hourly, stats };
 }
 
 function toEntry(series: WindSeries | null, hour: number, fetchedAt: number): Entry {
@@ -195,4 +264,37 @@ function toSeries(entry: Entry, point: LatLon, hour: number): WindSeries | null 
   }
   if (hours.length === 0 && entry.unusableHours === 0) return null;
   return { point, issuedAt: entry.issuedAt, stale: entry.stale, hours, unusableHours: entry.unusableHours };
+}
+
+/** The shared tier's form of an entry: JSON, NaN written as null (doubles round-trip exactly). */
+const SharedEntrySchema = z.object({
+  hour: z.number().int(),
+  fetchedAt: z.number().int(),
+  issuedAt: z.number(),
+  stale: z.boolean(),
+  unusableHours: z.number().int().nonnegative(),
+  hours: z
+    .array(z.number().nullable())
+    .refine((values) => values.length % FIELDS === 0, 'whole hours')
+    .nullable(),
+});
+
+function serializeEntry(entry: Entry): string {
+  const hours = entry.hours ? Array.from(entry.hours, (v) => (Number.isNaN(v) ? null : v)) : null;
+  return JSON.stringify({ ...entry, hours });
+}
+
+/** A value another version wrote, or nothing: either way a miss, never an error. */
+function parseEntry(text: string | null): Entry | null {
+  if (text === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = SharedEntrySchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { hours, ...rest } = parsed.data;
+  return { ...rest, hours: hours ? Float64Array.from(hours, (v) => v ?? NaN) : null };
 }

@@ -1,4 +1,4 @@
-import { type CachedForecastSource, createForecastCache } from './cache.ts';
+import { type CachedForecastSource, createForecastCache, type SharedCacheTier } from './cache.ts';
 import { createDemoForecast } from './demo.ts';
 import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo-forecast.ts';
 import type { Clock, ForecastSourceId } from './types.ts';
@@ -7,6 +7,8 @@ import type { Clock, ForecastSourceId } from './types.ts';
 export interface ForecastDeps {
   readonly fetch?: OpenMeteoOptions['fetch'];
   readonly clock?: Clock;
+  /** The cache tier every instance shares (Redis when `REDIS_URL` is set). */
+  readonly shared?: SharedCacheTier | undefined;
 }
 
 /** What the settings choose: the source, Open-Meteo's commercial key, the per-attempt timeout. */
@@ -23,12 +25,13 @@ export interface ForecastChoice {
  */
 export function createForecast(choice: ForecastChoice, deps: ForecastDeps = {}): CachedForecastSource {
   const clockDeps = deps.clock ? { clock: deps.clock } : {};
-  if (choice.source === 'demo') return createForecastCache(createDemoForecast(clockDeps), clockDeps);
+  const cacheOptions = { ...clockDeps, ...(deps.shared ? { shared: deps.shared } : {}) };
+  if (choice.source === 'demo') return createForecastCache(createDemoForecast(clockDeps), cacheOptions);
   const source = createOpenMeteoForecast({
     ...clockDeps,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
     ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
   });
-  return createForecastCache(source, clockDeps);
+  return createForecastCache(source, cacheOptions);
 }
