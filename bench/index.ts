@@ -9,6 +9,7 @@
  * A measurement, not a test: below the target still exits 0; only a failure
  * to run (a server not starting, non-2xx or error answers) exits 1.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
@@ -47,6 +48,16 @@ async function fetchAnswer(url: string): Promise<{ body: string; headers: Record
     [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
   );
   return { body, headers };
+}
+
+/** A process's resident memory in MB from /proc (Linux), or undefined elsewhere. */
+function rssMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
+  } catch {
+    return undefined;
+  }
 }
 
 let counter = 0;
@@ -129,6 +140,7 @@ async function main(): Promise<number> {
   }
   console.log(`All answer ${bytes} B of JSON. Loading them alternately:`);
 
+  const rssBefore = rssMb(service.pid);
   const rows = await alternate(
     [
       { label: LABELS.baseline, url: baseline.baseUrl + TAILWIND_PATH },
@@ -148,8 +160,13 @@ async function main(): Promise<number> {
     ],
     settings,
   );
+  // The memo and the origin maps are bounded, so the service's memory should end where the load began.
+  const rssAfter = rssMb(service.pid);
   await stopAll();
   printLoadTable(rows, settings);
+  if (rssBefore !== undefined && rssAfter !== undefined) {
+    console.log(`Service RSS: ${rssBefore} MB before the load, ${rssAfter} MB after it.`);
+  }
 
   // `npm run bench -- --rest`: the REST rows alone, for repeated runs.
   const restOnly = process.argv.includes('--rest');
