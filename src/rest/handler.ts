@@ -5,6 +5,7 @@ import { problemReply } from './problem-reply.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
 import { ROUTES } from './rest-routes.ts';
+import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
 
 /** Paths this handler owns; the local server sends everything else to the site. */
 export function isApiPath(pathname: string): boolean {
@@ -22,7 +23,7 @@ function unreadable(href: string, config: ApiConfig): Reply {
   return problemReply(error, href.replace(/^https?:\/\/[^/]*/, '') || '/', config.docsUrl ?? '/docs');
 }
 
-function answer(method: string, url: URL, urls: ResolvedUrls): Reply {
+function answer(method: string, url: RequestTarget, urls: ResolvedUrls): Reply {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     throw new ApiError('method_not_allowed', {
       detail: `${method} is not supported: the API is read-only.`,
@@ -37,9 +38,15 @@ function answer(method: string, url: URL, urls: ResolvedUrls): Reply {
     });
   }
   if (method === 'OPTIONS') return preflightReply();
-  const query = route.query ? parseQuery(route.query, url.searchParams) : {};
+  const query = route.query ? parseQuery(route.query, url.params) : {};
   const body = route.run(query, { urls });
   return jsonReply(body, { cache: route.cache });
+}
+
+/** The target's parts by the URL parser, for what `TargetReader` leaves to it. */
+function parsedTarget(href: string): RequestTarget | undefined {
+  const url = URL.parse(href);
+  return url ? { origin: url.origin, pathname: url.pathname, params: url.searchParams } : undefined;
 }
 
 /**
@@ -67,18 +74,30 @@ export function createApiReplier(
   { memo = DEFAULT_MEMO }: ReplierOptions = {},
 ): ApiReplier {
   const memory = new ReplyMemo(memo);
+  const targets = new TargetReader();
+  // The URLs follow from the origin alone, so each origin's are built once (bounded like the origins).
+  const urlsByOrigin = new Map<string, ResolvedUrls>();
+  const urlsOf = (origin: string): ResolvedUrls => {
+    let urls = urlsByOrigin.get(origin);
+    if (urls === undefined) {
+      urls = resolveUrls(config, { origin });
+      if (urlsByOrigin.size >= ORIGIN_MEMO_SIZE) urlsByOrigin.clear();
+      urlsByOrigin.set(origin, urls);
+    }
+    return urls;
+  };
   // Methods are case-sensitive (RFC 9110 §9.1): `get` is not GET, so it is a 405 here as on the Node listener.
   return (method, href) => {
     const memoizable = method === 'GET' || method === 'HEAD';
     const remembered = memoizable ? memory.get(href) : undefined;
     if (remembered) return method === 'HEAD' ? { ...remembered, body: null } : remembered;
-    const url = URL.parse(href);
+    const url = targets.read(href) ?? parsedTarget(href);
     if (!url) return unreadable(href, config);
     // The docs URL the problem links to, even when resolving the configuration is what failed.
     let docs = `${url.origin}/docs`;
     let reply: Reply;
     try {
-      const urls = resolveUrls(config, url);
+      const urls = urlsOf(url.origin);
       docs = urls.docs;
       reply = answer(method, url, urls);
     } catch (error) {

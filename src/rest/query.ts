@@ -10,7 +10,7 @@ type QueryValue = number | string | string[] | undefined;
  * sent" (so HTML forms that submit blank fields behave), a strict decimal is a
  * number, anything else stays text or a list, which the number schema rejects.
  */
-function readValue(params: URLSearchParams, name: string): QueryValue {
+function readValue(params: Pick<URLSearchParams, 'getAll'>, name: string): QueryValue {
   const values = params.getAll(name).filter((value) => value !== '');
   if (values.length > 1) return values;
   const [only] = values;
@@ -54,7 +54,10 @@ function toApiError(issue: z.core.$ZodIssue, raw: Record<string, QueryValue>): A
  * names, and throws the first problem in the schema's field order. Unknown
  * parameters are ignored.
  */
-export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchParams): z.output<S> {
+export function parseQuery<S extends z.ZodObject>(
+  schema: S,
+  params: Pick<URLSearchParams, 'getAll'>,
+): z.output<S> {
   const raw: Record<string, QueryValue> = {};
   for (const name of Object.keys(schema.shape)) raw[name] = readValue(params, name);
   const result = schema.safeParse(raw);

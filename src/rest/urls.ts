@@ -24,7 +24,7 @@ export interface ResolvedUrls {
 }
 
 /** Fills the unset URLs from the origin the request came to. */
-export function resolveUrls(config: ApiConfig, requestUrl: URL): ResolvedUrls {
+export function resolveUrls(config: ApiConfig, requestUrl: Pick<URL, 'origin'>): ResolvedUrls {
   const site = config.siteUrl ?? requestUrl.origin;
   return {
     base: config.baseUrl ?? requestUrl.origin,
