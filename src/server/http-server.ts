@@ -64,7 +64,7 @@ function afterEarlierAnswers(
 /** Writes the refusal as raw HTTP and closes: nothing else on this connection can be trusted. */
 function answerOnSocket(socket: Duplex, refused: RefusedRequest, docsUrl: string | undefined): void {
   afterEarlierAnswers(socket, () => {
-    if (!socket.writable) return void socket.destroy();
+    if (!socket.writable) return lingerThenClose(socket);
     const reply = problemReply(refused.error, refused.path, docsFor(socket, docsUrl));
     // Always with its body, even when the refused request looks like a HEAD: which request of the
     // packet failed is a guess, and the connection closes after this answer, so the body cannot be
@@ -73,6 +73,9 @@ function answerOnSocket(socket: Duplex, refused: RefusedRequest, docsUrl: string
     lingerThenClose(socket);
   });
 }
+
+/** Sockets already draining before their close, so a second refusal on one adds no second timer. */
+const lingering = new WeakSet<Duplex>();
 
 /** How long a refused connection keeps reading what the client still sends before it is destroyed. */
 const LINGER_MS = 2000;
@@ -84,6 +87,8 @@ const LINGER_MS = 2000;
  * answers still on their way to the client, this one included.
  */
 function lingerThenClose(socket: Duplex): void {
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
@@ -111,10 +116,11 @@ export function createHttpServer(listener: RequestListener, { docsUrl }: HttpSer
     listener,
   );
   server.on('clientError', (error: ParserError, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
+    if (error.code === 'ECONNRESET') return void socket.destroy();
+    // Already answered and ending (the parser trips again on what the client pipelined behind the
+    // refused request): keep draining. Destroying now, with unread bytes, would send a reset that
+    // can wipe out the answers still on their way to the client.
+    if (!socket.writable) return lingerThenClose(socket);
     answerOnSocket(socket, readRefusal(error, MAX_HEADER_BYTES), docsUrl);
   });
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
