@@ -1,28 +1,19 @@
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAlertJob } from '../../src/alerts/run.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { createRedisLock } from '../../src/store/shared-state/lock.ts';
-import { openRedis } from '../../src/store/shared-state/redis.ts';
 import { catalog, demoAt, freshStore, proRider, removeTestStores, TEST_NOW } from '../alerts/helpers.ts';
-import { dropPrefix, redisRelay, redisUnavailable, testPrefix, testRedisUrl } from './redis-server.ts';
+import { redisRelay, redisUnavailable, testClients, testPrefix } from './redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis alert-lock tests skipped: ${unavailable}`);
 
 describe.skipIf(unavailable !== null)('alert job lock in Redis', () => {
-  const clients: Redis[] = [];
   const prefix = testPrefix('alert-lock');
-  const open = (url = testRedisUrl) => {
-    const client = openRedis(url);
-    clients.push(client);
-    return client;
-  };
+  const { open, closeAll } = testClients(prefix);
   afterAll(async () => {
-    const [first] = clients;
-    if (first) await dropPrefix(first, prefix);
-    for (const client of clients) client.disconnect();
+    await closeAll();
     removeTestStores();
   });
 

@@ -1,12 +1,10 @@
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatLon } from '../../src/core/bearing.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import { ForecastError, type ForecastSource } from '../../src/data/forecast/types.ts';
 import { createRedisKeyValue } from '../../src/store/shared-state/key-value.ts';
-import { openRedis } from '../../src/store/shared-state/redis.ts';
-import { dropPrefix, redisRelay, redisUnavailable, testPrefix, testRedisUrl } from './redis-server.ts';
+import { redisRelay, redisUnavailable, testClients, testPrefix } from './redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis forecast-cache tests skipped: ${unavailable}`);
@@ -39,21 +37,14 @@ function countingSource(state: { now: number; fail: boolean }) {
 }
 
 describe.skipIf(unavailable !== null)('forecast cache shared through Redis', () => {
-  const clients: Redis[] = [];
   const prefix = testPrefix('forecast');
-  const open = (url = testRedisUrl) => {
-    const client = openRedis(url);
-    clients.push(client);
-    return client;
-  };
+  const { open, closeAll } = testClients(prefix);
 
   beforeAll(() => {
     open();
   });
   afterAll(async () => {
-    const [first] = clients;
-    if (first) await dropPrefix(first, prefix);
-    for (const client of clients) client.disconnect();
+    await closeAll();
   });
 
   it('the second instance makes no upstream request for cells the first fetched, and answers the same', async () => {

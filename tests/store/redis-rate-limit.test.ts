@@ -1,29 +1,20 @@
-import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
 import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
 import { createRedisRateLimiter } from '../../src/store/shared-state/rate-limiter.ts';
-import { openRedis } from '../../src/store/shared-state/redis.ts';
 import { connectClient, inProcessFetch, toolErrorText } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, testDeps } from '../support/mcp-deps.ts';
 import { mcpConfigFromEnv } from '../support/settings.ts';
-import { dropPrefix, redisRelay, redisUnavailable, testPrefix, testRedisUrl } from './redis-server.ts';
+import { redisRelay, redisUnavailable, testClients, testPrefix } from './redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis rate-limit tests skipped: ${unavailable}`);
 
 describe.skipIf(unavailable !== null)('MCP per-connection limit shared through Redis', () => {
-  const clients: Redis[] = [];
   const prefix = testPrefix('mcp-rate');
-  const open = (url = testRedisUrl) => {
-    const client = openRedis(url);
-    clients.push(client);
-    return client;
-  };
+  const { open, closeAll } = testClients(prefix);
   afterAll(async () => {
-    const [first] = clients;
-    if (first) await dropPrefix(first, prefix);
-    for (const client of clients) client.disconnect();
+    await closeAll();
   });
 
   /** An endpoint as one instance builds it: its own Redis connection, the shared key prefix. */

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { openRedis } from '../../src/store/shared-state/redis.ts';
 
 export const testRedisUrl = process.env['WOS_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -34,6 +35,29 @@ export async function redisUnavailable(): Promise<string | null> {
   } finally {
     client.disconnect();
   }
+}
+
+/**
+ * The Redis clients one test file opens, each an "instance", and their one
+ * teardown: the file's keys under `prefix` dropped, every client closed.
+ */
+export function testClients(prefix: string): {
+  open: (url?: string) => Redis;
+  closeAll: () => Promise<void>;
+} {
+  const clients: Redis[] = [];
+  return {
+    open: (url = testRedisUrl) => {
+      const client = openRedis(url);
+      clients.push(client);
+      return client;
+    },
+    closeAll: async () => {
+      const [first] = clients;
+      if (first) await dropPrefix(first, prefix);
+      for (const client of clients) client.disconnect();
+    },
+  };
 }
 
 /** A key prefix no other test (or run) uses. */
