@@ -9,7 +9,7 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { LatLon } from '../src/core/bearing.ts';
-import type { Measurement } from './load.ts';
+import type { Measurement, Target } from './load.ts';
 
 export type Protocol = '2025-06-18' | '2026-07-28';
 
@@ -245,4 +245,20 @@ export async function sequentialLatency(
       otherFailures: failed[t] ?? 0,
     };
   });
+}
+
+/** Load targets for `alternate` (load.ts): each target's calls POSTed to `/mcp` at `origin`, every answer checked. */
+export function mcpLoadTargets(origin: string, targets: readonly McpTarget[]): Target[] {
+  return targets.map(({ label, calls }) => ({
+    label,
+    url: `${origin}/mcp`,
+    // A copy of the headers: autocannon writes Content-Length into the object it is given.
+    requests: calls.map(({ headers, body }) => ({
+      method: 'POST',
+      path: '/mcp',
+      headers: { ...headers },
+      body,
+    })),
+    verifyBody: looksSuccessful,
+  }));
 }

@@ -19,7 +19,7 @@ import { generateSegmentStream } from '../src/data/segments/generate.ts';
 import { writePackedCatalog } from '../src/data/segments/pack.ts';
 import type { Segment } from '../src/data/segments/types.ts';
 import { alternate, failures, type LoadSettings } from './load.ts';
-import { checkTargets, findCalls, listCall, looksSuccessful, type McpTarget } from './mcp-calls.ts';
+import { checkTargets, findCalls, listCall, mcpLoadTargets, type McpTarget } from './mcp-calls.ts';
 import { mcpSettingsFromEnv, TARGET_P50_MS, TARGET_P99_MS } from './mcp.ts';
 
 /** The bench is one client sending thousands of calls a second: the rate limit is lifted. */
@@ -91,21 +91,7 @@ export async function runWorldCatalogBench(settings: LoadSettings): Promise<bool
     await checkTargets(origin, [list, find, findSse]);
     const startRss = residentMb(server.pid);
     console.log(`  ${settings.connections} connections with autocannon:`);
-    const rows = await alternate(
-      [list, find, findSse].map(({ label, calls }) => ({
-        label,
-        url: `${origin}/mcp`,
-        // A copy of the headers: autocannon writes Content-Length into the object it is given.
-        requests: calls.map(({ headers, body }) => ({
-          method: 'POST',
-          path: '/mcp',
-          headers: { ...headers },
-          body,
-        })),
-        verifyBody: looksSuccessful,
-      })),
-      settings,
-    );
+    const rows = await alternate(mcpLoadTargets(origin, [list, find, findSse]), settings);
     const endRss = residentMb(server.pid);
     await stopAll();
 

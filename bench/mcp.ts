@@ -36,7 +36,7 @@ import {
   checkTargets,
   findCalls,
   listCall,
-  looksSuccessful,
+  mcpLoadTargets,
   percentile,
   pingCall,
   sequentialLatency,
@@ -222,21 +222,7 @@ export async function runMcpBench(settings: LoadSettings): Promise<boolean> {
     );
     const sequential = await sequentialLatency(origin, [ping, ...loadTargets], warmupS, durationS);
     console.log(`  ${connections} connections with autocannon:`);
-    const loaded = await alternate(
-      loadTargets.map(({ label, calls }) => ({
-        label,
-        url: `${origin}/mcp`,
-        // A copy of the headers: autocannon writes Content-Length into the object it is given.
-        requests: calls.map(({ headers, body }) => ({
-          method: 'POST',
-          path: '/mcp',
-          headers: { ...headers },
-          body,
-        })),
-        verifyBody: looksSuccessful,
-      })),
-      settings,
-    );
+    const loaded = await alternate(mcpLoadTargets(origin, loadTargets), settings);
     await stopAll();
     const cold = await measureColdCache(bench.catalog, places);
 
