@@ -55,7 +55,7 @@ export async function coreBundleSize(): Promise<ByteSize & { modules: number }> 
 }
 
 /** Sum of file sizes under `dir` (symlinks counted as links, not followed), and how many files. */
-async function directorySize(dir: string): Promise<{ bytes: number; files: number }> {
+export async function directorySize(dir: string): Promise<{ bytes: number; files: number }> {
   let bytes = 0;
   let files = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {

@@ -19,11 +19,10 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { admin, databaseUrl, postgresUnavailable } from '../tests/store/postgres-server.ts';
 import { buildVercelOutput, standaloneFunction } from '../scripts/vercel/build-output.ts';
+import { directorySize } from './bundle-sizes.ts';
 import { answerProblem, findCalls } from './mcp-calls.ts';
 import { REPO_ROOT } from '../scripts/service/launch.ts';
 
@@ -166,18 +165,6 @@ async function coldRun(entry: string, test: ColdStartCase, databaseUrl: string):
   return { importedMs: result.imported, answeredMs: result.answered };
 }
 
-/** Sum of file sizes in a function folder (links counted as links) and how many files. */
-async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isDirectory()) continue;
-    bytes += (await lstat(join(entry.parentPath, entry.name))).size;
-    files += 1;
-  }
-  return { bytes, files };
-}
-
 export interface ColdStartRow {
   readonly fn: string;
   readonly label: string;
@@ -215,7 +202,7 @@ async function measureWith(output: string, runs: number, database: string): Prom
     const copy = standaloneFunction(output, fn);
     if (!copy) throw new Error(`The build made no ${fn} function.`);
     // The size of the function as built plus what the upload adds: the copy holds both.
-    copies.set(fn, { entry: copy.entry, ...(await folderSize(copy.dir)) });
+    copies.set(fn, { entry: copy.entry, ...(await directorySize(copy.dir)) });
   }
   const timings = COLD_START_CASES.map(() => ({ importedMs: [] as number[], answeredMs: [] as number[] }));
   // Round 0 migrates the database and warms the file cache; it is not counted.
