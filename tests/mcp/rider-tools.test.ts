@@ -71,6 +71,7 @@ describe('the rider address', () => {
       'find_tailwind_segments',
       'get_my_tailwind_windows',
       'get_my_watchlist',
+      'get_route_wind',
       'get_segment',
       'set_alert_threshold',
       'unwatch_segment',
