@@ -188,6 +188,28 @@ describe('get_route_wind with bad input', () => {
   });
 });
 
+describe('get_route_wind without a forecast', () => {
+  it('says so rather than claiming no start fits', async () => {
+    const deps = testDeps({
+      forecast: { id: 'open-meteo', hourly: (points) => Promise.resolve(points.map(() => null)) },
+    });
+    const client = await connectClient(
+      TEST_MCP_URL,
+      '2026-07-28',
+      inProcessFetch(testEndpoint(deps, UNLIMITED)),
+    );
+    try {
+      const result = await client.callTool({
+        name: 'get_route_wind',
+        arguments: { points: hundredKmPoints().slice(0, 5) },
+      });
+      expect(toolErrorText(result)).toMatch(/no forecast anywhere along this route/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('get_route_wind upstream requests', () => {
   it('asks Open-Meteo once for a 100 km route with a cold cache, and not again within the hour', async () => {
     let now = TEST_NOW;

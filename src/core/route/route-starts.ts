@@ -85,7 +85,9 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
   for (let startS = Math.ceil(search.fromS / HOUR_S) * HOUR_S; startS <= search.untilS; startS += HOUR_S) {
     if (startS + schedule.totalS >= lastHour + HOUR_S) break;
     const winds: LegWind[] = [];
-    const visits = new Map<string, { hour: WindSample; daylight: boolean }>();
+    const visits = new Map<number, { hour: WindSample; daylight: boolean }>();
+    let previousKey = -1;
+    let previousLit = true;
     let along = 0;
     let fits = true;
     for (let i = 0; i < legs.length && fits; i++) {
@@ -101,8 +103,12 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
       const wind = { speedKmh: hour.speedKmh, directionDeg: hour.directionDeg };
       winds.push(wind);
       along += leg.lengthM * legWindEffect(leg, wind).tailwindKmh;
-      const key = `${sample}:${hourTime}`;
+      // Consecutive legs mostly share a place and hour: the map is touched only when either changes.
+      const key = sample * 1e6 + (hourTime - search.fromS) / HOUR_S;
       const lit = daylightSpanOf(daylight[sample] ?? [], at, at) !== null;
+      if (key === previousKey && (lit || !previousLit)) continue;
+      previousKey = key;
+      previousLit = lit;
       const seen = visits.get(key);
       if (seen === undefined || (seen.daylight && !lit)) visits.set(key, { hour, daylight: lit });
     }

@@ -137,6 +137,11 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const legs = route.simplified.legs;
     const samples = routeSamples(route.points, legs);
     const forecast = await forecastForPoints(context, samples.points);
+    if (forecast.samples.every((hours) => hours === null))
+      throw new ToolError(
+        'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
+          'Check the coordinates are latitude/longitude in that order, or try again later.',
+      );
     const { judged } = judgeStarts({
       legs,
       legSample: samples.legSample,
