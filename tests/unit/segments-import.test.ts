@@ -86,6 +86,12 @@ describe('parseGpx', () => {
     expect(() => parseGpx('<gpx><rte><rtept lat="1"/><rtept lat="1" lon="2"/></rte></gpx>')).toThrow(
       /GPX rtept 1 has no lon attribute/,
     );
+    // The operator import reads with the route reader: a file declaring entities is refused by name.
+    expect(() =>
+      parseGpx(
+        '<!DOCTYPE gpx [<!ENTITY x "y">]><gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>',
+      ),
+    ).toThrow(/declares a DOCTYPE on line 1/);
   });
 });
 

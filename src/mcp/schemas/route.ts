@@ -50,7 +50,8 @@ export const GetRouteWindInputSchema = z.object({
     .optional()
     .describe('The route as points in riding order. Give exactly one of gpx, geojson and points.'),
   start_after: IsoTimeSchema.optional().describe(
-    'Earliest start to consider, ISO 8601; default now. Starts fall on whole UTC hours within the next 72 h',
+    'Earliest start to consider, ISO 8601; default now, and an earlier time means now. Starts fall on whole ' +
+      'UTC hours within the next 72 h',
   ),
   start_before: IsoTimeSchema.optional().describe(
     'Latest start to consider, ISO 8601; default 72 h from now (a ride must also end inside the forecast)',
