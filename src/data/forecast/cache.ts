@@ -69,6 +69,9 @@ interface Cell {
   readonly center: LatLon;
 }
 
+/** The cache's grid in degrees: points in one cell share one forecast (see below). */
+export const FORECAST_GRID_DEG = 0.05;
+
 /**
  * Wraps a source so repeated and nearby questions cost no upstream request.
  * Points are snapped to a 0.05° grid (≈ 5.5 km north–south, less east–west):
@@ -89,7 +92,7 @@ export function createForecastCache(
   options: ForecastCacheOptions = {},
 ): CachedForecastSource {
   const clock = options.clock ?? Date.now;
-  const gridDeg = options.gridDeg ?? 0.05;
+  const gridDeg = options.gridDeg ?? FORECAST_GRID_DEG;
   const staleForSeconds = options.staleForSeconds ?? 6 * 3600;
   const entries = new LRUCache<string, Entry>({ max: options.maxEntries ?? 20_000 });
   const inFlight = new Map<string, Promise<Entry>>();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MASS_KG } from '../../core/power-model.ts';
+import { FORECAST_GRID_DEG } from '../../data/forecast/cache.ts';
 import { MAX_ROUTE_BYTES, MAX_ROUTE_LENGTH_M, MAX_ROUTE_POINTS } from '../../core/route/route-limits.ts';
 import {
   MAX_RIDE_SPEED_KMH,
@@ -17,8 +18,8 @@ import {
   PointSchema,
 } from './common.ts';
 
-/** The forecast cache's grid: samples in one cell share one forecast (see data/forecast/cache.ts). */
-export const FORECAST_CELL_DEG = 0.05;
+/** The forecast cache's grid: samples in one cell share one forecast. */
+export const FORECAST_CELL_DEG = FORECAST_GRID_DEG;
 
 const KmhSchema = z.number().describe('km/h at 10 m (forecast height), rounded to 0.1');
 
