@@ -400,6 +400,16 @@ describe('the free monthly allowance', () => {
     // Refused calls are not counted; the other rider tools still work.
     expect(await currentUsage(h.store.db, rider.id, MONTH)).toBe(20);
     ok(await call(client, 'set_alert_threshold', { segment_id: ALPE, threshold_kmh: 30 }));
+    // The public route tool is served past the allowance and not counted.
+    ok(
+      await call(client, 'get_route_wind', {
+        points: [
+          { latitude: 45.05, longitude: 6.03 },
+          { latitude: 45.09, longitude: 6.07 },
+        ],
+      }),
+    );
+    expect(await currentUsage(h.store.db, rider.id, MONTH)).toBe(20);
   });
 
   it('50 concurrent calls from one free rider serve exactly 20 full answers', async () => {
