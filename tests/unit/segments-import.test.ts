@@ -78,7 +78,7 @@ describe('parseGpx', () => {
   it('explains what is wrong with a broken file', () => {
     expect(() => parseGpx('{"type":"FeatureCollection"}')).toThrow(/Not a GPX file/);
     expect(() => parseGpx('<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>')).toThrow(
-      /has 1 track or route point\(s\); a segment needs at least 2/,
+      /has 1 point; a route needs at least 2/,
     );
     expect(() => parseGpx(readFileSync(`${FIXTURES}bad-latitude.gpx`, 'utf8'))).toThrow(
       /GPX trkpt 2 has an invalid lat "95\.5"/,
