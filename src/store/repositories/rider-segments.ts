@@ -10,7 +10,7 @@
  * allowance, and a refused or failed upload leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { OWN_SEGMENT_ID_PREFIX } from '../../core/rider-rules.ts';
 import { nowSeconds } from '../clock.ts';
 import type { Database, RiderSegmentTable } from '../schema.ts';
@@ -58,7 +58,13 @@ export interface AddRules {
 }
 
 export type AddOutcome =
-  | { readonly ok: true; readonly segment: RiderSegment; readonly watch: WatchEntry }
+  | {
+      readonly ok: true;
+      readonly segment: RiderSegment;
+      readonly watch: WatchEntry;
+      /** The rider's own segments now, this one included. */
+      readonly count: number;
+    }
   | { readonly ok: false; readonly reason: 'allowance'; readonly count: number; readonly allowance: number }
   | { readonly ok: false; readonly reason: 'watchlist_full'; readonly watched: number; readonly max: number }
   | { readonly ok: false; readonly reason: 'no_rider' };
@@ -106,7 +112,7 @@ function toSegment(row: Selectable<RiderSegmentTable>): RiderSegment {
   };
 }
 
-async function countOf(trx: Transaction<Database>, table: 'rider_segment' | 'watch', riderId: string) {
+async function countOf(trx: Db, table: 'rider_segment' | 'watch', riderId: string) {
   const row = await trx
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -163,8 +169,13 @@ export async function addRiderSegment(
       .executeTakeFirstOrThrow();
     const settings = { alertsOn: true, ...(rules.recordS === undefined ? {} : { recordS: rules.recordS }) };
     const { entry } = await watchSegment(trx, riderId, row.id, settings, now);
-    return { ok: true, segment: toSegment(row), watch: entry };
+    return { ok: true, segment: toSegment(row), watch: entry, count: count + 1 };
   });
+}
+
+/** How many own segments the rider keeps. */
+export async function countRiderSegments(db: Db, riderId: string): Promise<number> {
+  return countOf(db, 'rider_segment', riderId);
 }
 
 /** The rider's own segments, oldest first. */
