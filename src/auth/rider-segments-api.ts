@@ -121,7 +121,12 @@ export async function addOwnSegmentFromUpload(
   );
   if (!outcome.ok) {
     if (outcome.reason === 'allowance') {
-      const message = allowanceRefusal(outcome.count, outcome.allowance, proAccess, OWN_SEGMENT_ALLOWANCE.pro);
+      const message = allowanceRefusal(
+        outcome.count,
+        outcome.allowance,
+        proAccess,
+        OWN_SEGMENT_ALLOWANCE.pro,
+      );
       return refusal(409, 'allowance_reached', `Not saved: ${message}`, { pricing: !proAccess });
     }
     if (outcome.reason === 'watchlist_full') {

@@ -32,7 +32,9 @@ export function previewText(fileName: string, text: string): PreviewResult {
 }
 
 /** The figures as the page lists them. */
-export function figureTexts(segment: PreparedSegment): Record<'distance' | 'climbing' | 'grade' | 'bearing', string> {
+export function figureTexts(
+  segment: PreparedSegment,
+): Record<'distance' | 'climbing' | 'grade' | 'bearing', string> {
   return {
     distance: `${(segment.distanceM / 1000).toFixed(2)} km`,
     climbing: segment.elevationCoverage > 0 ? `${Math.round(segment.gainM)} m` : 'no elevation in the file',

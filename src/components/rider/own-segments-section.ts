@@ -68,7 +68,10 @@ async function readFile(file: File): Promise<void> {
   byId('own-segment-bearing').textContent = figures.bearing;
   byId('own-segment-points').textContent = `${result.segment.points.length} of ${result.segment.pointsRead}`;
   byId('own-segment-figure').replaceChildren(
-    preview.previewSvg(result.segment, `The line of ${file.name}, ${figures.distance}, heading ${figures.bearing}`),
+    preview.previewSvg(
+      result.segment,
+      `The line of ${file.name}, ${figures.distance}, heading ${figures.bearing}`,
+    ),
   );
   const name = byId<HTMLInputElement>('own-segment-name');
   name.value = result.segment.name ?? file.name.replace(/\.[^.]+$/, '');
@@ -82,7 +85,8 @@ async function save(): Promise<void> {
   const name = byId<HTMLInputElement>('own-segment-name').value.trim();
   if (name === '') return problem('Give the segment a name.');
   const record = parseRecord(byId<HTMLInputElement>('own-segment-record').value);
-  if (Number.isNaN(record)) return problem('Write the record as minutes:seconds (42:05) or hours:minutes:seconds.');
+  if (Number.isNaN(record))
+    return problem('Write the record as minutes:seconds (42:05) or hours:minutes:seconds.');
   const button = byId<HTMLButtonElement>('own-segment-save');
   button.disabled = true;
   problem('');
