@@ -17,7 +17,11 @@ import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
 import { AddMySegmentOutputSchema, RemoveMySegmentOutputSchema } from '../../src/mcp/schemas/own-segments.ts';
 import { GetMyTailwindWindowsOutputSchema, GetMyWatchlistOutputSchema } from '../../src/mcp/schemas/rider.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
-import { countRiderSegments, listRiderSegments } from '../../src/store/repositories/rider-segments.ts';
+import {
+  addRiderSegment,
+  countRiderSegments,
+  listRiderSegments,
+} from '../../src/store/repositories/rider-segments.ts';
 import type { Rider } from '../../src/store/repositories/riders.ts';
 import { listWatchlist } from '../../src/store/repositories/watchlist.ts';
 import { toolErrorText } from '../support/mcp-client.ts';
@@ -238,6 +242,28 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
     );
     expect(again.removed).toBe(false);
   });
+
+  it.skipIf(skip)(
+    'never passes the allowance, however many adds race (one transaction per add)',
+    async () => {
+      const racer = await h.createRider();
+      const prepared = prepareOwnSegment('points', climbPoints());
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          addRiderSegment(
+            h.store.db,
+            racer.id,
+            { ...prepared, name: `Race ${i}` },
+            { allowance: 3, watchlistMax: 50 },
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
+      expect(outcomes.filter((o) => !o.ok && o.reason === 'allowance')).toHaveLength(5);
+      expect(await countRiderSegments(h.store.db, racer.id)).toBe(3);
+      expect(await listWatchlist(h.store.db, racer.id)).toHaveLength(3);
+    },
+  );
 
   it.skipIf(skip)('the alert job forecasts own segments like catalog ones', async () => {
     const summary = await evaluateAlerts({
