@@ -21,6 +21,7 @@ import { printSizes } from './bundle-sizes.ts';
 import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
 import { CATALOG_LOAD_SECONDS, runCatalogLoadBench } from './catalog-load.ts';
 import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
+import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -126,7 +127,8 @@ async function main(): Promise<number> {
     mcpBenchSeconds(mcpSettings) +
     COLD_START_SECONDS +
     CATALOG_LOAD_SECONDS +
-    WORLD_BENCH_SECONDS;
+    WORLD_BENCH_SECONDS +
+    ROUTE_BENCH_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
     void stopAll().finally(() => process.exit(1));
@@ -184,6 +186,7 @@ async function main(): Promise<number> {
   if (!restOnly) {
     mcpValid = await runMcpBench(mcpSettings);
     mcpValid = (await runWorldCatalogBench(mcpSettings)) && mcpValid;
+    mcpValid = (await runRouteBench()) && mcpValid;
     runCatalogLoadBench();
     await printSizes();
     await printColdStarts();

@@ -9,7 +9,8 @@ export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: A
 
 const INSTRUCTIONS =
   'Tailwind and headwind on cycling segments. Speeds are km/h, distances metres, times ISO 8601 UTC. ' +
-  'Start with find_tailwind_segments (a place or coordinates), then get_segment for one id. ' +
+  'Start with find_tailwind_segments (a place or coordinates), then get_segment for one id; ' +
+  'for a whole route (GPX, GeoJSON or points) use get_route_wind. ' +
   'A positive tailwind_kmh helps the rider, a negative one is a headwind. ' +
   'When forecast.source is "demo" the weather is synthetic: tell the user it is not a real forecast.';
 

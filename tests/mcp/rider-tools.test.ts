@@ -72,6 +72,7 @@ describe('the rider address', () => {
       'find_tailwind_segments',
       'get_my_tailwind_windows',
       'get_my_watchlist',
+      'get_route_wind',
       'get_segment',
       'remove_my_segment',
       'set_alert_threshold',

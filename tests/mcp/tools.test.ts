@@ -21,9 +21,13 @@ describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
   });
   afterAll(() => client.close());
 
-  it('lists the two public tools with titles, schemas and read-only annotations', async () => {
+  it('lists the three public tools with titles, schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['find_tailwind_segments', 'get_segment']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'find_tailwind_segments',
+      'get_route_wind',
+      'get_segment',
+    ]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description?.length).toBeGreaterThan(80);

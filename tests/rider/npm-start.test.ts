@@ -13,7 +13,7 @@ import { ERAS, type Era } from '../support/mcp-client.ts';
 import { startService, type RunningService } from '../support/service.ts';
 
 // Issue #5, "done when": a rider connects an assistant to /mcp/rider of `npm start`, signs in, uses all
-// seven tools, hits the free quota, and disconnects from the settings page; then the assistant gets 401.
+// eight tools, hits the free quota, and disconnects from the settings page; then the assistant gets 401.
 
 const rider = { email: 'free.rider@example.org', password: 'correct horse battery' };
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -115,7 +115,7 @@ describe('the rider address of npm start', () => {
     expect(read.status).toBe(200);
   });
 
-  it.each(ERAS)('serves all nine tools to the signed-in rider (protocol %s)', async (era) => {
+  it.each(ERAS)('serves all ten tools to the signed-in rider (protocol %s)', async (era) => {
     const client = await riderClient(era, tokens.access_token);
     const names = (await client.listTools()).tools.map((t) => t.name).sort();
     expect(names).toEqual([
@@ -123,6 +123,7 @@ describe('the rider address of npm start', () => {
       'find_tailwind_segments',
       'get_my_tailwind_windows',
       'get_my_watchlist',
+      'get_route_wind',
       'get_segment',
       'remove_my_segment',
       'set_alert_threshold',

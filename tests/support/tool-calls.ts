@@ -19,6 +19,17 @@ export const TOOL_CALLS: readonly ToolCall[] = [
   { name: 'find_tailwind_segments', arguments: { latitude: -33.92, longitude: 18.42, radius_m: 50_000 } },
   { name: 'get_segment', arguments: { segment_id: ALPE } },
   { name: 'get_segment', arguments: { segment_id: KWAREMONT } },
+  {
+    name: 'get_route_wind',
+    arguments: {
+      points: [
+        { latitude: 45.0556, longitude: 6.0306, elevation_m: 720 },
+        { latitude: 45.0672, longitude: 6.0447, elevation_m: 1010 },
+        { latitude: 45.0921, longitude: 6.0703, elevation_m: 1850 },
+      ],
+      speed_kmh: 22,
+    },
+  },
   { name: 'watch_segment', arguments: { segment_id: ALPE, record_s: 2520 } },
   { name: 'watch_segment', arguments: { segment_id: KWAREMONT } },
   { name: 'set_alert_threshold', arguments: { segment_id: ALPE, threshold_kmh: 12.5 } },

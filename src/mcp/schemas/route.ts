@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { DEFAULT_MASS_KG } from '../../core/power-model.ts';
+import { MAX_ROUTE_BYTES, MAX_ROUTE_LENGTH_M, MAX_ROUTE_POINTS } from '../../core/route/route-limits.ts';
+import {
+  MAX_RIDE_SPEED_KMH,
+  MAX_ROUTE_SAMPLES,
+  ROUTE_SAMPLE_SPACING_KM,
+} from '../../core/route/route-ride.ts';
+import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-geometry.ts';
+import {
+  AttributionSchema,
+  ForecastInfoSchema,
+  IncludeDarknessSchema,
+  IsoTimeSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  PointSchema,
+} from './common.ts';
+
+/** The forecast cache's grid: samples in one cell share one forecast (see data/forecast/cache.ts). */
+export const FORECAST_CELL_DEG = 0.05;
+
+const KmhSchema = z.number().describe('km/h at 10 m (forecast height), rounded to 0.1');
+
+export const RoutePointInputSchema = z.object({
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  elevation_m: z.number().optional().describe('Elevation, metres; leave out where unknown'),
+});
+
+const LIMITS =
+  `A route may have up to ${MAX_ROUTE_POINTS.toLocaleString('en')} points, ${MAX_ROUTE_LENGTH_M / 1000} km ` +
+  `and ${MAX_ROUTE_BYTES / 1024 / 1024} MB, and a whole MCP message 64 KB: send a long track as points ` +
+  'every 50–100 m rather than the raw recording.';
+
+export const GetRouteWindInputSchema = z.object({
+  gpx: z
+    .string()
+    .optional()
+    .describe(`The route as GPX 1.0/1.1 text (track points, else route points). ${LIMITS}`),
+  geojson: z
+    .string()
+    .optional()
+    .describe(
+      'The route as GeoJSON text: a LineString, a Feature of one, or a FeatureCollection with exactly one ' +
+        'line; positions [longitude, latitude] or [longitude, latitude, elevation].',
+    ),
+  points: z
+    .array(RoutePointInputSchema)
+    .optional()
+    .describe('The route as points in riding order. Give exactly one of gpx, geojson and points.'),
+  start_after: IsoTimeSchema.optional().describe(
+    'Earliest start to consider, ISO 8601; default now. Starts fall on whole UTC hours within the next 72 h',
+  ),
+  start_before: IsoTimeSchema.optional().describe(
+    'Latest start to consider, ISO 8601; default 72 h from now (a ride must also end inside the forecast)',
+  ),
+  speed_kmh: z
+    .number()
+    .min(5, 'speed_kmh must be at least 5')
+    .max(50, 'speed_kmh is at most 50')
+    .optional()
+    .describe(
+      "The rider's speed on the flat in still air, km/h; turned into a constant power with the power model. " +
+        'Give speed_kmh or power_w, not both; neither means 25 km/h',
+    ),
+  power_w: z
+    .number()
+    .min(30, 'power_w must be at least 30')
+    .max(800, 'power_w is at most 800')
+    .optional()
+    .describe("The rider's steady pedal power, watts"),
+  mass_kg: z
+    .number()
+    .min(30, 'mass_kg must be at least 30')
+    .max(250, 'mass_kg is at most 250')
+    .default(DEFAULT_MASS_KG)
+    .describe(`Rider, bike and kit, kg (default ${DEFAULT_MASS_KG})`),
+  include_darkness: IncludeDarknessSchema,
+});
+
+const HeadwindSectionSchema = z
+  .object({
+    from_km: z.number(),
+    to_km: z.number(),
+    headwind_kmh: KmhSchema.describe('Length-weighted mean headwind over the stretch (positive)'),
+  })
+  .nullable()
+  .describe(
+    'The contiguous headwind stretch that costs most (headwind × length); null when no part of the ride has a headwind',
+  );
+
+const KmWindSchema = z.object({
+  from_km: z.number(),
+  to_km: z.number(),
+  tailwind_kmh: KmhSchema.describe('Length-weighted along-track wind: positive = tailwind'),
+  crosswind_kmh: KmhSchema,
+});
+
+export const RouteStartSchema = z.object({
+  start: IsoTimeSchema,
+  finish: IsoTimeSchema.describe('Arrival at this start, riding at the given power in the forecast wind'),
+  tailwind_kmh: KmhSchema.describe(
+    'Length-weighted along-track wind over the route, each stretch in the forecast hour the rider is there: positive = tailwind',
+  ),
+  crosswind_kmh: KmhSchema.describe('Length-weighted mean crosswind magnitude'),
+  headwind_share_pct: z.number().describe('Share of the route ridden into a headwind (≥ 1 km/h), percent'),
+  strongest_headwind: HeadwindSectionSchema,
+  ride_minutes: z
+    .number()
+    .describe(
+      `Riding time in this forecast, minutes (no stops; descents capped at ${MAX_RIDE_SPEED_KMH} km/h)`,
+    ),
+  still_air_minutes: z.number().describe('Riding time at the same power in still air, minutes'),
+  time_gained_s: z
+    .number()
+    .describe('Seconds saved against still air (negative = time lost to the wind), from the power model'),
+  flags: z
+    .array(z.enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot']))
+    .describe('What is marginal on the ride (empty = nothing), as for segment windows'),
+  max_gusts_kmh: KmhSchema.nullable(),
+  max_precipitation_mm: z.number().nullable(),
+  min_temperature_c: z.number().nullable(),
+  max_temperature_c: z.number().nullable(),
+});
+
+export const GetRouteWindOutputSchema = z.object({
+  route: z.object({
+    name: z.string().nullable(),
+    distance_km: z.number().describe('Length along the points, km (0.1)'),
+    climbing_m: z
+      .number()
+      .nullable()
+      .describe('Climbing with 3 m hysteresis over the points with an elevation; null when none has one'),
+    elevation_coverage_pct: z
+      .number()
+      .describe(
+        'Share of the length with an elevation at both ends of its legs (grades elsewhere count as flat)',
+      ),
+    points_read: z.int().describe('Points in the input after dropping consecutive duplicates'),
+    duplicates_dropped: z.int(),
+    points_used: z
+      .int()
+      .describe(
+        `Points kept after simplification (Douglas–Peucker, ${ROUTE_SIMPLIFY_TOLERANCE_M} m tolerance)`,
+      ),
+    start: PointSchema,
+    end: PointSchema,
+  }),
+  rider: z.object({
+    power_w: z.number().describe('Constant pedal power the ride is modelled at, watts'),
+    flat_speed_kmh: z.number().describe('Speed at that power on the flat in still air'),
+    mass_kg: z.number(),
+  }),
+  sampling: z
+    .object({
+      spacing_km: z.number(),
+      samples: z.int(),
+      forecast_cell_deg: z.number(),
+    })
+    .describe(
+      `Where the forecast is read: every ${ROUTE_SAMPLE_SPACING_KM} km along the route and at its end ` +
+        `(wider past ${MAX_ROUTE_SAMPLES} samples), in one batched request; samples in one ` +
+        `${FORECAST_CELL_DEG}° cell share a forecast`,
+    ),
+  start_status: z
+    .enum(['found', 'dark', 'wet', 'gusty', 'wet_or_gusty', 'beyond_forecast'])
+    .describe(
+      'found: see best_starts; dark: every start would ride in darkness (include_darkness: true for lights); ' +
+        'wet, gusty, wet_or_gusty: every daylight start meets rain or gusts over the limit; beyond_forecast: ' +
+        'no start in the range lets the ride end inside the 72 h forecast',
+    ),
+  best_starts: z
+    .array(RouteStartSchema)
+    .describe(
+      'Up to 3 rideable starts (at least 2 h apart), the strongest length-weighted tailwind first; the best ' +
+        'may still be a headwind ride when no start has a tailwind',
+    ),
+  per_km: z
+    .array(KmWindSchema)
+    .describe(`The wind per kilometre for the first best start (for a chart); empty when there is none`),
+  forecast: ForecastInfoSchema,
+  attribution: AttributionSchema,
+});
+
+export type GetRouteWindInput = z.output<typeof GetRouteWindInputSchema>;
+export type GetRouteWindOutput = z.infer<typeof GetRouteWindOutputSchema>;

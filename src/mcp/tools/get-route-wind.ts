@@ -1,0 +1,191 @@
+import { DEFAULT_POWER_PARAMS, speedForPower, type PowerModelParams } from '../../core/power-model.ts';
+import { powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
+import { bestStarts, judgeStarts, reportStart, type StartReport } from '../../core/route/route-starts.ts';
+import { roundHalfAway } from '../../core/round.ts';
+import { HOUR_S } from '../../core/tailwind-window.ts';
+import { hourStart, isoTime } from '../../core/time.ts';
+import { SPEED_DECIMALS } from '../../core/wind.ts';
+import { FORECAST_HOURS } from '../../data/forecast/types.ts';
+import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { prepareRoute, readRouteArguments } from '../report/route.ts';
+import {
+  FORECAST_CELL_DEG,
+  GetRouteWindInputSchema,
+  GetRouteWindOutputSchema,
+  type GetRouteWindInput,
+  type GetRouteWindOutput,
+} from '../schemas/route.ts';
+import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
+
+/** The rider's flat still-air speed when neither speed nor power is given: a steady club pace. */
+export const DEFAULT_ROUTE_SPEED_KMH = 25;
+
+const kmh = (value: number): number => roundHalfAway(value, SPEED_DECIMALS);
+const km = (value: number): number => roundHalfAway(value, 1);
+
+/** The start range of a call, in unix seconds, or a tool error saying what is wrong with it. */
+function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; untilS: number } {
+  const nowS = Math.floor(nowMs / 1000);
+  const horizonS = hourStart(nowMs) + FORECAST_HOURS * HOUR_S;
+  const after = input.start_after === undefined ? nowS : Date.parse(input.start_after) / 1000;
+  const before = input.start_before === undefined ? horizonS : Date.parse(input.start_before) / 1000;
+  if (before < nowS)
+    throw new ToolError(
+      `start_before (${input.start_before ?? ''}) is in the past; give a time in the next 72 hours.`,
+    );
+  if (after >= horizonS)
+    throw new ToolError(
+      `start_after (${input.start_after ?? ''}) is beyond the forecast, which ends at ${isoTime(horizonS)}.`,
+    );
+  if (before < after)
+    throw new ToolError('start_before is earlier than start_after; swap them or widen the range.');
+  // Earlier than now means now, later than the forecast means its end: both are what the rider can ride.
+  return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
+}
+
+function startOut(report: StartReport): GetRouteWindOutput['best_starts'][number] {
+  const headwind = report.wind.strongestHeadwind;
+  return {
+    start: isoTime(report.startS),
+    finish: isoTime(report.startS + Math.round(report.windyS)),
+    tailwind_kmh: kmh(report.wind.tailwindKmh),
+    crosswind_kmh: kmh(report.wind.crosswindKmh),
+    headwind_share_pct: Math.round(report.wind.headwindShare * 100),
+    strongest_headwind: headwind && {
+      from_km: km(headwind.fromKm),
+      to_km: km(headwind.toKm),
+      headwind_kmh: kmh(headwind.headwindKmh),
+    },
+    ride_minutes: Math.round(report.windyS / 60),
+    still_air_minutes: Math.round(report.stillAirS / 60),
+    time_gained_s: Math.round(report.stillAirS - report.windyS),
+    flags: [...report.flags],
+    max_gusts_kmh: report.maxGustsKmh === null ? null : kmh(report.maxGustsKmh),
+    max_precipitation_mm: report.maxPrecipitationMm,
+    min_temperature_c: report.minTemperatureC,
+    max_temperature_c: report.maxTemperatureC,
+  };
+}
+
+const STATUS_WORDS: Record<GetRouteWindOutput['start_status'], string> = {
+  found: '',
+  dark: 'every start in the range would ride in darkness (include_darkness: true for a rider with lights)',
+  wet: 'every daylight start meets too much rain on the way',
+  gusty: 'every daylight start meets gusts over the safety limit',
+  wet_or_gusty: 'every daylight start meets rain or gusts over the limit',
+  beyond_forecast: 'no start in the range lets the ride end inside the 72-hour forecast',
+};
+
+function minutesText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  return h > 0 ? `${h} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** One paragraph for `content`: the route, the best start and why, or why none. */
+export function summarizeRoute(data: GetRouteWindOutput): string {
+  const r = data.route;
+  const head =
+    `${r.name === null ? 'Route' : `Route "${r.name}"`}: ${r.distance_km} km` +
+    (r.climbing_m === null ? '' : `, ${r.climbing_m} m climbing`) +
+    `, ridden at ${data.rider.power_w} W (${data.rider.flat_speed_kmh} km/h on the flat).`;
+  const best = data.best_starts[0];
+  const body =
+    best === undefined
+      ? ` No start to suggest: ${STATUS_WORDS[data.start_status]}.`
+      : ` Best start ${best.start}: ${best.tailwind_kmh >= 0 ? 'tailwind' : 'headwind'} ` +
+        `${Math.abs(best.tailwind_kmh)} km/h on average, headwind on ${best.headwind_share_pct}% of the route` +
+        (best.strongest_headwind
+          ? ` (worst km ${best.strongest_headwind.from_km}–${best.strongest_headwind.to_km}, ${best.strongest_headwind.headwind_kmh} km/h)`
+          : '') +
+        `; ${minutesText(best.ride_minutes)} riding, ${Math.abs(best.time_gained_s)} s ` +
+        `${best.time_gained_s >= 0 ? 'faster' : 'slower'} than in still air` +
+        (best.flags.length > 0 ? `; flags: ${best.flags.join(', ')}` : '') +
+        '.' +
+        (data.best_starts.length > 1
+          ? ` Also: ${data.best_starts
+              .slice(1)
+              .map((s) => `${s.start} (${s.tailwind_kmh} km/h)`)
+              .join(', ')}.`
+          : '');
+  const demo = data.forecast.source === 'demo' ? ' The forecast is a synthetic DEMO, not real weather.' : '';
+  return head + body + demo;
+}
+
+/** Public tool: a whole route, its best start times in the forecast and the wind along it. */
+export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof GetRouteWindOutputSchema> = {
+  name: 'get_route_wind',
+  title: 'Wind along a whole route',
+  description:
+    'Takes a whole route (GPX text, GeoJSON text or a list of points) and finds the best daylight start ' +
+    'times in the next 3 days: the forecast is read along the route where the rider will be at each hour ' +
+    '(every 5 km, one batched request), and each start gets the length-weighted tailwind, the share of the ' +
+    'route into a headwind, the strongest headwind stretch, and the riding time against still air from the ' +
+    'power model at the rider’s speed or power. Starts whose ride would run into darkness, significant ' +
+    'rain or gusts over the safety limit are not offered. Also the wind per kilometre for the best start. ' +
+    'Bad or hostile files get an error naming the problem. If forecast.source is "demo" the weather is ' +
+    'synthetic: say so to the user.',
+  inputSchema: GetRouteWindInputSchema,
+  outputSchema: GetRouteWindOutputSchema,
+  annotations: { ...READ_ONLY_OPEN_WORLD, title: 'Wind along a whole route' },
+  async run(input, context) {
+    const route = prepareRoute(readRouteArguments(input));
+    const { fromS, untilS } = startRange(input, context.now());
+    if (input.speed_kmh !== undefined && input.power_w !== undefined)
+      throw new ToolError('Give speed_kmh or power_w, not both: the ride is modelled at one constant power.');
+    const params: PowerModelParams = { ...DEFAULT_POWER_PARAMS, massKg: input.mass_kg };
+    const powerW = input.power_w ?? powerForFlatSpeed(input.speed_kmh ?? DEFAULT_ROUTE_SPEED_KMH, params);
+    const legs = route.simplified.legs;
+    const samples = routeSamples(route.points, legs);
+    const forecast = await forecastForPoints(context, samples.points);
+    const { judged } = judgeStarts({
+      legs,
+      legSample: samples.legSample,
+      samplePoints: samples.points,
+      forecast: forecast.samples,
+      powerW,
+      params,
+      fromS,
+      untilS,
+      includeDarkness: input.include_darkness,
+    });
+    const { chosen, status } = bestStarts(judged);
+    const reports = chosen.map((start) => reportStart(start, legs, powerW, params));
+    const first = route.parsed.points[0];
+    const last = route.parsed.points.at(-1);
+    const hasElevation = route.parsed.points.some((p) => p.ele !== undefined);
+    const data: GetRouteWindOutput = {
+      route: {
+        name: route.parsed.name ?? null,
+        distance_km: km(route.full.distanceM / 1000),
+        climbing_m: hasElevation ? Math.round(route.full.climbingM) : null,
+        elevation_coverage_pct: Math.round(route.parsed.elevationCoverage * 100),
+        points_read: route.parsed.points.length,
+        duplicates_dropped: route.parsed.duplicatesDropped,
+        points_used: route.points.length,
+        start: { latitude: first?.lat ?? 0, longitude: first?.lon ?? 0 },
+        end: { latitude: last?.lat ?? 0, longitude: last?.lon ?? 0 },
+      },
+      rider: {
+        power_w: Math.round(powerW),
+        flat_speed_kmh: kmh(speedForPower(powerW, 0, 0, params) * 3.6),
+        mass_kg: input.mass_kg,
+      },
+      sampling: {
+        spacing_km: km(samples.spacingKm),
+        samples: samples.points.length,
+        forecast_cell_deg: FORECAST_CELL_DEG,
+      },
+      start_status: status,
+      best_starts: reports.map(startOut),
+      per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
+        from_km: km(bin.fromKm),
+        to_km: km(bin.toKm),
+        tailwind_kmh: kmh(bin.tailwindKmh),
+        crosswind_kmh: kmh(bin.crosswindKmh),
+      })),
+      forecast: forecast.info,
+      attribution: attributionFor(forecast.info.source, [], null),
+    };
+    return { data, summary: summarizeRoute(data) };
+  },
+};
