@@ -63,7 +63,11 @@ function readInput(source: OwnSegmentSource, value: unknown): ParsedRoute {
 
 /** Reads, simplifies and measures; throws {@link RouteInputError} naming the problem. */
 export function prepareOwnSegment(source: OwnSegmentSource, value: unknown): PreparedSegment {
-  const route = readInput(source, value);
+  return prepareParsedSegment(source, readInput(source, value));
+}
+
+/** Simplifies and measures a route already read (the tools read theirs with the route tool's reader). */
+export function prepareParsedSegment(source: OwnSegmentSource, route: ParsedRoute): PreparedSegment {
   const points = simplifyRoute(route.points, ROUTE_SIMPLIFY_TOLERANCE_M);
   if (points.length > OWN_SEGMENT_MAX_POINTS) {
     throw new RouteInputError(

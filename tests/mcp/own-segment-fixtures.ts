@@ -42,3 +42,8 @@ ${trkpts}
 </gpx>
 `;
 }
+
+/** The climb as the tools' `points` argument. */
+export function climbPointArgs(): { latitude: number; longitude: number; elevation_m: number }[] {
+  return climbPoints().map((p) => ({ latitude: p.lat, longitude: p.lon, elevation_m: p.ele }));
+}

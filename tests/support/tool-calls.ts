@@ -38,9 +38,9 @@ export const TOOL_CALLS: readonly ToolCall[] = [
     arguments: {
       name: 'Home climb',
       points: [
-        { lat: 45.05, lon: 6.03, ele: 720 },
-        { lat: 45.055, lon: 6.04, ele: 790 },
-        { lat: 45.06, lon: 6.035, ele: 860 },
+        { latitude: 45.05, longitude: 6.03, elevation_m: 720 },
+        { latitude: 45.055, longitude: 6.04, elevation_m: 790 },
+        { latitude: 45.06, longitude: 6.035, elevation_m: 860 },
       ],
       record_s: 600,
     },

@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { OWN_SEGMENT_MAX_POINTS, OWN_SEGMENT_NAME_MAX } from '../../core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../core/plans.ts';
-import { MAX_ROUTE_POINTS } from '../../core/route/route-limits.ts';
 import { LockedFeatureSchema } from './common.ts';
+import { GetRouteWindInputSchema, GetRouteWindOutputSchema } from './route.ts';
 import { RecordSecondsSchema, RiderSegmentFactsSchema, WatchEntrySchema } from './rider.ts';
 import { SegmentIdSchema } from './segment.ts';
-
-const RoutePointSchema = z.object({
-  lat: z.number().min(-90).max(90).describe('Latitude, degrees'),
-  lon: z.number().min(-180).max(180).describe('Longitude, degrees'),
-  ele: z.number().optional().describe('Elevation, metres (optional; gives climbing and grade)'),
-});
 
 export const AddMySegmentInputSchema = z.object({
   name: z
@@ -20,22 +14,9 @@ export const AddMySegmentInputSchema = z.object({
     .max(OWN_SEGMENT_NAME_MAX, `name is at most ${OWN_SEGMENT_NAME_MAX} characters`)
     .optional()
     .describe('What the rider calls it; defaults to the name inside the GPX or GeoJSON'),
-  points: z
-    .array(RoutePointSchema)
-    .min(2, 'points needs at least 2 points')
-    .max(MAX_ROUTE_POINTS, `points holds at most ${MAX_ROUTE_POINTS} points`)
-    .optional()
-    .describe('The line in riding order; give exactly one of points, gpx and geojson'),
-  gpx: z
-    .string()
-    .optional()
-    .describe('The text of a GPX file (track or route); the MCP request body is capped at 64 KB'),
-  geojson: z
-    .union([z.string(), z.record(z.string(), z.unknown())])
-    .optional()
-    .describe(
-      'A GeoJSON LineString, a Feature of one, or a FeatureCollection holding one ([lon, lat(, ele)])',
-    ),
+  gpx: GetRouteWindInputSchema.shape.gpx,
+  geojson: GetRouteWindInputSchema.shape.geojson,
+  points: GetRouteWindInputSchema.shape.points,
   record_s: RecordSecondsSchema.optional(),
 });
 
@@ -77,3 +58,21 @@ export const RemoveMySegmentOutputSchema = z.object({
 });
 
 export type OwnSegmentOut = z.infer<typeof OwnSegmentSchema>;
+
+/** get_route_wind at the rider address: the same route question, and optionally keep the route. */
+export const RiderRouteWindInputSchema = GetRouteWindInputSchema.extend({
+  save_as: z
+    .string()
+    .trim()
+    .min(1, 'save_as must not be empty')
+    .max(OWN_SEGMENT_NAME_MAX, `save_as is at most ${OWN_SEGMENT_NAME_MAX} characters`)
+    .optional()
+    .describe(
+      "Rider address only: also store the route as one of the rider's own segments under this name, " +
+        'watched like add_my_segment does (needs rider:write; counts against the own-segment allowance)',
+    ),
+});
+
+export const RiderRouteWindOutputSchema = GetRouteWindOutputSchema.extend({
+  saved: AddMySegmentOutputSchema.optional().describe('Present when save_as was given: the stored segment'),
+});
