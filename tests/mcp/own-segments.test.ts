@@ -14,7 +14,11 @@ import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS } from '../../src/core/plans.ts';
 import { OWN_SEGMENT_ID_PREFIX } from '../../src/core/rider-rules.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
-import { AddMySegmentOutputSchema, RemoveMySegmentOutputSchema } from '../../src/mcp/schemas/own-segments.ts';
+import {
+  AddMySegmentOutputSchema,
+  RemoveMySegmentOutputSchema,
+  RiderRouteWindOutputSchema,
+} from '../../src/mcp/schemas/own-segments.ts';
 import { GetMyTailwindWindowsOutputSchema, GetMyWatchlistOutputSchema } from '../../src/mcp/schemas/rider.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import {
@@ -28,7 +32,7 @@ import { toolErrorText } from '../support/mcp-client.ts';
 import { TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
 import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
-import { climbGpx, climbPoints } from './own-segment-fixtures.ts';
+import { climbGpx, climbPointArgs, climbPoints } from './own-segment-fixtures.ts';
 
 const NOW_S = Math.floor(TEST_NOW / 1000);
 type Result = Awaited<ReturnType<Client['callTool']>>;
@@ -117,7 +121,7 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
     async () => {
       const owner = await h.connectRider(riders.owner);
       const added = AddMySegmentOutputSchema.parse(
-        ok(await call(owner, 'add_my_segment', { points: climbPoints(), name: 'Secret loop' })),
+        ok(await call(owner, 'add_my_segment', { points: climbPointArgs(), name: 'Secret loop' })),
       );
       const id = added.segment.id;
       const other = await h.connectRider(riders.other);
@@ -168,9 +172,9 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
   it.skipIf(skip)('a read-only grant can neither add nor remove', async () => {
     const reader = await h.connectRider(riders.owner, { scopes: [SCOPE_READ] });
     const before = await countRiderSegments(h.store.db, riders.owner.id);
-    expect(toolErrorText(await call(reader, 'add_my_segment', { points: climbPoints(), name: 'x' }))).toMatch(
-      /may only read.*rider:write/,
-    );
+    expect(
+      toolErrorText(await call(reader, 'add_my_segment', { points: climbPointArgs(), name: 'x' })),
+    ).toMatch(/may only read.*rider:write/);
     const [first] = await listRiderSegments(h.store.db, riders.owner.id);
     expect(toolErrorText(await call(reader, 'remove_my_segment', { segment_id: first?.id }))).toMatch(
       /may only read.*rider:write/,
@@ -188,10 +192,10 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
       ],
       [{ gpx: 'hello', name: 'a' }, /Not a GPX file/],
       [{ gpx: '<!DOCTYPE gpx [<!ENTITY x "y">]><gpx></gpx>', name: 'a' }, /DOCTYPE|ENTITY/i],
-      [{ geojson: { type: 'Point', coordinates: [6, 45] }, name: 'a' }, /LineString/],
-      [{ name: 'a' }, /exactly one of points.*gpx.*or geojson/],
-      [{ gpx: climbGpx(), points: climbPoints(), name: 'a' }, /exactly one of/],
-      [{ points: climbPoints() }, /name/],
+      [{ geojson: JSON.stringify({ type: 'Point', coordinates: [6, 45] }), name: 'a' }, /LineString/],
+      [{ name: 'a' }, /one of gpx.*geojson.*or points/],
+      [{ gpx: climbGpx(), points: climbPointArgs(), name: 'a' }, /gpx and points were both given/],
+      [{ points: climbPointArgs() }, /name/],
     ];
     for (const [args, message] of cases) {
       const text = toolErrorText(await call(owner, 'add_my_segment', args));
@@ -204,12 +208,12 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
     const free = await h.connectRider(riders.free);
     for (let i = 0; i < OWN_SEGMENT_ALLOWANCE.free; i++) {
       const added = AddMySegmentOutputSchema.parse(
-        ok(await call(free, 'add_my_segment', { points: climbPoints(), name: `Mine ${i}` })),
+        ok(await call(free, 'add_my_segment', { points: climbPointArgs(), name: `Mine ${i}` })),
       );
       expect(added.locked.map((l) => l.feature)).toEqual(['more_own_segments']);
     }
     const refused = toolErrorText(
-      await call(free, 'add_my_segment', { points: climbPoints(), name: 'One more' }),
+      await call(free, 'add_my_segment', { points: climbPointArgs(), name: 'One more' }),
     );
     expect(refused).toContain(
       `${OWN_SEGMENT_ALLOWANCE.free} of the ${OWN_SEGMENT_ALLOWANCE.free} own segments`,
@@ -223,7 +227,10 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
     const added = AddMySegmentOutputSchema.parse(
       ok(
         await call(owner, 'add_my_segment', {
-          geojson: { type: 'LineString', coordinates: climbPoints().map((p) => [p.lon, p.lat]) },
+          geojson: JSON.stringify({
+            type: 'LineString',
+            coordinates: climbPoints().map((p) => [p.lon, p.lat]),
+          }),
           name: 'GeoJSON one',
         }),
       ),
