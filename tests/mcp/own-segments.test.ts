@@ -251,6 +251,32 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
   });
 
   it.skipIf(skip)(
+    'get_route_wind at the rider address keeps the route with save_as; a read-only grant cannot',
+    async () => {
+      const owner = await h.connectRider(riders.owner);
+      const before = await countRiderSegments(h.store.db, riders.owner.id);
+      const plain = RiderRouteWindOutputSchema.parse(
+        ok(await call(owner, 'get_route_wind', { points: climbPointArgs() })),
+      );
+      expect(plain.saved).toBeUndefined();
+      expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before);
+      const kept = RiderRouteWindOutputSchema.parse(
+        ok(await call(owner, 'get_route_wind', { points: climbPointArgs(), save_as: 'Sunday loop' })),
+      );
+      expect(kept.saved?.segment.name).toBe('Sunday loop');
+      expect(kept.saved?.watched.catalog_status).toBe('own_segment');
+      expect(kept.route.distance_km).toBe(plain.route.distance_km);
+      expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before + 1);
+      const reader = await h.connectRider(riders.owner, { scopes: [SCOPE_READ] });
+      expect(
+        toolErrorText(await call(reader, 'get_route_wind', { points: climbPointArgs(), save_as: 'Nope' })),
+      ).toMatch(/may only read.*rider:write/);
+      expect((await call(reader, 'get_route_wind', { points: climbPointArgs() })).isError).toBeFalsy();
+      expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before + 1);
+    },
+  );
+
+  it.skipIf(skip)(
     'never passes the allowance, however many adds race (one transaction per add)',
     async () => {
       const racer = await h.createRider();
