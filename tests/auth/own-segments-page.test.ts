@@ -100,6 +100,12 @@ describe('uploading an own segment on /settings', () => {
     expect(await error.textContent()).toMatch(/^broken\.gpx: .*1 point/);
     expect(await page.locator('#own-segment-save').isDisabled()).toBe(true);
     await expectNoAxeViolations(page, '/settings with a refused file (phone)');
+    await page.locator('#own-segment-file').setInputFiles({
+      name: 'huge.gpx',
+      mimeType: 'application/gpx+xml',
+      buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x20),
+    });
+    await expect.poll(() => error.textContent()).toMatch(/^huge\.gpx is 4\.0 MB; files of up to 4 MB/);
     expect(await countRiderSegments(db.store.db, riderId)).toBe(0);
     await context.close();
   });
