@@ -9,6 +9,9 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateAlerts } from '../../src/alerts/evaluate.ts';
+import { deliverPendingAlerts } from '../../src/alerts/webhook.ts';
+import { recordAlertOnce } from '../../src/store/repositories/alerts.ts';
+import { setRiderWebhook } from '../../src/store/repositories/riders.ts';
 import { SCOPE_READ } from '../../src/auth/policy.ts';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS } from '../../src/core/plans.ts';
@@ -297,6 +300,41 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
       expect(await listWatchlist(h.store.db, racer.id)).toHaveLength(3);
     },
   );
+
+  it.skipIf(skip)('names an own segment in the webhook payload of its alert', async () => {
+    const owner = await h.connectRider(riders.owner);
+    const added = AddMySegmentOutputSchema.parse(
+      ok(await call(owner, 'add_my_segment', { points: climbPointArgs(), name: 'Hook climb' })),
+    );
+    const nowS = Math.floor(h.deps.now() / 1000);
+    await recordAlertOnce(h.store.db, riders.owner.id, {
+      segmentId: added.segment.id,
+      windowStart: nowS + 3600,
+      windowEnd: nowS + 7200,
+      peakTailwindKmh: 21,
+    });
+    await setRiderWebhook(h.store.db, riders.owner.id, {
+      url: 'https://hooks.example.com/wos',
+      secret: 's'.repeat(43),
+    });
+    const bodies: string[] = [];
+    await deliverPendingAlerts({
+      store: h.store,
+      now: h.deps.now,
+      catalog: h.deps.catalog,
+      lookup: async () => ['93.184.215.14'],
+      send: async (_target, post) => {
+        bodies.push(post.body);
+        return 200;
+      },
+    });
+    const payloads = bodies.map(
+      (body) => JSON.parse(body) as { alert: { segment_id: string; segment_name?: string } },
+    );
+    expect(payloads.find((p) => p.alert.segment_id === added.segment.id)?.alert.segment_name).toBe(
+      'Hook climb',
+    );
+  });
 
   it.skipIf(skip)('the alert job forecasts own segments like catalog ones', async () => {
     const summary = await evaluateAlerts({
