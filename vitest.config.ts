@@ -19,6 +19,7 @@ const INTEGRATION = [
   'tests/auth/conformance.test.ts',
   'tests/auth/flow.test.ts',
   'tests/auth/pages.test.ts',
+  'tests/auth/own-segments-page.test.ts',
   'tests/auth/refresh-grace.test.ts',
   'tests/store/postgres.test.ts',
   'tests/unit/segments-import.test.ts',

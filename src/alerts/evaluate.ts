@@ -1,6 +1,7 @@
 /**
  * The alert evaluator: which watched segments get a tailwind alert now.
- * Reads every watch with alerts on (across riders), asks the forecast once per
+ * Reads every watch with alerts on (across riders), resolves catalog and
+ * riders' own segments alike (`segment-lookup.ts`), asks the forecast once per
  * run for all their segments, finds each segment's best rideable window
  * (daylight, dry, gusts under the limit) exactly as the MCP tools do by
  * default, and records an alert for every watch whose window's peak
@@ -21,6 +22,7 @@ import {
   type LiveAlertWindow,
 } from '../store/repositories/alert-watches.ts';
 import { recordAlertOnce } from '../store/repositories/alerts.ts';
+import { resolveWatchedSegments, watchMayUse } from './segment-lookup.ts';
 
 /** Segments per forecast request: keeps an Open-Meteo URL short while a run stays one call up to here. */
 export const FORECAST_BATCH_SEGMENTS = 100;
@@ -40,7 +42,7 @@ export interface EvaluateSummary {
   readonly watchesWithoutPro: number;
   /** Distinct segments asked of the forecast. */
   readonly segmentsForecast: number;
-  /** Watched segment ids the catalog no longer has (e.g. an operator removed them); skipped. */
+  /** Watched segment ids found neither in the catalog nor among their rider's own segments; skipped. */
   readonly segmentsMissing: number;
   /** Segments the forecast had no data for; skipped. */
   readonly segmentsWithoutForecast: number;
@@ -102,7 +104,7 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
     if (list) list.push(watch);
     else bySegment.set(watch.segmentId, [watch]);
   }
-  const segments = [...bySegment.keys()].flatMap((id) => deps.catalog.get(id) ?? []);
+  const segments = await resolveWatchedSegments(deps.catalog, db, [...bySegment.values()].flat());
   const base = {
     watchesChecked: watches.length,
     watchesWithoutPro,
@@ -150,6 +152,7 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
     const window = segmentBestWindow(segment, series, nowMs);
     if (!window) continue;
     for (const watch of bySegment.get(segment.id) ?? []) {
+      if (!watchMayUse(segment, watch.riderId)) continue;
       if (window.peak.tailwindKmh < watch.thresholdKmh) continue;
       if (overlapsKnown(known.get(`${watch.riderId}\n${segment.id}`) ?? [], window)) {
         alertsAlreadyKnown += 1;

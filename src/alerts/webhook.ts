@@ -6,6 +6,7 @@
  * at least once: a receiver that answered too slowly, or two overlapping runs,
  * can see an alert twice, so receivers de-duplicate on `X-WOS-Alert-Id`.
  */
+import { riderSegmentLookup } from './segment-lookup.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { isoTime } from '../core/time.ts';
@@ -53,7 +54,7 @@ export interface DeliverDeps {
   /** How a delivery is sent; defaults to {@link sendPinned}, which connects to the checked address only. */
   readonly send?: WebhookSender;
   readonly timeoutMs?: number;
-  /** Names segments in the payload. */
+  /** Names segments in the payload (a rider's own segments too, through `segment-lookup.ts`). */
   readonly catalog?: Pick<SegmentCatalog, 'get'>;
   /** Tests only: lets deliveries go to http://127.0.0.1 and localhost. */
   readonly allowInsecureLocalhost?: boolean;
@@ -113,7 +114,10 @@ async function post(
 ): Promise<string | null> {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const nowS = Math.floor(deps.now() / 1000);
-  const body = JSON.stringify(alertPayload(alert, nowS, deps.catalog?.get(alert.segmentId)?.name));
+  const segment = deps.catalog
+    ? await riderSegmentLookup(deps.catalog, deps.store.db, alert.riderId).get(alert.segmentId)
+    : undefined;
+  const body = JSON.stringify(alertPayload(alert, nowS, segment?.name));
   try {
     const status = await (deps.send ?? sendPinned)(to, {
       headers: {

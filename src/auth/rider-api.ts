@@ -1,23 +1,32 @@
 /**
  * The JSON behind the settings page, for the signed-in rider (the better-auth
  * session cookie): `GET /api/rider/me`,
- * `POST /api/rider/connections/{clientId}/disconnect` and
- * `POST /api/rider/webhook` (see `rider-webhook.ts`). A POST must come from
+ * `POST /api/rider/connections/{clientId}/disconnect`,
+ * `POST /api/rider/webhook` (see `rider-webhook.ts`) and
+ * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `rider-segments-api.ts`). A POST must come from
  * our own origin (the `Origin` header browsers always send on it), which
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
 import type { Kysely } from 'kysely';
 import type { WebhookUrlOptions } from '../data/webhook-url.ts';
-import { hasProAccess, isInTrial } from '../core/rider-rules.ts';
+import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
+import { hasProAccess, isInTrial, ownSegmentAllowance } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { listRecentAlerts } from '../store/repositories/alerts.ts';
+import { listRiderSegments } from '../store/repositories/rider-segments.ts';
 import { listWatchlist } from '../store/repositories/watchlist.ts';
 import type { Database } from '../store/schema.ts';
 import type { Auth } from './auth.ts';
 import { disconnectClient, listConnections } from './connections.ts';
 import { ensureRider } from './rider-account.ts';
 import { riderResourceFor } from './policy.ts';
+import {
+  addOwnSegmentFromUpload,
+  OWN_SEGMENT_REMOVE_PATH,
+  OWN_SEGMENTS_PATH,
+  removeOwnSegment,
+} from './rider-segments-api.ts';
 import { updateRiderWebhook, WEBHOOK_PATH } from './rider-webhook.ts';
 import { withAuthTables } from './tables.ts';
 
@@ -60,12 +69,14 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
   const { db, origin, segmentName } = context;
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
-  const [connections, watchlist, alerts] = await Promise.all([
+  const [connections, watchlist, alerts, own] = await Promise.all([
     listConnections(withAuthTables(db), rider.id),
     listWatchlist(db, rider.id),
     listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
+    listRiderSegments(db, rider.id),
   ]);
-  const name = (id: string) => segmentName?.(id) ?? null;
+  const ownNames = new Map(own.map((s) => [s.id, s.name]));
+  const name = (id: string) => ownNames.get(id) ?? segmentName?.(id) ?? null;
   return {
     rider: {
       id: rider.id,
@@ -85,6 +96,22 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
       scopes: c.scopes,
       connected_at: c.connectedAt,
     })),
+    own_segments: own.map((s) => ({
+      id: s.id,
+      name: s.name,
+      source: s.source,
+      distance_m: s.distanceM,
+      gain_m: s.gainM,
+      grade_pct: s.gradePct,
+      bearing_deg: s.bearingDeg,
+      created_at: isoTime(s.createdAt),
+    })),
+    own_segment_allowance: {
+      used: own.length,
+      allowance: ownSegmentAllowance(rider, now),
+      free: OWN_SEGMENT_ALLOWANCE.free,
+      pro: OWN_SEGMENT_ALLOWANCE.pro,
+    },
     watchlist: watchlist.map((w) => ({
       segment_id: w.segmentId,
       segment_name: name(w.segmentId),
@@ -103,11 +130,18 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
   };
 }
 
-type Route = { kind: 'me' } | { kind: 'webhook' } | { kind: 'disconnect'; clientId: string };
+type Route =
+  | { kind: 'me' }
+  | { kind: 'webhook' }
+  | { kind: 'add_segment' }
+  | { kind: 'remove_segment' }
+  | { kind: 'disconnect'; clientId: string };
 
 function routeOf(pathname: string): Route | undefined {
   if (pathname === ME_PATH) return { kind: 'me' };
   if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
+  if (pathname === OWN_SEGMENTS_PATH) return { kind: 'add_segment' };
+  if (pathname === OWN_SEGMENT_REMOVE_PATH) return { kind: 'remove_segment' };
   const clientId = disconnectTarget(pathname);
   return clientId === undefined ? undefined : { kind: 'disconnect', clientId };
 }
@@ -126,6 +160,11 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
   if (route.kind === 'me') return json(200, await me(context, session.user));
   if (route.kind === 'webhook') {
     const reply = await updateRiderWebhook(request, context.db, session.user, context.webhookUrl);
+    return json(reply.status, reply.body);
+  }
+  if (route.kind === 'add_segment' || route.kind === 'remove_segment') {
+    const handle = route.kind === 'add_segment' ? addOwnSegmentFromUpload : removeOwnSegment;
+    const reply = await handle(request, context.db, session.user);
     return json(reply.status, reply.body);
   }
   const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);

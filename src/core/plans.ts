@@ -23,12 +23,28 @@ export interface Plan {
 /** Length of the free Pro trial. */
 export const TRIAL_DAYS = 14;
 
+/**
+ * How many segments of their own (from a GPX file, a GeoJSON line or a list
+ * of points) a rider may keep, by access. Every own segment is watched from
+ * the moment it is added, so the Pro allowance stays under
+ * `WATCHLIST_MAX_SEGMENTS` (50, in `rider-rules.ts`), leaving room for catalog segments. The plan
+ * catalog's feature lines, the pricing page and the `locked` hint are all
+ * written from these two numbers.
+ */
+export const OWN_SEGMENT_ALLOWANCE: Readonly<Record<'free' | 'pro', number>> = { free: 3, pro: 25 };
+
+/** The feature line promising `count` own segments: one wording for Free, Pro and the `locked` hint. */
+export function ownSegmentsFeature(count: number): string {
+  return `Up to ${count} segments of your own from GPX, GeoJSON or points, watched like catalog ones`;
+}
+
 const PRO_FEATURES = [
   'Everything in Free',
   'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
   'Hour-by-hour 72-hour wind timeline on every segment',
   'Tailwind alerts on watched segments, with webhook delivery',
-] as const;
+  ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.pro),
+];
 
 export const PLANS: readonly Plan[] = [
   {
@@ -41,6 +57,7 @@ export const PLANS: readonly Plan[] = [
       'REST API: tailwind, bearing and plans, no key needed',
       'MCP tools find_tailwind_segments and get_segment with the best tailwind window',
       '20 calls a month to get_my_watchlist and get_my_tailwind_windows',
+      ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.free),
     ],
   },
   {

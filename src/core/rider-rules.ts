@@ -3,7 +3,7 @@
  * and the plan catalog so a limit is written down exactly once. Pure: no I/O.
  * Times are unix seconds (UTC), like the forecast hours in `tailwind-window.ts`.
  */
-import { TRIAL_DAYS } from './plans.ts';
+import { OWN_SEGMENT_ALLOWANCE, TRIAL_DAYS } from './plans.ts';
 import { isoTime } from './time.ts';
 
 /**
@@ -33,6 +33,25 @@ export const RECORD_MAX_S = 86_400;
 /** How often a webhook delivery is tried before the alert is given up on. */
 export const WEBHOOK_MAX_ATTEMPTS = 5;
 
+/**
+ * Most segments one rider may watch. get_my_tailwind_windows forecasts them
+ * all in one batched request, and this keeps that request (and the answer an
+ * assistant reads) a sensible size.
+ */
+export const WATCHLIST_MAX_SEGMENTS = 50;
+
+/**
+ * Ids of riders' own segments start with this. A catalog id is a slug with
+ * single hyphens (`fr-alpe-d-huez`), so a double hyphen can never collide with
+ * one, while the whole id still passes the tools' segment id pattern.
+ */
+export const OWN_SEGMENT_ID_PREFIX = 'my--';
+
+/** True for an id that names a rider's own segment rather than a catalog one. */
+export function isOwnSegmentId(id: string): boolean {
+  return id.startsWith(OWN_SEGMENT_ID_PREFIX);
+}
+
 /** Seconds in one day. */
 export const DAY_S = 86_400;
 
@@ -51,6 +70,11 @@ export interface RiderAccess {
   readonly plan: RiderPlan;
   /** Unix seconds; null when the rider never had a trial. */
   readonly trialEndsAt: number | null;
+}
+
+/** How many own segments this rider may keep right now (a trial counts as Pro). */
+export function ownSegmentAllowance(rider: RiderAccess, nowS: number): number {
+  return hasProAccess(rider, nowS) ? OWN_SEGMENT_ALLOWANCE.pro : OWN_SEGMENT_ALLOWANCE.free;
 }
 
 /** The trial is running until (not including) its end second. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
 import { AUTH_BASE_PATH } from '../auth/policy.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../auth/rider-segments-api.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../auth/rider-webhook.ts';
 import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 
@@ -16,6 +17,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   '/mcp': MCP_MAX_BODY_BYTES,
   '/mcp/rider': MCP_MAX_BODY_BYTES,
   [WEBHOOK_PATH]: WEBHOOK_BODY_MAX_BYTES,
+  [OWN_SEGMENTS_PATH]: OWN_SEGMENT_UPLOAD_MAX_BYTES,
   [`${AUTH_BASE_PATH}/oauth2/register`]: MAX_REGISTRATION_BYTES,
 };
 
@@ -94,7 +96,8 @@ function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome>
 }
 
 function tooLargeBody(path: string, limit: number): string {
-  const message = `The request body is larger than the ${limit / 1024} KB this address takes.`;
+  const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
+  const message = `The request body is larger than the ${size} this address takes.`;
   return path === '/mcp' || path === '/mcp/rider'
     ? JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } })
     : JSON.stringify({ error: 'payload_too_large', error_description: message });

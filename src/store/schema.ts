@@ -65,9 +65,29 @@ export interface UsageTable {
   calls: number;
 }
 
+/** A rider's own segment; `points` is JSON text `[[lat, lon, ele|null], …]` of the simplified line. */
+export interface RiderSegmentTable {
+  /** `my--` and 20 random base-32 characters: never a catalog slug, never guessable. */
+  id: string;
+  rider_id: string;
+  name: string;
+  /** What the rider gave: `gpx`, `geojson` or `points`. */
+  source: 'gpx' | 'geojson' | 'points';
+  points: string;
+  point_count: number;
+  distance_m: number;
+  gain_m: number;
+  grade_pct: number;
+  bearing_deg: number;
+  /** Share of the line's points that carried an elevation, 0 to 1. */
+  elevation_coverage: number;
+  created_at: number;
+}
+
 export interface Database {
   rider: RiderTable;
   watch: WatchTable;
   alert: AlertTable;
   usage: UsageTable;
+  rider_segment: RiderSegmentTable;
 }

@@ -63,16 +63,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('the rider address', () => {
-  it.each(['2025', '2026-07-28'] as const)('lists the public and the five rider tools (%s)', async (era) => {
+  it.each(['2025', '2026-07-28'] as const)('lists the public and the rider tools (%s)', async (era) => {
     const client = await h.connectRider(riders.pro, { era });
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual([
+      'add_my_segment',
       'find_tailwind_segments',
       'get_my_tailwind_windows',
       'get_my_watchlist',
       'get_route_wind',
       'get_segment',
+      'remove_my_segment',
       'set_alert_threshold',
       'unwatch_segment',
       'watch_segment',

@@ -115,15 +115,17 @@ describe('the rider address of npm start', () => {
     expect(read.status).toBe(200);
   });
 
-  it.each(ERAS)('serves all eight tools to the signed-in rider (protocol %s)', async (era) => {
+  it.each(ERAS)('serves all ten tools to the signed-in rider (protocol %s)', async (era) => {
     const client = await riderClient(era, tokens.access_token);
     const names = (await client.listTools()).tools.map((t) => t.name).sort();
     expect(names).toEqual([
+      'add_my_segment',
       'find_tailwind_segments',
       'get_my_tailwind_windows',
       'get_my_watchlist',
       'get_route_wind',
       'get_segment',
+      'remove_my_segment',
       'set_alert_threshold',
       'unwatch_segment',
       'watch_segment',

@@ -4,7 +4,7 @@ import type { Store } from '../../src/store/database.ts';
 import { createRider, type NewRider, type Rider } from '../../src/store/repositories/riders.ts';
 
 /** Every migration, in order: what a fresh store applies. */
-export const ALL_MIGRATIONS = ['0001_initial', '0002_auth'];
+export const ALL_MIGRATIONS = ['0001_initial', '0002_auth', '0002_rider_segments'];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
 export const STORE_TABLES = [
@@ -19,6 +19,7 @@ export const STORE_TABLES = [
   'oauthRefreshToken',
   'oauthResource',
   'rider',
+  'rider_segment',
   'session',
   'store_migration',
   'store_migration_lock',

@@ -25,6 +25,8 @@ export interface RiderHarnessOptions {
   readonly ratePerMinute?: number;
   readonly rateBurst?: number;
   readonly tools?: readonly ToolDefinition[];
+  /** Another store to run on (PostgreSQL); migrated here and closed with the harness. SQLite in a temp folder by default. */
+  readonly store?: Store;
 }
 
 export interface ConnectOptions {
@@ -56,7 +58,7 @@ export interface RiderHarness {
  */
 export async function createRiderHarness(options: RiderHarnessOptions = {}): Promise<RiderHarness> {
   const folder = mkdtempSync(join(tmpdir(), 'wos-rider-'));
-  const store = openStore({ engine: 'sqlite', path: join(folder, 'riders.sqlite') });
+  const store = options.store ?? openStore({ engine: 'sqlite', path: join(folder, 'riders.sqlite') });
   await migrateToLatest(store, APP_MIGRATIONS);
   const deps: McpDeps = { ...testDeps(options.deps), store };
   const limiter = createRateLimiter({

@@ -33,9 +33,22 @@ export const TOOL_CALLS: readonly ToolCall[] = [
   { name: 'watch_segment', arguments: { segment_id: ALPE, record_s: 2520 } },
   { name: 'watch_segment', arguments: { segment_id: KWAREMONT } },
   { name: 'set_alert_threshold', arguments: { segment_id: ALPE, threshold_kmh: 12.5 } },
+  {
+    name: 'add_my_segment',
+    arguments: {
+      name: 'Home climb',
+      points: [
+        { latitude: 45.05, longitude: 6.03, elevation_m: 720 },
+        { latitude: 45.055, longitude: 6.04, elevation_m: 790 },
+        { latitude: 45.06, longitude: 6.035, elevation_m: 860 },
+      ],
+      record_s: 600,
+    },
+  },
   { name: 'get_my_watchlist', arguments: {} },
   { name: 'get_my_tailwind_windows', arguments: { include_timeline: true } },
   { name: 'unwatch_segment', arguments: { segment_id: KWAREMONT } },
+  { name: 'remove_my_segment', arguments: { segment_id: 'my--aaaaaaaaaaaaaaaaaaaa' } },
 ];
 
 /**

@@ -6,6 +6,7 @@
  */
 import { byId, failureMessage, getJson, postJson } from './auth-client.ts';
 import { alertItems, connectionItems, planText, recordRows, type Me } from './settings-view.ts';
+import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
@@ -52,6 +53,7 @@ function render(me: Me): void {
   byId('alerts').replaceChildren(...alertItems(me.alerts));
   byId('alerts-empty').hidden = me.alerts.length > 0;
   showWebhook(me.webhook_url);
+  showOwnSegments(me);
   show('signed-in');
 }
 
@@ -67,6 +69,9 @@ async function load(): Promise<void> {
 
 export function startSettings(): void {
   startWebhookSection();
+  startOwnSegmentsSection(() => {
+    load().catch(() => announce('The server could not be reached. Reload the page to try again.'));
+  });
   byId('sign-out').addEventListener('click', () => {
     void postJson('/api/auth/sign-out', {}).then(
       () => location.assign('/login'),

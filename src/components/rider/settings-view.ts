@@ -6,7 +6,13 @@
 import { scopeLabel } from './scope-labels.ts';
 
 export interface Me {
-  readonly rider: { email: string; plan: 'free' | 'pro'; trial_ends_at: string | null; in_trial: boolean };
+  readonly rider: {
+    email: string;
+    plan: 'free' | 'pro';
+    trial_ends_at: string | null;
+    in_trial: boolean;
+    pro_access: boolean;
+  };
   readonly mcp_url: string;
   /** Where alerts are POSTed; the secret is never in this answer. */
   readonly webhook_url: string | null;
@@ -16,6 +22,13 @@ export interface Me {
     scopes: readonly string[];
     connected_at: string | null;
   }[];
+  readonly own_segments: readonly {
+    id: string;
+    name: string;
+    distance_m: number;
+    gain_m: number;
+  }[];
+  readonly own_segment_allowance: { used: number; allowance: number; free: number; pro: number };
   readonly watchlist: readonly {
     segment_id: string;
     segment_name: string | null;

@@ -1,3 +1,4 @@
+import { isOwnSegment } from '../../data/segments/own-segment.ts';
 import type { WindSample } from '../../core/tailwind-window.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import {
@@ -104,7 +105,8 @@ export function attributionFor(
   const lines: string[] = [];
   if (forecastSource) lines.push(CREDITS[forecastSource]);
   if (placeCredit) lines.push(placeCredit);
-  const licences = new Set(segments.map((s) => s.license));
+  // A rider's own segments are theirs: nothing to credit.
+  const licences = new Set(segments.filter((s) => !isOwnSegment(s)).map((s) => s.license));
   for (const licence of licences) lines.push(`Segment catalog entries: ${licence}`);
   return lines;
 }

@@ -1,4 +1,4 @@
-import { PLANS, TRIAL_HOW_TO_START } from '../../core/plans.ts';
+import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS, TRIAL_HOW_TO_START } from '../../core/plans.ts';
 import type { ResolvedUrls } from '../../rest/urls.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../schemas/common.ts';
@@ -14,6 +14,7 @@ export const PRO_DETAILS = {
   hourly_timeline: 'Hour-by-hour 72-hour wind timeline on every segment',
   unlimited_rider_calls: 'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
   tailwind_alerts: 'Tailwind alerts on watched segments, with webhook delivery',
+  more_own_segments: ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.pro),
 } as const;
 
 export type ProDetail = keyof typeof PRO_DETAILS;

@@ -49,14 +49,26 @@ export const AccessSchema = z.object({
 });
 
 export const CatalogStatusSchema = z
-  .enum(['in_catalog', 'missing_from_catalog'])
-  .describe('missing_from_catalog: the id is no longer in the segment catalog; unwatch_segment removes it');
+  .enum(['in_catalog', 'own_segment', 'missing_from_catalog'])
+  .describe(
+    "own_segment: one of the rider's own segments (add_my_segment), private to them; " +
+      'missing_from_catalog: the id is no longer in the segment catalog; unwatch_segment removes it',
+  );
+
+/** Segment facts at the rider address, where a rider's own segment has no catalog rank. */
+export const RiderSegmentFactsSchema = SegmentFactsSchema.extend({
+  popularity_rank: SegmentFactsSchema.shape.popularity_rank
+    .nullable()
+    .describe(
+      "1 = most ridden in the catalog (editorial rank, not an effort count); null for the rider's own segment",
+    ),
+});
 
 /** One watched segment with the rider's own settings. */
 export const WatchEntrySchema = z.object({
   segment_id: SegmentIdSchema,
   catalog_status: CatalogStatusSchema,
-  segment: SegmentFactsSchema.nullable().describe('Catalog facts; null when missing_from_catalog'),
+  segment: RiderSegmentFactsSchema.nullable().describe('Segment facts; null when missing_from_catalog'),
   record_s: z.int().nullable().describe('Personal record on the segment, seconds; null if not given'),
   alerts_on: z
     .boolean()
@@ -123,7 +135,7 @@ export const EstimateStatusSchema = z
 export const WindowEntrySchema = z.object({
   segment_id: SegmentIdSchema,
   catalog_status: CatalogStatusSchema,
-  segment: SegmentFactsSchema.nullable(),
+  segment: RiderSegmentFactsSchema.nullable(),
   best_window: TailwindWindowSchema.nullable(),
   window_status: WindowStatusSchema,
   record_s: z.int().nullable(),
@@ -205,6 +217,7 @@ export const SetAlertThresholdOutputSchema = z.object({
 
 export type Usage = z.infer<typeof UsageSchema>;
 export type Access = z.infer<typeof AccessSchema>;
+export type RiderSegmentFacts = z.infer<typeof RiderSegmentFactsSchema>;
 export type WatchEntryOut = z.infer<typeof WatchEntrySchema>;
 export type GetMyWatchlistOutput = z.infer<typeof GetMyWatchlistOutputSchema>;
 export type WindowEntry = z.infer<typeof WindowEntrySchema>;

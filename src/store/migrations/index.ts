@@ -7,7 +7,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import { initialMigration } from './0001-initial.ts';
+import { riderSegmentsMigration } from './0002-rider-segments.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
+  '0002_rider_segments': riderSegmentsMigration,
 };

@@ -2,7 +2,6 @@ import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { listWatchlist, type WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { attributionFor, forecastForSegments } from '../../report/forecast.ts';
-import { segmentFacts } from '../../report/segment-facts.ts';
 import { segmentWindReport } from '../../report/segment-report.ts';
 import {
   GetMyTailwindWindowsInputSchema,
@@ -16,6 +15,7 @@ import { metered } from './metered.ts';
 import { POWER_MODEL_INFO, estimateRecord } from './record-estimate.ts';
 import { requireRider } from './rider-context.ts';
 import { summarizeWindows } from './rider-summaries.ts';
+import { catalogStatusOf, riderSegmentFacts } from './watch-entry.ts';
 
 function missingEntry(entry: WatchEntry): WindowEntry {
   return {
@@ -63,8 +63,9 @@ export const getMyTailwindWindows: ToolDefinition<
     const session = await requireRider(context);
     return metered(session, context.urls, async () => {
       const entries = await listWatchlist(session.store.db, session.rider.id);
+      const found = await session.segments.getMany(entries.map((entry) => entry.segmentId));
       const known = entries.flatMap((entry) => {
-        const segment = context.catalog.get(entry.segmentId);
+        const segment = found.get(entry.segmentId);
         return segment ? [{ entry, segment }] : [];
       });
       const segments: Segment[] = known.map((k) => k.segment);
@@ -77,8 +78,8 @@ export const getMyTailwindWindows: ToolDefinition<
         const { estimate, status } = estimateRecord(segment, entry.recordS, report.bestWindow);
         bySegment.set(entry.segmentId, {
           segment_id: entry.segmentId,
-          catalog_status: 'in_catalog',
-          segment: segmentFacts(segment),
+          catalog_status: catalogStatusOf(segment),
+          segment: riderSegmentFacts(segment),
           best_window: report.bestWindow,
           window_status: report.windowStatus,
           record_s: entry.recordS,

@@ -1,7 +1,7 @@
 import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import { listRecentAlerts, type AlertRecord } from '../../../store/repositories/alerts.ts';
 import { listWatchlist } from '../../../store/repositories/watchlist.ts';
-import type { SegmentCatalog } from '../../../data/segments/types.ts';
+import type { Segment } from '../../../data/segments/types.ts';
 import { isoTime } from '../../../core/time.ts';
 import {
   GetMyWatchlistInputSchema,
@@ -18,10 +18,10 @@ import { watchEntryOut } from './watch-entry.ts';
 /** Alerts shown per answer, newest first: enough to see what fired lately, small enough to read aloud. */
 export const RECENT_ALERTS_SHOWN = 10;
 
-function alertOut(alert: AlertRecord, catalog: SegmentCatalog) {
+function alertOut(alert: AlertRecord, segments: ReadonlyMap<string, Segment>) {
   return {
     segment_id: alert.segmentId,
-    segment_name: catalog.get(alert.segmentId)?.name ?? null,
+    segment_name: segments.get(alert.segmentId)?.name ?? null,
     window_start: isoTime(alert.windowStart),
     window_end: isoTime(alert.windowEnd),
     peak_tailwind_kmh: alert.peakTailwindKmh,
@@ -38,7 +38,8 @@ export const getMyWatchlist: ToolDefinition<
   name: 'get_my_watchlist',
   title: 'My watched segments',
   description:
-    "Returns the signed-in rider's watched segments (catalog facts, personal record in seconds, alert " +
+    "Returns the signed-in rider's watched segments, catalog ones and their own (catalog_status " +
+    '"own_segment"): facts, personal record in seconds, alert ' +
     'settings: alerts_on and threshold_kmh), their most recent tailwind alerts, and their access: plan, ' +
     'pro_access, in_trial and trial_ends_at. For the wind on these segments call get_my_tailwind_windows. ' +
     `Free riders: ${FREE_MONTHLY_CALLS} calls per calendar month (UTC) to this tool and ` +
@@ -63,10 +64,14 @@ export const getMyWatchlist: ToolDefinition<
         listWatchlist(db, riderId),
         listRecentAlerts(db, riderId, { limit: RECENT_ALERTS_SHOWN }),
       ]);
+      const segments = await session.segments.getMany([
+        ...entries.map((entry) => entry.segmentId),
+        ...alerts.map((alert) => alert.segmentId),
+      ]);
       const data = {
         access: accessOf(session),
-        watchlist: entries.map((entry) => watchEntryOut(entry, context.catalog)),
-        recent_alerts: alerts.map((alert) => alertOut(alert, context.catalog)),
+        watchlist: entries.map((entry) => watchEntryOut(entry, segments.get(entry.segmentId))),
+        recent_alerts: alerts.map((alert) => alertOut(alert, segments)),
         locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
       } satisfies Omit<GetMyWatchlistOutput, 'usage'>;
       return { data, summary: summarizeWatchlist(data) };

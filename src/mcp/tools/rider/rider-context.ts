@@ -1,3 +1,4 @@
+import { riderSegmentLookup, type SegmentLookup } from '../../../alerts/segment-lookup.ts';
 import { SCOPE_READ, SCOPE_WRITE } from '../../../auth/policy.ts';
 import { hasProAccess, isInTrial, monthlyCallLimit } from '../../../core/rider-rules.ts';
 import type { Store } from '../../../store/database.ts';
@@ -16,6 +17,8 @@ export interface RiderSession {
   readonly proAccess: boolean;
   /** Calls allowed this month to the metered tools; null = no limit. */
   readonly monthlyLimit: number | null;
+  /** Segment ids as this rider may use them: the catalog and their own segments (nobody else's). */
+  readonly segments: SegmentLookup;
 }
 
 function scopeError(scope: string): ToolError {
@@ -64,6 +67,7 @@ export async function requireRider(
     nowS,
     proAccess: hasProAccess(rider, nowS),
     monthlyLimit: monthlyCallLimit(rider, nowS),
+    segments: riderSegmentLookup(context.catalog, context.store.db, rider.id),
   };
 }
 

@@ -43,7 +43,7 @@ export const setAlertThreshold: ToolDefinition<
     const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh);
     // Unwatched by a concurrent call between the two statements.
     if (!after) throw notWatched(segment_id);
-    const watched = watchEntryOut(after, context.catalog);
+    const watched = watchEntryOut(after, await session.segments.get(segment_id));
     const data = {
       watched,
       previous_threshold_kmh: before.thresholdKmh,

@@ -1,20 +1,34 @@
-import type { SegmentCatalog } from '../../../data/segments/types.ts';
+import type { Segment } from '../../../data/segments/types.ts';
+import { isOwnSegment } from '../../../data/segments/own-segment.ts';
 import type { WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { segmentFacts } from '../../report/segment-facts.ts';
 import { isoTime } from '../../../core/time.ts';
-import type { WatchEntryOut } from '../../schemas/rider.ts';
+import type { CatalogStatusSchema, RiderSegmentFacts, WatchEntryOut } from '../../schemas/rider.ts';
+import type { z } from 'zod';
+
+/** Where a watched segment was found: the catalog, the rider's own segments, or nowhere any more. */
+export function catalogStatusOf(segment: Segment | undefined): z.infer<typeof CatalogStatusSchema> {
+  if (!segment) return 'missing_from_catalog';
+  return isOwnSegment(segment) ? 'own_segment' : 'in_catalog';
+}
+
+/** Segment facts at the rider address: an own segment is not ranked in the catalog, so its rank is null. */
+export function riderSegmentFacts(segment: Segment): RiderSegmentFacts {
+  const facts = segmentFacts(segment);
+  return isOwnSegment(segment) ? { ...facts, popularity_rank: null } : facts;
+}
 
 /**
- * A stored watch in answer shape. The catalog can lose a segment a rider
+ * A stored watch in answer shape, with its segment as the rider's lookup
+ * found it (`session.segments`). The catalog can lose a segment a rider
  * watches (an operator re-imports it); the entry then says so instead of
  * failing the whole answer, and unwatch_segment still removes it.
  */
-export function watchEntryOut(entry: WatchEntry, catalog: SegmentCatalog): WatchEntryOut {
-  const segment = catalog.get(entry.segmentId);
+export function watchEntryOut(entry: WatchEntry, segment: Segment | undefined): WatchEntryOut {
   return {
     segment_id: entry.segmentId,
-    catalog_status: segment ? 'in_catalog' : 'missing_from_catalog',
-    segment: segment ? segmentFacts(segment) : null,
+    catalog_status: catalogStatusOf(segment),
+    segment: segment ? riderSegmentFacts(segment) : null,
     record_s: entry.recordS,
     alerts_on: entry.alertsOn,
     threshold_kmh: entry.thresholdKmh,

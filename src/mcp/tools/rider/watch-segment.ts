@@ -1,5 +1,5 @@
 import { SCOPE_WRITE } from '../../../auth/policy.ts';
-import { ALERT_THRESHOLD_DEFAULT_KMH } from '../../../core/rider-rules.ts';
+import { ALERT_THRESHOLD_DEFAULT_KMH, WATCHLIST_MAX_SEGMENTS } from '../../../core/rider-rules.ts';
 import { listWatchlist, watchSegment as storeWatch } from '../../../store/repositories/watchlist.ts';
 import { WatchSegmentInputSchema, WatchSegmentOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
@@ -8,19 +8,15 @@ import { requireRider } from './rider-context.ts';
 import { summarizeWatch } from './rider-summaries.ts';
 import { watchEntryOut } from './watch-entry.ts';
 
-/**
- * Most segments one rider may watch. get_my_tailwind_windows forecasts them
- * all in one batched request, and this keeps that request (and the answer an
- * assistant reads) a sensible size.
- */
-export const WATCHLIST_MAX_SEGMENTS = 50;
+/** Re-exported for the callers that read it here; the rule lives in `src/core/rider-rules.ts`. */
+export { WATCHLIST_MAX_SEGMENTS };
 
 /** Rider tool: watch a segment with tailwind alerts on, optionally with a personal record. */
 export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof WatchSegmentOutputSchema> = {
   name: 'watch_segment',
   title: 'Watch a segment',
   description:
-    "Adds a segment (id from find_tailwind_segments) to the signed-in rider's watchlist with tailwind alerts " +
+    "Adds a segment (id from find_tailwind_segments, or one of the rider's own from add_my_segment) to the signed-in rider's watchlist with tailwind alerts " +
     `on at the default threshold of ${ALERT_THRESHOLD_DEFAULT_KMH} km/h (change it with set_alert_threshold). ` +
     'Give record_s, the personal record in whole seconds, to get record estimates from ' +
     'get_my_tailwind_windows. Watching an already watched segment keeps its settings and only replaces the ' +
@@ -37,7 +33,7 @@ export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof
   },
   async run({ segment_id, record_s }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
-    const segment = context.catalog.get(segment_id);
+    const segment = await session.segments.get(segment_id);
     if (!segment) {
       throw new ToolError(
         `No segment has the id "${segment_id}", so it cannot be watched. Ids come from find_tailwind_segments: ` +
@@ -62,7 +58,7 @@ export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof
       session.nowS,
     );
     const data = {
-      watched: watchEntryOut(entry, context.catalog),
+      watched: watchEntryOut(entry, segment),
       created,
       watchlist_size: current.length + (created ? 1 : 0),
       locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],

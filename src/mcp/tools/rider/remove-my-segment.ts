@@ -1,0 +1,45 @@
+import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { ownSegmentAllowance } from '../../../core/rider-rules.ts';
+import { countRiderSegments, removeRiderSegment } from '../../../store/repositories/rider-segments.ts';
+import { RemoveMySegmentInputSchema, RemoveMySegmentOutputSchema } from '../../schemas/own-segments.ts';
+import type { ToolDefinition } from '../../tool.ts';
+import { requireRider } from './rider-context.ts';
+
+/** Rider tool: delete one of the rider's own segments, with its watch. */
+export const removeMySegment: ToolDefinition<
+  typeof RemoveMySegmentInputSchema,
+  typeof RemoveMySegmentOutputSchema
+> = {
+  name: 'remove_my_segment',
+  title: 'Remove my own segment',
+  description:
+    "Deletes one of the signed-in rider's own segments (id from add_my_segment or get_my_watchlist, " +
+    'starting with my--) together with its watch, record and alert threshold; alerts already recorded stay. ' +
+    'It cannot be undone (the line would have to be added again), so confirm with the rider first. ' +
+    'An id that is not one of their own segments changes nothing and says removed: false.',
+  inputSchema: RemoveMySegmentInputSchema,
+  outputSchema: RemoveMySegmentOutputSchema,
+  annotations: {
+    title: 'Remove my own segment',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  async run({ segment_id }, context) {
+    const session = await requireRider(context, SCOPE_WRITE);
+    const { db } = session.store;
+    const riderId = session.rider.id;
+    const removed = await removeRiderSegment(db, riderId, segment_id);
+    const ownSegments = {
+      used: await countRiderSegments(db, riderId),
+      allowance: ownSegmentAllowance(session.rider, session.nowS),
+    };
+    const data = { segment_id, removed, own_segments: ownSegments };
+    const count = `${ownSegments.used} of ${ownSegments.allowance} own segments used.`;
+    const summary = removed
+      ? `Removed the own segment ${segment_id} and its watch. ${count}`
+      : `${segment_id} is not one of this rider's own segments; nothing changed. ${count}`;
+    return { data, summary };
+  },
+};

@@ -1,0 +1,44 @@
+import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { RiderRouteWindInputSchema, RiderRouteWindOutputSchema } from '../../schemas/own-segments.ts';
+import type { ToolDefinition } from '../../tool.ts';
+import { getRouteWind } from '../get-route-wind.ts';
+import { readOwnSegment, saveOwnSegment } from './own-segment-save.ts';
+import { requireRider } from './rider-context.ts';
+
+/**
+ * get_route_wind as the rider address serves it: the public tool unchanged,
+ * plus `save_as`, which keeps the route as one of the rider's own segments.
+ * The route is read and the rider's grant checked before any weather is
+ * asked for, and the segment stored only once the wind answer is in hand, so
+ * a refused save costs no forecast call and a failed forecast stores nothing.
+ */
+export const riderRouteWind: ToolDefinition<
+  typeof RiderRouteWindInputSchema,
+  typeof RiderRouteWindOutputSchema
+> = {
+  ...getRouteWind,
+  description:
+    `${getRouteWind.description} At the rider address, save_as (a name) also stores the route as one of ` +
+    "the rider's own segments (private, watched, like add_my_segment; the own-segment allowance applies).",
+  inputSchema: RiderRouteWindInputSchema,
+  outputSchema: RiderRouteWindOutputSchema,
+  annotations: {
+    ...getRouteWind.annotations,
+    // With save_as it stores a segment; without, it only reads.
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+  },
+  async run(input, context) {
+    const { save_as, ...question } = input;
+    if (save_as === undefined) return getRouteWind.run(question, context);
+    const session = await requireRider(context, SCOPE_WRITE);
+    const prepared = readOwnSegment(question);
+    const answer = await getRouteWind.run(question, context);
+    const saved = await saveOwnSegment(session, context, prepared, save_as);
+    return {
+      data: { ...answer.data, saved },
+      summary: `${answer.summary}\nSaved as the own segment "${save_as}" [${saved.segment.id}], watched; ${saved.own_segments.used} of ${saved.own_segments.allowance} own segments used.`,
+    };
+  },
+};
