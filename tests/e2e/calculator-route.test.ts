@@ -145,6 +145,8 @@ async function expectMatchesCore(page: Page, text: string, speedKmh: number, dir
 describe('the route calculator in Chromium', () => {
   it('draws a dropped GPX leg by leg as the core judges it, loading its code only then and sending nothing', async () => {
     const { page, problems, close } = await open();
+    // Listen once the page has settled (favicon and all), so what is seen is the route's doing.
+    await page.waitForLoadState('networkidle');
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.locator('#route-drop').waitFor();
