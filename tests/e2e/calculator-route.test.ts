@@ -161,9 +161,9 @@ describe('the route calculator in Chromium', () => {
     // The only requests after the page loaded are the route code's own script chunks: no upload.
     expect(requests.some((request) => /\/route-view\.[^/]+\.js$/.test(request.url()))).toBe(true);
     for (const request of requests) {
-      expect(request.method()).toBe('GET');
+      expect(request.method(), request.url()).toBe('GET');
       // A script, or "other" for the modulepreload the loader adds for the chunk's own imports.
-      expect(['script', 'other']).toContain(request.resourceType());
+      expect(['script', 'other'], request.url()).toContain(request.resourceType());
       expect(new URL(request.url()).pathname).toMatch(/^\/_astro\/.+\.js$/);
     }
     expect(problems()).toEqual([]);
