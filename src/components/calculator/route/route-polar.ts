@@ -1,6 +1,9 @@
 import { toRadians } from '../../../core/angles.ts';
 import type { ScreenPoint } from './route-map.ts';
 
+/** Degrees between the polar chart's spokes: 36 directions, finer than any forecast's direction. */
+export const POLAR_STEP_DEG = 10;
+
 /** One spoke of the polar chart: the wind's from-direction and the route's weighted tailwind for it. */
 export interface PolarValue {
   readonly directionDeg: number;

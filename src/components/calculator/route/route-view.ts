@@ -21,7 +21,7 @@ import {
   type MapFrame,
   type ScreenPoint,
 } from './route-map.ts';
-import { polarPoint, polarScaleKmh, zeroRingRadius } from './route-polar.ts';
+import { POLAR_STEP_DEG, polarPoint, polarScaleKmh, zeroRingRadius } from './route-polar.ts';
 import type { RouteSource } from './route-seam.ts';
 import { readRouteText } from './route-source.ts';
 
@@ -40,8 +40,6 @@ const MAP_FRAME: MapFrame = { width: 400, height: 300, padding: 16 };
 const POLAR_RADIUS = 110;
 /** What a pasted route is called when its text names none. */
 const PASTED = 'The pasted route';
-/** Directions between the polar chart's spokes, degrees. */
-export const POLAR_STEP_DEG = 10;
 
 /** The page's own problems with what it was given, beside the core's RouteInputError. */
 class RoutePageError extends Error {}
