@@ -218,13 +218,28 @@ describe('the route calculator in Chromium', () => {
     await close();
   });
 
-  it('reads pasted coordinates', async () => {
+  it('says how much of a route had an elevation', async () => {
     const { page, close } = await open();
-    const text = '45.9, 6.1\n45.91, 6.12\n# a comment\n\n45.93; 6.12\n45.95\t6.15\n';
+    const text = fixture('loop.gpx');
+    const coverage = readRouteText(text).elevationCoverage;
+    expect(coverage).toBeGreaterThan(0);
+    expect(coverage).toBeLessThan(1);
+    await pickFile(page, 'loop.gpx', Buffer.from(text));
+    await waitForRoute(page, 'Lake loop');
+    expect(await figure(page, 'climbing')).toContain(
+      `(elevation on ${Math.round(coverage * 100)}% of the length)`,
+    );
+    await close();
+  });
+
+  it('reads pasted coordinates, merging a repeated point', async () => {
+    const { page, close } = await open();
+    const text = '45.9, 6.1\n45.91, 6.12\n45.91, 6.12\n# a comment\n\n45.93; 6.12\n45.95\t6.15\n';
     await page.getByLabel('Or paste a route').fill(text);
     await page.getByRole('button', { name: 'Draw the pasted route' }).click();
     await waitForRoute(page, 'The pasted route');
     await expectMatchesCore(page, text, 20, 250);
+    expect(await figure(page, 'points')).toBe('4 (1 repeated point merged)');
     await close();
   });
 

@@ -137,10 +137,23 @@ export async function showRoute(source: RouteSource): Promise<void> {
   }
 }
 
+/**
+ * Redraws when the wind fields change, at most once per frame: a long track
+ * takes a few hundred milliseconds to judge and draw, and a rider typing
+ * "250" should not pay for "2" and "25" separately.
+ */
 function listenToWind(): void {
   if (listening) return;
   listening = true;
-  byId('calculator').addEventListener('input', () => render());
+  let pending = false;
+  byId('calculator').addEventListener('input', () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      render();
+    });
+  });
 }
 
 type WindReading = { speedKmh: number; directionDeg: number } | { hint: string };
@@ -328,6 +341,15 @@ function drawPolar(
     ?.replaceChildren(...rows);
 }
 
+/** How many points were read, and how many repeats (a paused GPS logs many) were merged. */
+function pointsRead(route: ParsedRoute): string {
+  const kept = route.points.length.toLocaleString('en');
+  const merged = route.duplicatesDropped;
+  return merged === 0
+    ? kept
+    : `${kept} (${merged.toLocaleString('en')} repeated ${merged === 1 ? 'point' : 'points'} merged)`;
+}
+
 function fillFigures(current: Shown, judged: RouteWind, polar: readonly PolarEntry[]): void {
   const { route, geometry } = current;
   const coverage = route.elevationCoverage;
@@ -339,6 +361,7 @@ function fillFigures(current: Shown, judged: RouteWind, polar: readonly PolarEnt
   const best = bestOf(polar);
   const figures: [string, string, string][] = [
     ['distance', 'Distance', `${km(geometry.distanceM)} km`],
+    ['points', 'Points', pointsRead(route)],
     ['climbing', 'Climbing', climbing],
     ['weighted-tailwind', 'Weighted tailwind', `${signed(judged.tailwindKmh)} km/h`],
     ['weighted-crosswind', 'Mean crosswind', `${oneDecimal(judged.crosswindKmh)} km/h`],
