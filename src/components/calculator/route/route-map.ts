@@ -15,7 +15,7 @@ export interface MapFrame {
 }
 
 /** Extents smaller than this (degrees) are treated as zero: floating-point noise, not geography. */
-const MIN_SPAN_DEG = 1e-9;
+const MIN_SPAN_DEG = 1e-7;
 
 /**
  * Longitudes made continuous: each is moved by whole turns to lie within 180° of
@@ -55,7 +55,7 @@ export function projectRoute(points: readonly LatLon[], frame: MapFrame): readon
   const spanY = maxLat - minLat;
   const usableW = frame.width - 2 * frame.padding;
   const usableH = frame.height - 2 * frame.padding;
-  // An extent under ~0.1 mm (below the 5-decimal precision routes are read at) counts as
+  // An extent under ~1 cm (below the 5-decimal precision routes are read at) counts as
   // none: a route along one meridian or parallel is scaled by its other axis, one spot is centred.
   const scale = Math.min(
     spanX > MIN_SPAN_DEG ? usableW / spanX : Infinity,
