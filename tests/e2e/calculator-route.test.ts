@@ -147,6 +147,11 @@ describe('the route calculator in Chromium', () => {
     const { page, problems, close } = await open();
     // Listen once the page has settled (favicon and all), so what is seen is the route's doing.
     await page.waitForLoadState('networkidle');
+    const routeCodeLoaded = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/route-view\.[^/]+\.js$/.test(entry.name)),
+      );
+    expect(await routeCodeLoaded()).toBe(false);
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.locator('#route-drop').waitFor();
@@ -160,6 +165,7 @@ describe('the route calculator in Chromium', () => {
     expect(effects.has('tailwind') && effects.has('headwind')).toBe(true);
     // The only requests after the page loaded are the route code's own script chunks: no upload.
     expect(requests.some((request) => /\/route-view\.[^/]+\.js$/.test(request.url()))).toBe(true);
+    expect(await routeCodeLoaded()).toBe(true);
     for (const request of requests) {
       expect(request.method(), request.url()).toBe('GET');
       // A script, or "other" for the modulepreload the loader adds for the chunk's own imports.
