@@ -295,6 +295,21 @@ describe('the route calculator in Chromium', () => {
     },
   );
 
+  it('takes one dropped file at a time', async () => {
+    const { page, close } = await open();
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['<gpx/>'], 'a.gpx'));
+      transfer.items.add(new File(['<gpx/>'], 'b.gpx'));
+      return transfer;
+    });
+    await page.dispatchEvent('#route-drop', 'drop', { dataTransfer });
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('2 files were dropped: give one route file at a time.');
+    await close();
+  });
+
   it('refuses a 10 MB file before reading it, and an empty one', async () => {
     const { page, close } = await open();
     const alert = page.getByRole('alert');
