@@ -221,6 +221,16 @@ describe('the route calculator in Chromium', () => {
     await page.getByLabel('Wind speed', { exact: true }).fill('999');
     await expect.poll(() => page.locator('#route-result').getAttribute('data-state')).toBe('problem');
     expect(await page.locator('#route-wind').textContent()).toContain('wind_speed_kmh');
+    // Nothing judged with the old wind stays up: the route alone, unjudged.
+    expect(
+      await page
+        .locator('#route-legs path')
+        .evaluateAll((paths) => paths.map((p) => p.getAttribute('data-effect'))),
+    ).toEqual(['unjudged']);
+    expect(await page.locator('#route-figures dd').count()).toBe(0);
+    expect(await page.locator('#route-polar .polar-value').count()).toBe(0);
+    await page.getByLabel('Wind speed', { exact: true }).fill('35');
+    await expectMatchesCore(page, text, 35, 10);
     await close();
   });
 

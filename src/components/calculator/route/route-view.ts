@@ -183,8 +183,20 @@ function render(): void {
   const name = shown.route.name ?? shown.label;
   byId('route-name').textContent = name;
   if ('hint' in wind) {
+    // The route is drawn unjudged and nothing else is shown: no figure of an older wind or route stays up.
     result.dataset['state'] = 'problem';
     byId('route-wind').textContent = wind.hint;
+    const all: LegRun<string> = { effect: 'unjudged', from: 0, to: shown.geometry.legs.length - 1 };
+    drawMap(
+      shown,
+      [all],
+      `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up, not judged: the wind above needs fixing.`,
+    );
+    byId('route-polar').replaceChildren(byId('route-polar-title'));
+    byId('route-polar-title').textContent = 'No chart: the wind above needs fixing.';
+    byId('route-figures').replaceChildren();
+    for (const table of ['route-polar-table', 'route-sections-table'])
+      byId(table).querySelector('tbody')?.replaceChildren();
     byId('route-status').textContent = `${name} is read; the wind above needs fixing.`;
     return;
   }
@@ -195,7 +207,11 @@ function render(): void {
   byId('route-wind').textContent =
     `With a wind of ${oneDecimal(wind.speedKmh)} km/h from ${wind.directionDeg}° (${compassPoint(wind.directionDeg)}), as entered above.`;
   const runs = legRuns(judged.legs.map((leg) => leg.effect));
-  drawMap(shown, judged, runs, name);
+  drawMap(
+    shown,
+    runs,
+    `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up: ${effectShares(shown.geometry, judged)} of the length.`,
+  );
   drawPolar(polar, judged, wind.speedKmh, wind.directionDeg);
   fillFigures(shown, judged, polar);
   fillSections(shown.geometry, wind, runs);
@@ -240,7 +256,7 @@ function effectShares(geometry: RouteGeometry, judged: RouteWind): string {
     .join(', ');
 }
 
-function drawMap(current: Shown, judged: RouteWind, runs: readonly LegRun<string>[], name: string): void {
+function drawMap(current: Shown, runs: readonly LegRun<string>[], description: string): void {
   const screen = projectRoute(current.route.points, MAP_FRAME);
   const legs = byId<SVGGElement>('route-legs');
   legs.replaceChildren(
@@ -266,8 +282,7 @@ function drawMap(current: Shown, judged: RouteWind, runs: readonly LegRun<string
   };
   // The start is drawn last, on top: on a loop it covers the finish.
   ends.replaceChildren(...(last ? [marker(last, 'F')] : []), ...(first ? [marker(first, 'S')] : []));
-  byId('route-map-title').textContent =
-    `Map of ${name}, ${km(current.geometry.distanceM)} km, north up: ${effectShares(current.geometry, judged)} of the length.`;
+  byId('route-map-title').textContent = description;
 }
 
 function drawPolar(
