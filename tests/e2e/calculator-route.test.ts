@@ -268,6 +268,11 @@ describe('the route calculator in Chromium', () => {
       name: 'same.gpx',
       text: '<gpx><trk><trkseg><trkpt lat="45" lon="6"/><trkpt lat="45" lon="6"/></trkseg></trk></gpx>',
     },
+    {
+      what: 'GPX that breaks off',
+      name: 'cut.gpx',
+      text: '<gpx><trk><trkseg><trkpt lat="45" lon="6"/><trkpt lat="45.1" lon="6.1"',
+    },
     { what: 'broken JSON', name: 'broken.geojson', text: '{"type": "LineString", "coordinates": [[6,45],' },
     {
       what: 'a polygon',
