@@ -3,6 +3,7 @@ export const PAGES = [
   '/',
   '/docs',
   '/docs/mcp',
+  '/docs/routes',
   '/pricing',
   '/reference',
   '/changelog',
@@ -15,7 +16,7 @@ export const PAGES = [
 ] as const;
 
 /** Pages that must ship no JavaScript at all. */
-export const STATIC_PAGES = ['/docs', '/docs/mcp', '/pricing', '/changelog'] as const;
+export const STATIC_PAGES = ['/docs', '/docs/mcp', '/docs/routes', '/pricing', '/changelog'] as const;
 
 /** A page asked for on purpose that answers 404 logs that status as a console error. */
 export const EXPECTED_404 = /status of 404 .*\/no-such-page/;

@@ -1,0 +1,437 @@
+import { compassPoint } from '../../../core/compass.ts';
+import { readField } from '../../../core/parameters.ts';
+import { RouteInputError } from '../../../core/route/route-error.ts';
+import { routeLegs, type RouteGeometry } from '../../../core/route/route-geometry.ts';
+import type { ParsedRoute } from '../../../core/route/route-input.ts';
+import { MAX_ROUTE_BYTES } from '../../../core/route/route-limits.ts';
+import {
+  routeWind,
+  tailwindPolar,
+  type LegWind,
+  type PolarEntry,
+  type RouteWind,
+} from '../../../core/route/route-wind.ts';
+import { roundHalfAway } from '../../../core/round.ts';
+import { SPEED_DECIMALS } from '../../../core/wind.ts';
+import {
+  legRuns,
+  polylinePath,
+  projectRoute,
+  type LegRun,
+  type MapFrame,
+  type ScreenPoint,
+} from './route-map.ts';
+import { POLAR_STEP_DEG, polarPoint, polarScaleKmh, zeroRingRadius } from './route-polar.ts';
+import type { RouteSource } from './route-seam.ts';
+import { readRouteText } from './route-source.ts';
+
+/**
+ * The route calculator proper, loaded on first use. It reads the route in
+ * the browser (no request of any kind), judges it against the wind typed in
+ * the calculator form, and draws it; typing another wind redraws it.
+ *
+ * A route that cannot be read clears the one shown before: the figures on
+ * the page then always belong to the last file the rider gave, and the
+ * error beside them is never mistaken for a comment on an older route.
+ */
+
+const SVG = 'http://www.w3.org/2000/svg';
+const MAP_FRAME: MapFrame = { width: 400, height: 300, padding: 16 };
+const POLAR_RADIUS = 110;
+/** What a pasted route is called when its text names none. */
+const PASTED = 'The pasted route';
+
+/** The page's own problems with what it was given, beside the core's RouteInputError. */
+class RoutePageError extends Error {}
+
+interface Shown {
+  readonly route: ParsedRoute;
+  readonly geometry: RouteGeometry;
+  /** What the rider gave, for messages: a file name or "The pasted route". */
+  readonly label: string;
+}
+
+let shown: Shown | undefined;
+/** Bumped for every route given, so a slow read never overwrites a newer one. */
+let generation = 0;
+let listening = false;
+
+function byId<T extends Element = HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`route: #${id} is missing`);
+  return element as unknown as T;
+}
+
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** Speeds as the API shows them: 0.1 km/h, halves away from zero. */
+const oneDecimal = (value: number): string =>
+  (roundHalfAway(value, SPEED_DECIMALS) + 0).toFixed(SPEED_DECIMALS);
+const signed = (value: number): string => {
+  const text = oneDecimal(value);
+  return value > 0 && text !== '0.0' ? `+${text}` : text === '-0.0' ? '0.0' : text;
+};
+const km = (metres: number): string => (metres / 1000).toFixed(1);
+
+async function readSource(source: RouteSource): Promise<{ text: string; label: string }> {
+  if (source.kind === 'text') return { text: source.text, label: PASTED };
+  const [file, ...others] = source.files;
+  if (!file) throw new RoutePageError('No file was given: pick or drop one GPX or GeoJSON file.');
+  if (others.length > 0)
+    throw new RoutePageError(`${source.files.length} files were dropped: give one route file at a time.`);
+  if (file.size > MAX_ROUTE_BYTES)
+    throw new RouteInputError(
+      'too_large',
+      `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; route files of up to ${MAX_ROUTE_BYTES / 1024 / 1024} MB are read. Simplify the track or export it without sensor extensions.`,
+    );
+  if (file.size === 0)
+    throw new RouteInputError('no_points', `${file.name} is empty: there is nothing to read`);
+  return { text: await file.text(), label: file.name };
+}
+
+/**
+ * The message for the rider: a file's problems are prefixed with its name
+ * (the core's messages say "GPX file", not which one); pasted text needs no name.
+ */
+function messageOf(error: unknown, file: string | undefined): string {
+  if (error instanceof RoutePageError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const prefixed = (text: string) =>
+    file === undefined || text.startsWith(file) ? text : `${file}: ${text}`;
+  if (error instanceof RouteInputError) return prefixed(message);
+  // Not expected: say so plainly rather than leave the rider with nothing.
+  return prefixed(`this could not be read as a route (${message}).`);
+}
+
+/** Reads, checks and draws a route the rider gave; a bad one gets its precise message. */
+export async function showRoute(source: RouteSource): Promise<void> {
+  const ticket = ++generation;
+  const error = byId('route-error');
+  const status = byId('route-status');
+  error.textContent = '';
+  status.textContent = 'Reading the route…';
+  let label = source.kind === 'text' ? PASTED : (source.files[0]?.name ?? 'The file');
+  try {
+    const read = await readSource(source);
+    label = read.label;
+    if (ticket !== generation) return;
+    const route = readRouteText(read.text);
+    shown = { route, geometry: routeLegs(route.points), label };
+    listenToWind();
+    render();
+  } catch (problem) {
+    if (ticket !== generation) return;
+    shown = undefined;
+    byId('route-result').hidden = true;
+    status.textContent = '';
+    error.textContent = messageOf(problem, source.kind === 'files' ? label : undefined);
+  }
+}
+
+/**
+ * Redraws when the wind fields change, at most once per frame: a long track
+ * takes a few hundred milliseconds to judge and draw, and a rider typing
+ * "250" should not pay for "2" and "25" separately.
+ */
+function listenToWind(): void {
+  if (listening) return;
+  listening = true;
+  let pending = false;
+  byId('calculator').addEventListener('input', () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      render();
+    });
+  });
+}
+
+type WindReading = { speedKmh: number; directionDeg: number } | { hint: string };
+
+/** The wind typed in the calculator form, read with the API's own field rules. */
+function readWind(): WindReading {
+  const values: number[] = [];
+  for (const name of ['wind_speed_kmh', 'wind_direction_deg'] as const) {
+    const text = byId<HTMLInputElement>(name).value.trim();
+    const reading = readField(name, text);
+    if (reading === undefined)
+      return {
+        hint: `Enter the ${name === 'wind_speed_kmh' ? 'wind speed' : 'wind direction'} above to judge the route.`,
+      };
+    if ('hint' in reading) return { hint: reading.hint };
+    values.push(reading.value);
+  }
+  const [speedKmh = 0, directionDeg = 0] = values;
+  return { speedKmh, directionDeg };
+}
+
+function render(): void {
+  if (!shown) return;
+  const result = byId('route-result');
+  const wind = readWind();
+  result.hidden = false;
+  const name = shown.route.name ?? shown.label;
+  byId('route-name').textContent = name;
+  if ('hint' in wind) {
+    // The route is drawn unjudged and nothing else is shown: no figure of an older wind or route stays up.
+    result.dataset['state'] = 'problem';
+    byId('route-wind').textContent = wind.hint;
+    const all: LegRun<string> = { effect: 'unjudged', from: 0, to: shown.geometry.legs.length - 1 };
+    drawMap(
+      shown,
+      [all],
+      `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up, not judged: the wind above needs fixing.`,
+    );
+    byId('route-polar').replaceChildren(byId('route-polar-title'));
+    byId('route-polar-title').textContent = 'No chart: the wind above needs fixing.';
+    byId('route-figures').replaceChildren();
+    for (const table of ['route-polar-table', 'route-sections-table'])
+      byId(table).querySelector('tbody')?.replaceChildren();
+    byId('route-status').textContent = `${name} is read; the wind above needs fixing.`;
+    return;
+  }
+  result.dataset['state'] = 'result';
+  const legs = shown.geometry.legs;
+  const judged = routeWind(legs, wind);
+  const polar = tailwindPolar(legs, wind.speedKmh, POLAR_STEP_DEG);
+  byId('route-wind').textContent =
+    `With a wind of ${oneDecimal(wind.speedKmh)} km/h from ${wind.directionDeg}° (${compassPoint(wind.directionDeg)}), as entered above.`;
+  const runs = legRuns(judged.legs.map((leg) => leg.effect));
+  drawMap(
+    shown,
+    runs,
+    `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up: ${effectShares(shown.geometry, judged)} of the length.`,
+  );
+  drawPolar(polar, judged, wind.speedKmh, wind.directionDeg);
+  fillFigures(shown, judged, polar);
+  fillSections(shown.geometry, wind, runs);
+  byId('route-status').textContent =
+    `${name}: ${km(shown.geometry.distanceM)} km, weighted tailwind ${signed(judged.tailwindKmh)} km/h.`;
+}
+
+/** Share of the length per effect, for the map's title (its short text equivalent). */
+/** A spoke's colour class: by the figure as shown, so noise around 0 is neither. */
+function polarEffect(value: PolarEntry): 'tailwind' | 'headwind' | 'none' {
+  const rounded = roundHalfAway(value.tailwindKmh, SPEED_DECIMALS);
+  return rounded > 0 ? 'tailwind' : rounded < 0 ? 'headwind' : 'none';
+}
+
+/**
+ * True when every direction shows 0.0 km/h. For one steady wind the weighted
+ * tailwind is the wind along the line from start to finish times that
+ * distance over the length ridden, so a loop or an out-and-back has none.
+ */
+function isFlat(polar: readonly PolarEntry[]): boolean {
+  return polar.every((value) => polarEffect(value) === 'none');
+}
+
+function ringLabel(radius: number, text: string): SVGTextElement {
+  const at = radius * Math.SQRT1_2;
+  return svg('text', { class: 'polar-label polar-ring-label', x: at.toFixed(1), y: (-at).toFixed(1) }, text);
+}
+
+/** The direction with the most tailwind (the first of equals). */
+function bestOf(polar: readonly PolarEntry[]): PolarEntry {
+  return polar.reduce((a, b) => (b.tailwindKmh > a.tailwindKmh ? b : a));
+}
+
+function effectShares(geometry: RouteGeometry, judged: RouteWind): string {
+  const byEffect = new Map<string, number>();
+  judged.legs.forEach((leg, i) => {
+    const effect = leg.effect === 'calm' ? 'crosswind' : leg.effect;
+    byEffect.set(effect, (byEffect.get(effect) ?? 0) + (geometry.legs[i]?.lengthM ?? 0));
+  });
+  return ['tailwind', 'headwind', 'crosswind']
+    .map((effect) => `${Math.round(((byEffect.get(effect) ?? 0) / geometry.distanceM) * 100)}% ${effect}`)
+    .join(', ');
+}
+
+function drawMap(current: Shown, runs: readonly LegRun<string>[], description: string): void {
+  const screen = projectRoute(current.route.points, MAP_FRAME);
+  const legs = byId<SVGGElement>('route-legs');
+  legs.replaceChildren(
+    ...runs.map((run) =>
+      svg('path', {
+        d: polylinePath(screen.slice(run.from, run.to + 2)),
+        class: `leg leg-${run.effect}`,
+        'data-effect': run.effect,
+        'data-legs': `${run.from}-${run.to}`,
+      }),
+    ),
+  );
+  const ends = byId<SVGGElement>('route-ends');
+  const first = screen[0];
+  const last = screen.at(-1);
+  const marker = (point: ScreenPoint, letter: string): SVGGElement => {
+    const group = svg('g', {
+      class: 'end',
+      transform: `translate(${point.x.toFixed(2)} ${point.y.toFixed(2)})`,
+    });
+    group.append(svg('circle', { r: 8 }), svg('text', {}, letter));
+    return group;
+  };
+  // The start is drawn last, on top: on a loop it covers the finish.
+  ends.replaceChildren(...(last ? [marker(last, 'F')] : []), ...(first ? [marker(first, 'S')] : []));
+  byId('route-map-title').textContent = description;
+}
+
+function drawPolar(
+  polar: readonly PolarEntry[],
+  judged: RouteWind,
+  speedKmh: number,
+  directionDeg: number,
+): void {
+  const chart = byId<SVGSVGElement>('route-polar');
+  const title = byId('route-polar-title');
+  const scaleKmh = polarScaleKmh(polar, speedKmh);
+  const point = (value: PolarEntry) => polarPoint(value, scaleKmh, POLAR_RADIUS);
+  const outline = polar.map(point);
+  const best = bestOf(polar);
+  const worst = polar.reduce((a, b) => (b.tailwindKmh < a.tailwindKmh ? b : a));
+  const label = (deg: number, text: string) => {
+    const at = polarPoint({ directionDeg: deg, tailwindKmh: scaleKmh }, scaleKmh, POLAR_RADIUS + 22);
+    return svg('text', { class: 'polar-label', x: at.x.toFixed(1), y: at.y.toFixed(1) }, text);
+  };
+  const current = point({ directionDeg, tailwindKmh: judged.tailwindKmh });
+  const marker = svg('g', { class: 'polar-current', 'data-direction': directionDeg });
+  marker.append(
+    svg('line', { x1: 0, y1: 0, x2: current.x.toFixed(2), y2: current.y.toFixed(2) }),
+    svg('circle', { r: 6, cx: current.x.toFixed(2), cy: current.y.toFixed(2) }),
+  );
+  chart.replaceChildren(
+    title,
+    svg('circle', { class: 'polar-ring', r: POLAR_RADIUS }),
+    svg('circle', { class: 'polar-zero', r: zeroRingRadius(POLAR_RADIUS) }),
+    label(0, 'N'),
+    label(90, 'E'),
+    label(180, 'S'),
+    label(270, 'W'),
+    svg('path', { class: 'polar-shape', d: `${polylinePath(outline)} Z` }),
+    // Ring labels on the north-east diagonal, drawn over the shape with a halo (see the CSS).
+    ringLabel(POLAR_RADIUS, `+${scaleKmh} km/h`),
+    ringLabel(zeroRingRadius(POLAR_RADIUS), '0'),
+    ...polar.map((value, i) =>
+      svg('circle', {
+        class: 'polar-value',
+        r: 2.5,
+        cx: (outline[i]?.x ?? 0).toFixed(2),
+        cy: (outline[i]?.y ?? 0).toFixed(2),
+        'data-direction': value.directionDeg,
+        'data-tailwind': oneDecimal(value.tailwindKmh),
+        'data-effect': polarEffect(value),
+      }),
+    ),
+    marker,
+  );
+  const range = `on a scale of -${scaleKmh} (centre) to +${scaleKmh} km/h (rim). `;
+  title.textContent = isFlat(polar)
+    ? `Weighted tailwind of this route for a ${oneDecimal(speedKmh)} km/h wind from every direction, ${range}` +
+      'Every direction gives 0.0 km/h: the route ends about where it starts, so a steady wind holds it back as much as it helps.'
+    : `Weighted tailwind of this route for a ${oneDecimal(speedKmh)} km/h wind from every direction, ` +
+      range +
+      `Best: from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h; ` +
+      `worst: from ${worst.directionDeg}° (${compassPoint(worst.directionDeg)}), ${signed(worst.tailwindKmh)} km/h. ` +
+      `The wind entered, from ${directionDeg}°, gives ${signed(judged.tailwindKmh)} km/h.`;
+  const rows = polar.map((value) => {
+    const row = document.createElement('tr');
+    const from = document.createElement('td');
+    from.textContent = `${value.directionDeg}° (${compassPoint(value.directionDeg)})`;
+    const tail = document.createElement('td');
+    tail.textContent = signed(value.tailwindKmh);
+    row.append(from, tail);
+    return row;
+  });
+  byId('route-polar-table')
+    .querySelector('tbody')
+    ?.replaceChildren(...rows);
+}
+
+/** How many points were read, and how many repeats (a paused GPS logs many) were merged. */
+function pointsRead(route: ParsedRoute): string {
+  const kept = route.points.length.toLocaleString('en');
+  const merged = route.duplicatesDropped;
+  return merged === 0
+    ? kept
+    : `${kept} (${merged.toLocaleString('en')} repeated ${merged === 1 ? 'point' : 'points'} merged)`;
+}
+
+function fillFigures(current: Shown, judged: RouteWind, polar: readonly PolarEntry[]): void {
+  const { route, geometry } = current;
+  const coverage = route.elevationCoverage;
+  const climbing =
+    coverage === 0
+      ? 'no elevation in the route'
+      : `${Math.round(geometry.climbingM)} m${coverage < 1 ? ` (elevation on ${Math.round(coverage * 100)}% of the length)` : ''}`;
+  const strongest = judged.strongestHeadwind;
+  const best = bestOf(polar);
+  const figures: [string, string, string][] = [
+    ['distance', 'Distance', `${km(geometry.distanceM)} km`],
+    ['points', 'Points', pointsRead(route)],
+    ['climbing', 'Climbing', climbing],
+    ['weighted-tailwind', 'Weighted tailwind', `${signed(judged.tailwindKmh)} km/h`],
+    ['weighted-crosswind', 'Mean crosswind', `${oneDecimal(judged.crosswindKmh)} km/h`],
+    ['headwind-share', 'Into a headwind', `${Math.round(judged.headwindShare * 100)}% of the length`],
+    [
+      'strongest-headwind',
+      'Strongest headwind section',
+      strongest
+        ? `km ${strongest.fromKm.toFixed(1)}–${strongest.toKm.toFixed(1)}, ${oneDecimal(strongest.headwindKmh)} km/h headwind`
+        : 'none',
+    ],
+    [
+      'best-wind',
+      'Best wind for this ride',
+      isFlat(polar)
+        ? 'none: every direction gives 0.0 km/h'
+        : `from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h`,
+    ],
+  ];
+  byId('route-figures').replaceChildren(
+    ...figures.map(([key, term, value]) => {
+      const group = document.createElement('div');
+      const dt = document.createElement('dt');
+      dt.textContent = term;
+      const dd = document.createElement('dd');
+      dd.textContent = value;
+      dd.dataset['figure'] = key;
+      group.append(dt, dd);
+      return group;
+    }),
+  );
+}
+
+/** One row per run of the map: the same sections, in words, each judged by the core on its own legs. */
+function fillSections(geometry: RouteGeometry, wind: LegWind, runs: readonly LegRun<string>[]): void {
+  const rows = runs.map((run) => {
+    const first = geometry.legs[run.from];
+    const last = geometry.legs[run.to];
+    const cells = [
+      (first?.fromKm ?? 0).toFixed(1),
+      ((last?.fromKm ?? 0) + (last?.lengthM ?? 0) / 1000).toFixed(1),
+      run.effect,
+      signed(routeWind(geometry.legs.slice(run.from, run.to + 1), wind).tailwindKmh),
+    ];
+    const row = document.createElement('tr');
+    row.append(
+      ...cells.map((text) => {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        return cell;
+      }),
+    );
+    return row;
+  });
+  byId('route-sections-table')
+    .querySelector('tbody')
+    ?.replaceChildren(...rows);
+}
