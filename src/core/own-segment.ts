@@ -9,7 +9,8 @@ import { initialBearing, isSamePoint } from './bearing.ts';
 import { parseGeoJsonLine } from './route/geojson-line.ts';
 import { parseGpx } from './route/gpx.ts';
 import { RouteInputError } from './route/route-error.ts';
-import { routeLegs, simplifyRoute, ROUTE_SIMPLIFY_TOLERANCE_M } from './route/route-geometry.ts';
+import { routeLegs } from './route/route-geometry.ts';
+import { simplifyRoute, ROUTE_SIMPLIFY_TOLERANCE_M } from './route/route-simplify.ts';
 import { parsePointList, type ParsedRoute, type RoutePoint } from './route/route-input.ts';
 
 export type OwnSegmentSource = 'gpx' | 'geojson' | 'points';

@@ -1,7 +1,6 @@
-import simplify from 'simplify-js';
-import { normalizeDegrees, toRadians } from '../angles.ts';
+import { normalizeDegrees } from '../angles.ts';
 import { initialBearing, isSamePoint, type LatLon } from '../bearing.ts';
-import { EARTH_RADIUS_M, greatCircleM } from '../distance.ts';
+import { greatCircleM } from '../distance.ts';
 import type { RoutePoint } from './route-input.ts';
 
 /**
@@ -51,7 +50,7 @@ export interface RouteGeometry {
 }
 
 /** Signed longitude step in (-180, 180]: the short way, across the antimeridian when that is shorter. */
-function lonStep(from: number, to: number): number {
+export function lonStep(from: number, to: number): number {
   const step = normalizeDegrees(to - from);
   return step > 180 ? step - 360 : step;
 }
@@ -98,45 +97,4 @@ export function routeLegs(points: readonly RoutePoint[]): RouteGeometry {
   }
   const elevations = points.flatMap((p) => (p.ele === undefined ? [] : [p.ele]));
   return { legs, distanceM, climbingM: smoothedGainM(elevations) };
-}
-
-/**
- * Default simplification tolerance, metres: 10 m keeps every hairpin of a
- * mountain road (whose legs are 50–200 m) and drops the GPS jitter of a
- * recorded track, typically cutting its points five- to twentyfold.
- */
-export const ROUTE_SIMPLIFY_TOLERANCE_M = 10;
-
-/**
- * Drops points that lie within `toleranceM` of the line through their
- * neighbours (Douglas–Peucker), keeping the first and last point and the
- * original point objects (so elevations stay where they were measured).
- *
- * The algorithm is the `simplify-js` library (by the author of Leaflet; tiny,
- * no dependencies, the one turf and many map libraries use) rather than our
- * own. It works on plane coordinates, so points are projected to metres
- * first with a sinusoidal projection centred on the route's first point:
- * distances are true along the central meridian and within a few percent
- * for the ≤ 1,000 km routes read here, plenty for a tolerance of metres.
- * Longitudes are unwrapped along the way, so a route across the
- * antimeridian stays one piece.
- */
-export function simplifyRoute<P extends RoutePoint>(
-  points: readonly P[],
-  toleranceM = ROUTE_SIMPLIFY_TOLERANCE_M,
-): P[] {
-  const first = points[0];
-  if (first === undefined || points.length < 3) return [...points];
-  let lon = first.lon;
-  let previousLon = first.lon;
-  const planar = points.map((point) => {
-    lon += lonStep(previousLon, point.lon);
-    previousLon = point.lon;
-    return {
-      x: toRadians(lon - first.lon) * Math.cos(toRadians(point.lat)) * EARTH_RADIUS_M,
-      y: toRadians(point.lat) * EARTH_RADIUS_M,
-    };
-  });
-  const kept = new Set(simplify(planar, toleranceM, true));
-  return points.filter((_, index) => kept.has(planar[index] ?? { x: NaN, y: NaN }));
 }

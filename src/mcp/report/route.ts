@@ -1,7 +1,8 @@
 import { parseGeoJsonLine } from '../../core/route/geojson-line.ts';
 import { parseGpx } from '../../core/route/gpx.ts';
 import { RouteInputError } from '../../core/route/route-error.ts';
-import { routeLegs, simplifyRoute, type RouteGeometry } from '../../core/route/route-geometry.ts';
+import { routeLegs, type RouteGeometry } from '../../core/route/route-geometry.ts';
+import { simplifyRoute } from '../../core/route/route-simplify.ts';
 import { parsePointList, type ParsedRoute, type RoutePoint } from '../../core/route/route-input.ts';
 import { ToolError } from '../tool.ts';
 

@@ -7,7 +7,7 @@ import {
   MAX_ROUTE_SAMPLES,
   ROUTE_SAMPLE_SPACING_KM,
 } from '../../core/route/route-ride.ts';
-import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-geometry.ts';
+import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-simplify.ts';
 import {
   AttributionSchema,
   ForecastInfoSchema,
