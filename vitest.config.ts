@@ -21,6 +21,7 @@ const INTEGRATION = [
   'tests/auth/pages.test.ts',
   'tests/auth/refresh-grace.test.ts',
   'tests/store/postgres.test.ts',
+  'tests/billing/postgres.test.ts',
   'tests/unit/segments-import.test.ts',
   'tests/server/**/*.test.ts',
 ];

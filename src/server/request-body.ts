@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
+import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/webhook.ts';
 import { AUTH_BASE_PATH } from '../auth/policy.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../auth/rider-webhook.ts';
 import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
@@ -16,6 +17,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   '/mcp': MCP_MAX_BODY_BYTES,
   '/mcp/rider': MCP_MAX_BODY_BYTES,
   [WEBHOOK_PATH]: WEBHOOK_BODY_MAX_BYTES,
+  [BILLING_WEBHOOK_PATH]: BILLING_WEBHOOK_MAX_BYTES,
   [`${AUTH_BASE_PATH}/oauth2/register`]: MAX_REGISTRATION_BYTES,
 };
 

@@ -490,7 +490,7 @@ describe('Pro details', () => {
     expect(data.segments?.[0]?.estimate_status).toBe('estimated');
     expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline']);
     expect(data.locked[0]?.plans).toEqual(['pro_monthly', 'pro_annual', 'pro_lifetime']);
-    expect(data.locked[0]?.pricing_url).toBe('http://localhost:3000/pricing');
+    expect(data.locked[0]?.pricing_url).toBe('http://localhost:3000/pricing?plan=pro_monthly');
     const list = await watchlist(client);
     expect(list.locked.map((l) => l.feature)).toEqual(['tailwind_alerts']);
     expect(list.access).toMatchObject({ plan: 'free', pro_access: false, in_trial: false });

@@ -7,7 +7,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import { initialMigration } from './0001-initial.ts';
+import { billingMigration } from './0003-billing.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
+  '0003_billing': billingMigration,
 };
