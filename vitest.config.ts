@@ -22,6 +22,7 @@ const INTEGRATION = [
   'tests/auth/refresh-grace.test.ts',
   'tests/store/postgres.test.ts',
   'tests/billing/postgres.test.ts',
+  'tests/billing/checkout-browser.test.ts',
   'tests/unit/segments-import.test.ts',
   'tests/server/**/*.test.ts',
 ];

@@ -20,6 +20,7 @@ import {
 import { startStripeDouble, type StripeDouble } from '../../scripts/billing/stripe-double.ts';
 import { metadataOf, registerClient, signedUp, tokensFor, type Rider } from '../auth/support/grants.ts';
 import type { Agent } from '../auth/support/oauth.ts';
+import type { PageHandler } from '../auth/support/pages.ts';
 import {
   startAuthServer,
   startCallbackServer,
@@ -40,7 +41,15 @@ export interface BillingWorld {
   close(): Promise<void>;
 }
 
-export async function startBillingWorld(store: Store): Promise<BillingWorld> {
+export interface BillingWorldOptions {
+  /** The site's pages (for the browser test). */
+  readonly pages?: PageHandler;
+}
+
+export async function startBillingWorld(
+  store: Store,
+  options: BillingWorldOptions = {},
+): Promise<BillingWorld> {
   const double = await startStripeDouble({ webhookSecret: DOUBLE_WEBHOOK_SECRET, prices: doublePrices() });
   const config = doubleBillingConfig(double.origin);
   const log: string[] = [];
@@ -50,7 +59,12 @@ export async function startBillingWorld(store: Store): Promise<BillingWorld> {
     log: (line) => log.push(line),
   };
   const world = { clock: Date.now() } as { clock: number };
-  const server = await startAuthServer({ store, billing, mcp: testDeps({ now: () => world.clock }) });
+  const server = await startAuthServer({
+    store,
+    billing,
+    mcp: testDeps({ now: () => world.clock }),
+    ...(options.pages ? { pages: options.pages } : {}),
+  });
   double.setWebhookUrl(`${server.origin}/api/billing/webhook`);
   const callback: CallbackServer = await startCallbackServer();
   const metadata = await metadataOf(server.origin);

@@ -174,7 +174,15 @@ describe('watch, list, windows and record gain', () => {
       average_grade_pct: 8.1,
     });
     expect(list.watchlist?.[2]?.record_s).toBeNull();
-    expect(list.access).toEqual({ plan: 'pro', pro_access: true, in_trial: false, trial_ends_at: null });
+    expect(list.access).toEqual({
+      plan: 'pro',
+      pro_access: true,
+      in_trial: false,
+      trial_ends_at: null,
+      paid_plan: null,
+      renews_at: null,
+      pro_until: null,
+    });
     expect(list.usage).toEqual({ used: null, limit: null, remaining: null, resets_at: null });
     expect(list.locked).toEqual([]);
   });
@@ -463,8 +471,19 @@ describe('the free monthly allowance', () => {
             pro_access: true,
             in_trial: true,
             trial_ends_at: new Date((NOW_S + 7 * DAY_S) * 1000).toISOString().replace('.000Z', 'Z'),
+            paid_plan: null,
+            renews_at: null,
+            pro_until: null,
           }
-        : { plan: 'pro', pro_access: true, in_trial: false, trial_ends_at: null },
+        : {
+            plan: 'pro',
+            pro_access: true,
+            in_trial: false,
+            trial_ends_at: null,
+            paid_plan: null,
+            renews_at: null,
+            pro_until: null,
+          },
     );
   });
 });

@@ -6,6 +6,7 @@
  */
 import { byId, failureMessage, getJson, postJson } from './auth-client.ts';
 import { alertItems, connectionItems, planText, recordRows, type Me } from './settings-view.ts';
+import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
@@ -43,6 +44,7 @@ function disconnect(clientId: string, name: string, item: HTMLLIElement): void {
 function render(me: Me): void {
   byId('account-email').textContent = me.rider.email;
   byId('account-plan').textContent = planText(me.rider);
+  showBilling(me.billing);
   byId('mcp-url').textContent = me.mcp_url;
   byId('connections').replaceChildren(...connectionItems(me.connections, disconnect));
   byId('connections-empty').hidden = me.connections.length > 0;
@@ -67,6 +69,7 @@ async function load(): Promise<void> {
 
 export function startSettings(): void {
   startWebhookSection();
+  startBillingSection();
   byId('sign-out').addEventListener('click', () => {
     void postJson('/api/auth/sign-out', {}).then(
       () => location.assign('/login'),

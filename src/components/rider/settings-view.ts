@@ -3,10 +3,13 @@
  * the server (assistant names above all: a client chooses its own) goes in
  * as text, never as markup.
  */
+import type { BillingView } from '../billing/settings-billing.ts';
 import { scopeLabel } from './scope-labels.ts';
 
 export interface Me {
   readonly rider: { email: string; plan: 'free' | 'pro'; trial_ends_at: string | null; in_trial: boolean };
+  /** The paid plan (`src/billing/checkout.ts` billingSummary). */
+  readonly billing: BillingView;
   readonly mcp_url: string;
   /** Where alerts are POSTed; the secret is never in this answer. */
   readonly webhook_url: string | null;
