@@ -40,7 +40,8 @@ afterAll(async () => {
 
 describe('buying Pro in the browser', () => {
   it('pricing → sign up → back to the plan → Checkout → Pay → success page → settings', async () => {
-    const { page, problems, close } = await newPage(browser);
+    // The double's bare pages have no favicon; the browser asks for one anyway.
+    const { page, problems, close } = await newPage(browser, { allow: [/favicon\.ico/] });
     try {
       await page.goto(`${world.server.origin}/pricing?plan=pro_monthly`);
       const buy = page.locator('button[data-buy="pro_monthly"]');

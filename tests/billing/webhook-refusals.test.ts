@@ -4,7 +4,11 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOUBLE_WEBHOOK_SECRET } from '../../scripts/billing/double-prices.ts';
+import { doubleBillingConfig, DOUBLE_WEBHOOK_SECRET } from '../../scripts/billing/double-prices.ts';
+import { createStripeGateway } from '../../src/billing/stripe-gateway.ts';
+import { safeReturnPath } from '../../src/components/billing/return-path.ts';
+import { signedUp } from '../auth/support/grants.ts';
+import { startAuthServer } from '../auth/support/server.ts';
 import { findCustomerOfRider, findPaidPlan, listEvents } from '../../src/store/repositories/billing.ts';
 import { findRiderById } from '../../src/store/repositories/riders.ts';
 import { sqliteTestStore, type TestStore } from '../auth/support/stores.ts';
@@ -23,8 +27,8 @@ function signed(event: object, secret = DOUBLE_WEBHOOK_SECRET) {
   return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
-function deliver(payload: string, signature: string | null) {
-  return fetch(`${world.server.origin}/api/billing/webhook`, {
+function deliver(payload: string, signature: string | null, origin = world.server.origin) {
+  return fetch(`${origin}/api/billing/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
     body: payload,
@@ -188,5 +192,69 @@ describe('the rider billing API refuses', () => {
   it('says whether payments are on at /api/billing/status', async () => {
     const status = (await (await fetch(`${world.server.origin}/api/billing/status`)).json()) as object;
     expect(status).toMatchObject({ payments_enabled: true, currencies: ['eur', 'usd'] });
+  });
+});
+
+describe('without payments, or with Stripe unreachable', () => {
+  it('answers the billing paths plainly where no STRIPE_* variable is set', async () => {
+    const bare = await sqliteTestStore();
+    const server = await startAuthServer({ store: bare.store });
+    try {
+      const status = (await (await fetch(`${server.origin}/api/billing/status`)).json()) as object;
+      expect(status).toEqual({ payments_enabled: false, plans: [], currencies: [] });
+      const { payload, signature } = signed(event('invoice.paid', {}));
+      expect((await deliver(payload, signature, server.origin)).status).toBe(404);
+      const agent = await signedUp(server.origin, {
+        email: 'nopay@example.com',
+        password: 'no pay passphrase',
+      });
+      const checkout = await agent.postJson('/api/rider/billing/checkout', {
+        plan: 'pro_monthly',
+        currency: 'eur',
+      });
+      expect(checkout.status).toBe(404);
+      expect(await checkout.json()).toMatchObject({ error: 'payments_not_configured' });
+      const me = (await (await agent.fetch('/api/rider/me')).json()) as { billing: object };
+      expect(me.billing).toMatchObject({ payments_enabled: false, active: false, last_payment: null });
+    } finally {
+      await server.close();
+      await bare.dispose();
+    }
+  });
+
+  it('answers 502, not a 500 or a hang, when Stripe cannot be reached for a checkout', async () => {
+    const bare = await sqliteTestStore();
+    const config = doubleBillingConfig('http://127.0.0.1:9');
+    const gateway = createStripeGateway(config);
+    const server = await startAuthServer({
+      store: bare.store,
+      billing: { config, gateway, log: () => undefined },
+    });
+    try {
+      const agent = await signedUp(server.origin, {
+        email: 'down@example.com',
+        password: 'stripe down passphrase',
+      });
+      const checkout = await agent.postJson('/api/rider/billing/checkout', {
+        plan: 'pro_annual',
+        currency: 'usd',
+      });
+      expect(checkout.status).toBe(502);
+      expect(await checkout.json()).toMatchObject({ error: 'payment_provider_unavailable' });
+    } finally {
+      await server.close();
+      await bare.dispose();
+    }
+  }, 60_000);
+});
+
+describe('the return path after signing in', () => {
+  it('accepts only a path on this site', () => {
+    expect(safeReturnPath('/pricing?plan=pro_monthly&currency=eur')).toBe(
+      '/pricing?plan=pro_monthly&currency=eur',
+    );
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'pricing', '', null]) {
+      expect(safeReturnPath(bad)).toBeUndefined();
+    }
   });
 });
