@@ -284,8 +284,9 @@ const HANDLERS: Readonly<Record<string, (deps: BillingDeps, event: StripeEvent) 
 /** The event types to subscribe the webhook endpoint to (README "Payments (Stripe)"). */
 export const HANDLED_EVENT_TYPES: readonly string[] = Object.keys(HANDLERS);
 
+/** The first line of an error: the library's signature errors go on for a paragraph. */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
 }
 
 /** Verifies, de-duplicates and applies one webhook delivery. */
