@@ -95,6 +95,18 @@ describe('the webhook refuses', () => {
     ).toHaveLength(1);
   });
 
+  it('the same event delivered five times at once is handled exactly once', async () => {
+    const customer = (await findCustomerOfRider(db.store.db, alice.id))?.customerId;
+    const { payload, signature } = signed(event('customer.subscription.updated', { id: aliceSub, customer }));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => (await deliver(payload, signature)).json() as Promise<object>),
+    );
+    expect(answers.filter((a) => 'outcome' in a)).toHaveLength(1);
+    expect(answers.filter((a) => 'duplicate' in a)).toHaveLength(4);
+    const id = (JSON.parse(payload) as { id: string }).id;
+    expect((await listEvents(db.store.db)).filter((e) => e.id === id)).toHaveLength(1);
+  });
+
   it('an out-of-order event stores the subscription as it is now, not as the event shows it', async () => {
     const customer = (await findCustomerOfRider(db.store.db, alice.id))?.customerId;
     const stale = { ...world.double.subscriptions.get(aliceSub), cancel_at_period_end: false };

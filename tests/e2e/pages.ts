@@ -11,6 +11,8 @@ export const PAGES = [
   '/consent',
   '/connect-error',
   '/settings',
+  '/billing/success',
+  '/billing/cancel',
   '/no-such-page',
 ] as const;
 

@@ -10,6 +10,13 @@ const ATTEMPTS = 15;
 const PAUSE_MS = 1000;
 
 export async function startSuccessPage(): Promise<void> {
+  // Signed out (another browser, or the session ended): the payment stands; settings shows it after sign-in.
+  const session = await getJson('/api/auth/get-session').catch(() => undefined);
+  if (session?.status === 200 && session.body === null) {
+    byId('success-waiting').hidden = true;
+    byId('success-signed-out').hidden = false;
+    return;
+  }
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const me = await getJson('/api/rider/me').catch(() => undefined);
     const billing = me?.body?.['billing'] as { active?: boolean; plan_id?: string } | undefined;
