@@ -23,6 +23,7 @@ const INTEGRATION = [
   'tests/store/postgres.test.ts',
   'tests/billing/postgres.test.ts',
   'tests/billing/checkout-browser.test.ts',
+  'tests/billing/npm-start.test.ts',
   'tests/unit/segments-import.test.ts',
   'tests/server/**/*.test.ts',
 ];
