@@ -8,7 +8,16 @@ import tseslint from 'typescript-eslint';
  * `src/data` and `src/store` share a layer and stay independent of each other.
  * The site (`pages`, `components`, `layouts`), `src/server` and `api/` sit on top.
  */
-export const LAYERS = [['core'], ['data', 'store'], ['rest'], ['alerts'], ['auth'], ['mcp'], ['app']];
+export const LAYERS = [
+  ['core'],
+  ['data', 'store'],
+  ['rest'],
+  ['alerts'],
+  ['billing'],
+  ['auth'],
+  ['mcp'],
+  ['app'],
+];
 const TOP = ['server', 'pages', 'components', 'layouts'];
 
 /** One `no-restricted-imports` block per lower folder: a relative import into a folder above fails. */

@@ -22,6 +22,9 @@ const INTEGRATION = [
   'tests/auth/own-segments-page.test.ts',
   'tests/auth/refresh-grace.test.ts',
   'tests/store/postgres.test.ts',
+  'tests/billing/postgres.test.ts',
+  'tests/billing/checkout-browser.test.ts',
+  'tests/billing/npm-start.test.ts',
   'tests/unit/segments-import.test.ts',
   'tests/server/**/*.test.ts',
 ];

@@ -168,7 +168,18 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
       { secret, onVercel, siteOrigin, allowedHosts: guard.allowedHosts },
       storeConfigOf(settings),
     );
-    return createAuthService({ store: opened, config, segmentName: (id) => segments.get(id)?.name });
+    const billing = settings.billing
+      ? {
+          config: settings.billing,
+          gateway: (await import('../billing/stripe-gateway.ts')).createStripeGateway(settings.billing),
+        }
+      : undefined;
+    return createAuthService({
+      store: opened,
+      config,
+      segmentName: (id) => segments.get(id)?.name,
+      ...(billing ? { billing } : {}),
+    });
   });
 
   /** One allowance per connection across instances when Redis is set; else each endpoint's own bucket. */

@@ -8,8 +8,10 @@
  * - `/.well-known/oauth-authorization-server[/api/auth]` (RFC 8414)
  * - `/api/auth/*` (better-auth: sign-up/in/out, authorize, token, register…)
  * - `/api/rider/*` (the settings page's JSON)
+ * - `/api/billing/*` (payments: status and the Stripe webhook, `src/billing/routes.ts`)
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
+import { billingRoutes, isBillingPath } from '../billing/routes.ts';
 import { withClientAddress, type ClientInfo } from '../rest/client-address.ts';
 import { refusalRedirect } from './client-refusal.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
@@ -26,6 +28,8 @@ export interface AuthRoutesOptions {
   readonly segmentName?: RiderApiContext['segmentName'];
   /** Tests only: how the settings API checks webhook URLs (a fake DNS lookup). */
   readonly webhookUrl?: RiderApiContext['webhookUrl'];
+  /** Stripe, when payments are configured. */
+  readonly billing?: RiderApiContext['billing'];
 }
 
 const PRM = '/.well-known/oauth-protected-resource';
@@ -43,7 +47,8 @@ export function isAuthPath(pathname: string): boolean {
   return (
     METADATA_PATHS.has(pathname) ||
     pathname.startsWith(`${AUTH_BASE_PATH}/`) ||
-    pathname.startsWith(RIDER_API_PREFIX)
+    pathname.startsWith(RIDER_API_PREFIX) ||
+    isBillingPath(pathname)
   );
 }
 
@@ -107,11 +112,13 @@ export function createAuthRoutes(options: AuthRoutesOptions): AuthRoutes {
   return async (incoming, client) => asContract(await routes(incoming, client));
 }
 
-function authRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): AuthRoutes {
+function authRoutes({ registry, segmentName, webhookUrl, billing }: AuthRoutesOptions): AuthRoutes {
   const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
+    // Stripe's webhook is signed and comes from Stripe's servers: no origin or session to check.
+    if (isBillingPath(pathname)) return billingRoutes(incoming, { db: registry.store.db, billing });
     const origin = registry.originOf(incoming);
     if (!origin) return misdirectedResponse();
     const auth = registry.authFor(origin);
@@ -125,6 +132,7 @@ function authRoutes({ registry, segmentName, webhookUrl }: AuthRoutesOptions): A
         origin,
         ...(segmentName ? { segmentName } : {}),
         ...(webhookUrl ? { webhookUrl } : {}),
+        ...(billing ? { billing } : {}),
       });
     }
     if (METADATA_PATHS.has(pathname)) {

@@ -32,6 +32,8 @@ export interface AuthServiceOptions extends AuthRegistryOptions {
   readonly segmentName?: AuthRoutesOptions['segmentName'];
   /** Tests only: see {@link AuthRoutesOptions.webhookUrl}. */
   readonly webhookUrl?: AuthRoutesOptions['webhookUrl'];
+  /** Stripe, when payments are configured. */
+  readonly billing?: AuthRoutesOptions['billing'];
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
@@ -50,6 +52,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       registry,
       ...(options.segmentName ? { segmentName: options.segmentName } : {}),
       ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+      ...(options.billing ? { billing: options.billing } : {}),
     }),
     authenticate: authenticator([SCOPE_READ]),
     authenticator,

@@ -2,15 +2,18 @@
  * The JSON behind the settings page, for the signed-in rider (the better-auth
  * session cookie): `GET /api/rider/me`,
  * `POST /api/rider/connections/{clientId}/disconnect`,
- * `POST /api/rider/webhook` (see `rider-webhook.ts`) and
- * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `rider-segments-api.ts`). A POST must come from
+ * `POST /api/rider/webhook` (see `rider-webhook.ts`),
+ * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `rider-segments-api.ts`),
+ * `POST /api/rider/billing/checkout` and `POST /api/rider/billing/portal`
+ * (see `src/billing/checkout.ts`). A POST must come from
  * our own origin (the `Origin` header browsers always send on it), which
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
 import type { Kysely } from 'kysely';
 import type { WebhookUrlOptions } from '../data/webhook-url.ts';
+import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
-import { hasProAccess, isInTrial, ownSegmentAllowance } from '../core/rider-rules.ts';
+import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { listRecentAlerts } from '../store/repositories/alerts.ts';
@@ -34,6 +37,8 @@ export const RIDER_API_PREFIX = '/api/rider/';
 const ME_PATH = '/api/rider/me';
 const CONNECTIONS_PREFIX = '/api/rider/connections/';
 const DISCONNECT_SUFFIX = '/disconnect';
+const CHECKOUT_PATH = '/api/rider/billing/checkout';
+const PORTAL_PATH = '/api/rider/billing/portal';
 /** Alerts shown on the settings page. */
 const RECENT_ALERTS = 10;
 
@@ -45,6 +50,8 @@ export interface RiderApiContext {
   readonly segmentName?: (segmentId: string) => string | undefined;
   /** Tests only: a fake DNS lookup (or loopback http) for checking webhook URLs. */
   readonly webhookUrl?: WebhookUrlOptions;
+  /** Stripe, when payments are configured. */
+  readonly billing?: BillingService | undefined;
 }
 
 function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
@@ -69,11 +76,12 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
   const { db, origin, segmentName } = context;
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
-  const [connections, watchlist, alerts, own] = await Promise.all([
+  const [connections, watchlist, alerts, own, billing] = await Promise.all([
     listConnections(withAuthTables(db), rider.id),
     listWatchlist(db, rider.id),
     listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
     listRiderSegments(db, rider.id),
+    billingSummary(context.billing, db, rider, now),
   ]);
   const ownNames = new Map(own.map((s) => [s.id, s.name]));
   const name = (id: string) => ownNames.get(id) ?? segmentName?.(id) ?? null;
@@ -81,11 +89,12 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
     rider: {
       id: rider.id,
       email: rider.email,
-      plan: rider.plan,
+      plan: planNow(rider, now),
       trial_ends_at: iso(rider.trialEndsAt),
       in_trial: isInTrial(rider, now),
       pro_access: hasProAccess(rider, now),
     },
+    billing,
     mcp_url: riderResourceFor(origin),
     // Never the secret: it is shown once, when the URL is saved.
     webhook_url: rider.webhook?.url ?? null,
@@ -135,6 +144,8 @@ type Route =
   | { kind: 'webhook' }
   | { kind: 'add_segment' }
   | { kind: 'remove_segment' }
+  | { kind: 'checkout' }
+  | { kind: 'portal' }
   | { kind: 'disconnect'; clientId: string };
 
 function routeOf(pathname: string): Route | undefined {
@@ -142,6 +153,8 @@ function routeOf(pathname: string): Route | undefined {
   if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
   if (pathname === OWN_SEGMENTS_PATH) return { kind: 'add_segment' };
   if (pathname === OWN_SEGMENT_REMOVE_PATH) return { kind: 'remove_segment' };
+  if (pathname === CHECKOUT_PATH) return { kind: 'checkout' };
+  if (pathname === PORTAL_PATH) return { kind: 'portal' };
   const clientId = disconnectTarget(pathname);
   return clientId === undefined ? undefined : { kind: 'disconnect', clientId };
 }
@@ -167,6 +180,8 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
     const reply = await handle(request, context.db, session.user);
     return json(reply.status, reply.body);
   }
+  if (route.kind === 'checkout' || route.kind === 'portal')
+    return billingRoute(route.kind, request, context, session.user);
   const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);
   if (!result.disconnected)
     return json(404, { error: 'not_found', error_description: 'No such connection.' });
@@ -175,4 +190,33 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
     client_id: route.clientId,
     revoked_tokens: result.refreshTokens + result.accessTokens,
   });
+}
+
+/** Checkout and portal: Stripe's answer is a URL the page sends the rider to. */
+async function billingRoute(
+  kind: 'checkout' | 'portal',
+  request: Request,
+  context: RiderApiContext,
+  user: { id: string; email: string; createdAt: Date },
+): Promise<Response> {
+  const { db, origin, billing } = context;
+  try {
+    if (kind === 'portal') {
+      const reply = await openPortal(billing, db, user.id, origin);
+      return json(reply.status, reply.body);
+    }
+    const body: unknown = await request.json().catch(() => undefined);
+    const rider = await ensureRider(db, user);
+    const reply = await startCheckout(billing, db, rider, body, origin, nowSeconds());
+    return json(reply.status, reply.body);
+  } catch (error) {
+    console.error(
+      `billing ${kind} for rider ${user.id} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    return json(502, {
+      error: 'payment_provider_unavailable',
+      error_description: 'The payment provider could not be reached. Try again in a moment.',
+    });
+  }
 }

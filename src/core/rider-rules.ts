@@ -3,6 +3,7 @@
  * and the plan catalog so a limit is written down exactly once. Pure: no I/O.
  * Times are unix seconds (UTC), like the forecast hours in `tailwind-window.ts`.
  */
+import { hasPaidAccess, type PaidPlanState } from './billing-rules.ts';
 import { OWN_SEGMENT_ALLOWANCE, TRIAL_DAYS } from './plans.ts';
 import { isoTime } from './time.ts';
 
@@ -70,6 +71,8 @@ export interface RiderAccess {
   readonly plan: RiderPlan;
   /** Unix seconds; null when the rider never had a trial. */
   readonly trialEndsAt: number | null;
+  /** The rider's paid plan as Stripe last reported it; absent or null when they never bought one. */
+  readonly paid?: PaidPlanState | null;
 }
 
 /** How many own segments this rider may keep right now (a trial counts as Pro). */
@@ -82,9 +85,18 @@ export function isInTrial(rider: RiderAccess, nowS: number): boolean {
   return rider.trialEndsAt !== null && nowS < rider.trialEndsAt;
 }
 
-/** Pro riders and riders in their trial get the Pro features. */
+/**
+ * What plan the rider has now: the one rule every reader asks. Pro when the
+ * stored plan is Pro (set by the operator) or a paid plan gives access at
+ * `nowS` (`billing-rules.ts`: period end, grace, lifetime); else Free.
+ */
+export function planNow(rider: RiderAccess, nowS: number): RiderPlan {
+  return rider.plan === 'pro' || hasPaidAccess(rider.paid ?? null, nowS) ? 'pro' : 'free';
+}
+
+/** Pro riders (operator or paid) and riders in their trial get the Pro features. */
 export function hasProAccess(rider: RiderAccess, nowS: number): boolean {
-  return rider.plan === 'pro' || isInTrial(rider, nowS);
+  return planNow(rider, nowS) === 'pro' || isInTrial(rider, nowS);
 }
 
 /** The monthly call limit for the metered tools, or null when there is none. */

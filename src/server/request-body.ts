@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
+import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/webhook.ts';
 import { AUTH_BASE_PATH } from '../auth/policy.ts';
 import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../auth/rider-segments-api.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../auth/rider-webhook.ts';
@@ -18,6 +19,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   '/mcp/rider': MCP_MAX_BODY_BYTES,
   [WEBHOOK_PATH]: WEBHOOK_BODY_MAX_BYTES,
   [OWN_SEGMENTS_PATH]: OWN_SEGMENT_UPLOAD_MAX_BYTES,
+  [BILLING_WEBHOOK_PATH]: BILLING_WEBHOOK_MAX_BYTES,
   [`${AUTH_BASE_PATH}/oauth2/register`]: MAX_REGISTRATION_BYTES,
 };
 

@@ -13,6 +13,7 @@
  * `verification`, `oauth*`), whose own migrations add them to the same database.
  */
 import type { ColumnType } from 'kysely';
+import type { PaidPlanId, PaidStatus } from '../core/billing-rules.ts';
 import type { RiderPlan } from '../core/rider-rules.ts';
 
 /**
@@ -84,8 +85,46 @@ export interface RiderSegmentTable {
   created_at: number;
 }
 
+/** The Stripe customer of a rider, and the last payment seen from them. */
+export interface BillingCustomerTable {
+  rider_id: string;
+  customer_id: string;
+  created_at: number;
+  last_payment_at: number | null;
+  /** Minor units (cents). */
+  last_payment_amount: number | null;
+  /** ISO 4217, lower case as Stripe sends it. */
+  last_payment_currency: string | null;
+}
+
+/** The rider's paid plan as Stripe last reported it (one row per rider). */
+export interface BillingPlanTable {
+  rider_id: string;
+  plan_id: PaidPlanId;
+  status: PaidStatus;
+  stripe_ref: string;
+  period_start: number | null;
+  period_end: number | null;
+  cancel_at_period_end: BooleanColumn;
+  grace_until: number | null;
+  updated_at: number;
+}
+
+/** Every webhook event handled, by Stripe's event id: the idempotency key. */
+export interface BillingEventTable {
+  id: string;
+  type: string;
+  created: number;
+  processed_at: number;
+  rider_id: string | null;
+  outcome: string;
+}
+
 export interface Database {
   rider: RiderTable;
+  billing_customer: BillingCustomerTable;
+  billing_plan: BillingPlanTable;
+  billing_event: BillingEventTable;
   watch: WatchTable;
   alert: AlertTable;
   usage: UsageTable;

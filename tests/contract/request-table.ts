@@ -37,6 +37,8 @@ export const OTHER_TARGETS: readonly string[] = [
   '/api/auth/ok',
   '/api/auth/get-session',
   '/api/rider/webhook',
+  '/api/billing/status',
+  '/api/billing/webhook',
   '/.well-known/oauth-protected-resource',
 ];
 

@@ -92,7 +92,7 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, /src\/auth\/(?!policy\.ts)/)).toEqual([]);
   }, 60_000);
 
-  it('the sign-in metadata does load better-auth and the store', () => {
+  it('the sign-in metadata does load better-auth and the store (and, without STRIPE_*, not the Stripe library)', () => {
     const result = probe(
       'api/_entries/mcp.ts',
       'http://localhost/.well-known/oauth-authorization-server/api/auth',
@@ -101,6 +101,7 @@ describe('what a cold function loads for its first request', () => {
     expect(result.status).toBe(200);
     expect(matching(result.loaded, BETTER_AUTH).length).toBeGreaterThan(0);
     expect(matching(result.loaded, STORE_DRIVERS).length).toBeGreaterThan(0);
+    expect(matching(result.loaded, /node_modules\/stripe\//)).toEqual([]);
   }, 60_000);
 
   it('the REST function loads neither the MCP server, the store nor better-auth', () => {

@@ -12,11 +12,13 @@ export const PAGES = [
   '/consent',
   '/connect-error',
   '/settings',
+  '/billing/success',
+  '/billing/cancel',
   '/no-such-page',
 ] as const;
 
-/** Pages that must ship no JavaScript at all. */
-export const STATIC_PAGES = ['/docs', '/docs/mcp', '/docs/routes', '/pricing', '/changelog'] as const;
+/** Pages that must ship no JavaScript at all (`/pricing` has its Buy buttons: see bench/size/js-budget.ts). */
+export const STATIC_PAGES = ['/docs', '/docs/mcp', '/docs/routes', '/changelog'] as const;
 
 /** A page asked for on purpose that answers 404 logs that status as a console error. */
 export const EXPECTED_404 = /status of 404 .*\/no-such-page/;

@@ -177,7 +177,15 @@ describe('watch, list, windows and record gain', () => {
       average_grade_pct: 8.1,
     });
     expect(list.watchlist?.[2]?.record_s).toBeNull();
-    expect(list.access).toEqual({ plan: 'pro', pro_access: true, in_trial: false, trial_ends_at: null });
+    expect(list.access).toEqual({
+      plan: 'pro',
+      pro_access: true,
+      in_trial: false,
+      trial_ends_at: null,
+      paid_plan: null,
+      renews_at: null,
+      pro_until: null,
+    });
     expect(list.usage).toEqual({ used: null, limit: null, remaining: null, resets_at: null });
     expect(list.locked).toEqual([]);
   });
@@ -476,8 +484,19 @@ describe('the free monthly allowance', () => {
             pro_access: true,
             in_trial: true,
             trial_ends_at: new Date((NOW_S + 7 * DAY_S) * 1000).toISOString().replace('.000Z', 'Z'),
+            paid_plan: null,
+            renews_at: null,
+            pro_until: null,
           }
-        : { plan: 'pro', pro_access: true, in_trial: false, trial_ends_at: null },
+        : {
+            plan: 'pro',
+            pro_access: true,
+            in_trial: false,
+            trial_ends_at: null,
+            paid_plan: null,
+            renews_at: null,
+            pro_until: null,
+          },
     );
   });
 });
@@ -503,7 +522,7 @@ describe('Pro details', () => {
     expect(data.segments?.[0]?.estimate_status).toBe('estimated');
     expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline']);
     expect(data.locked[0]?.plans).toEqual(['pro_monthly', 'pro_annual', 'pro_lifetime']);
-    expect(data.locked[0]?.pricing_url).toBe('http://localhost:3000/pricing');
+    expect(data.locked[0]?.pricing_url).toBe('http://localhost:3000/pricing?plan=pro_monthly');
     const list = await watchlist(client);
     expect(list.locked.map((l) => l.feature)).toEqual(['tailwind_alerts']);
     expect(list.access).toMatchObject({ plan: 'free', pro_access: false, in_trial: false });

@@ -26,7 +26,7 @@ describe.each(ERAS)('npm start serves the MCP server at /mcp, protocol %s', (era
     const read = await client.callTool({ name: 'get_segment', arguments: { segment_id: first?.id } });
     const segment = GetSegmentOutputSchema.parse(read.structuredContent);
     expect(segment.segment.name).toBe(first?.name);
-    expect(segment.locked[0]?.pricing_url).toBe(`${service.baseUrl}/pricing`);
+    expect(segment.locked[0]?.pricing_url).toBe(`${service.baseUrl}/pricing?plan=pro_monthly`);
   });
 });
 

@@ -133,7 +133,7 @@ describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
     const promising = PLANS.filter((p) => p.features.some((f) => f === locked?.description)).map((p) => p.id);
     expect(locked?.plans).toEqual(promising);
     expect(promising).toEqual(['pro_monthly', 'pro_annual', 'pro_lifetime']);
-    expect(locked?.pricing_url).toBe('http://localhost:3000/pricing');
+    expect(locked?.pricing_url).toBe('http://localhost:3000/pricing?plan=pro_monthly');
   });
 
   it('finds a segment by its name as a place', async () => {

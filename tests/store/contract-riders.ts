@@ -24,6 +24,7 @@ export function describeRiders(current: CurrentStore): void {
         plan: 'free',
         trialEndsAt: null,
         webhook: null,
+        paid: null,
       });
       expect(typeof rider.createdAt).toBe('number');
       expect(await findRiderById(db, rider.id)).toEqual(rider);

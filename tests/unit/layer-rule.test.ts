@@ -22,6 +22,8 @@ describe('the layer rule', () => {
     ['src/core/facts.ts', "import { API_VERSION } from '../rest/urls.ts';"],
     ['src/data/forecast/extra.ts', "import { openStore } from '../../store/database.ts';"],
     ['src/mcp/wiring.ts', "import { createApp } from '../app/app.ts';"],
+    ['src/billing/session.ts', "import type { Auth } from '../auth/auth.ts';"],
+    ['src/alerts/paid.ts', "import { startCheckout } from '../billing/checkout.ts';"],
   ])('refuses a back-import in %s', async (filePath, code) => {
     expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).toContain('no-restricted-imports');
   });

@@ -99,4 +99,32 @@ describe('the settings schema', () => {
     const settings = readSettings({ VERCEL: '1' });
     expect(() => storeConfigOf(settings)).toThrow(/DATABASE_URL/);
   });
+
+  it('turns payments on with every STRIPE_* variable, off with none, and stops naming what a partial set lacks', () => {
+    const full = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PRICE_PRO_MONTHLY_EUR: 'price_m_eur',
+      STRIPE_PRICE_PRO_MONTHLY_USD: 'price_m_usd',
+      STRIPE_PRICE_PRO_ANNUAL_EUR: 'price_a_eur',
+      STRIPE_PRICE_PRO_ANNUAL_USD: 'price_a_usd',
+      STRIPE_PRICE_PRO_LIFETIME_EUR: 'price_l_eur',
+      STRIPE_PRICE_PRO_LIFETIME_USD: 'price_l_usd',
+    };
+    expect(readSettings({}).billing).toBeUndefined();
+    expect(readSettings(full).billing).toMatchObject({
+      secretKey: 'sk_test_abc123',
+      prices: { pro_annual: { usd: 'price_a_usd' }, pro_lifetime: { eur: 'price_l_eur' } },
+    });
+    const partial: Record<string, string> = { ...full };
+    delete partial['STRIPE_WEBHOOK_SECRET'];
+    delete partial['STRIPE_PRICE_PRO_ANNUAL_USD'];
+    expect(() => readSettings(partial)).toThrow(
+      /only partly configured: set STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO_ANNUAL_USD too/,
+    );
+    expect(() => readSettings({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => readSettings({ ...full, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret or restricted key/,
+    );
+  });
 });

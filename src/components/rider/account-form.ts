@@ -5,6 +5,7 @@
  * next (the consent page, or straight back to the assistant). A plain visit
  * ends on the settings page.
  */
+import { safeReturnPath } from '../billing/return-path.ts';
 import { byId, failureMessage, nextUrl, oauthQuery, postJson } from './auth-client.ts';
 
 const ENDPOINTS = {
@@ -21,11 +22,22 @@ function isMode(value: string | undefined): value is Mode {
 /** Keeps the authorization request when the rider switches between sign-in and sign-up. */
 function carryQuery(): void {
   const query = oauthQuery();
+  const back = returnPath();
+  if (!query && back) {
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-keep-query]')) {
+      link.href = `${link.pathname}?return=${encodeURIComponent(back)}`;
+    }
+  }
   if (!query) return;
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-keep-query]')) {
     link.href = `${link.pathname}?${query}`;
   }
   byId('oauth-note').hidden = false;
+}
+
+/** The page of this site to come back to after signing in (`?return=`, from the pricing page's Buy). */
+function returnPath(): string | undefined {
+  return safeReturnPath(new URLSearchParams(location.search).get('return'));
 }
 
 export function startAccountForm(): void {
@@ -57,7 +69,7 @@ export function startAccountForm(): void {
           submit.disabled = false;
           return;
         }
-        location.assign(nextUrl(reply) ?? '/settings');
+        location.assign(nextUrl(reply) ?? returnPath() ?? '/settings');
       })
       .catch(() => {
         error.textContent = 'The server could not be reached. Check your connection and try again.';

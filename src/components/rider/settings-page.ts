@@ -7,6 +7,7 @@
 import { byId, failureMessage, getJson, postJson } from './auth-client.ts';
 import { alertItems, connectionItems, planText, recordRows, type Me } from './settings-view.ts';
 import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section.ts';
+import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
@@ -44,6 +45,7 @@ function disconnect(clientId: string, name: string, item: HTMLLIElement): void {
 function render(me: Me): void {
   byId('account-email').textContent = me.rider.email;
   byId('account-plan').textContent = planText(me.rider);
+  showBilling(me.billing);
   byId('mcp-url').textContent = me.mcp_url;
   byId('connections').replaceChildren(...connectionItems(me.connections, disconnect));
   byId('connections-empty').hidden = me.connections.length > 0;
@@ -72,6 +74,7 @@ export function startSettings(): void {
   startOwnSegmentsSection(() => {
     load().catch(() => announce('The server could not be reached. Reload the page to try again.'));
   });
+  startBillingSection();
   byId('sign-out').addEventListener('click', () => {
     void postJson('/api/auth/sign-out', {}).then(
       () => location.assign('/login'),

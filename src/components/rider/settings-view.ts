@@ -3,6 +3,7 @@
  * the server (assistant names above all: a client chooses its own) goes in
  * as text, never as markup.
  */
+import type { BillingView } from '../billing/settings-billing.ts';
 import { scopeLabel } from './scope-labels.ts';
 
 export interface Me {
@@ -13,6 +14,8 @@ export interface Me {
     in_trial: boolean;
     pro_access: boolean;
   };
+  /** The paid plan (`src/billing/checkout.ts` billingSummary). */
+  readonly billing: BillingView;
   readonly mcp_url: string;
   /** Where alerts are POSTed; the secret is never in this answer. */
   readonly webhook_url: string | null;

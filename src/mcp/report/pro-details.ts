@@ -33,11 +33,16 @@ export function catalogLock(detail: ProDetail): Pick<LockedFeature, 'feature' | 
   };
 }
 
+/** Where a locked hint sends the rider: the pricing page with Pro Monthly pre-selected. */
+export function unlockUrl(urls: ResolvedUrls): string {
+  return `${urls.pricing}?plan=pro_monthly`;
+}
+
 /** A withheld detail at the public address: the way in is a rider account and its trial. */
 export function lockedFeature(detail: ProDetail, urls: ResolvedUrls): LockedFeature {
   return {
     ...catalogLock(detail),
-    how_to_unlock: `${TRIAL_HOW_TO_START} Rider address: ${urls.mcp}/rider.`,
-    pricing_url: urls.pricing,
+    how_to_unlock: `${TRIAL_HOW_TO_START} Rider address: ${urls.mcp}/rider. After the trial, or instead of it, buy Pro on the pricing page (pricing_url).`,
+    pricing_url: unlockUrl(urls),
   };
 }

@@ -1,3 +1,4 @@
+import type { PaidPlanId } from '../../core/billing-rules.ts';
 import { z } from 'zod';
 import {
   ALERT_THRESHOLD_MAX_KMH,
@@ -46,6 +47,16 @@ export const AccessSchema = z.object({
   pro_access: z.boolean().describe('True on Pro or during the trial: Pro details unlocked, no call limit'),
   in_trial: z.boolean(),
   trial_ends_at: IsoTimeSchema.nullable().describe('End of the Pro trial (past or future); null if none'),
+  paid_plan: z
+    .enum(['pro_monthly', 'pro_annual', 'pro_lifetime'] as const satisfies readonly PaidPlanId[])
+    .nullable()
+    .describe('The paid plan giving Pro now; null when none does (free, trial only, or set by the operator)'),
+  renews_at: IsoTimeSchema.nullable().describe(
+    'When the paid plan renews and is charged next; null for lifetime, a cancelled plan or none',
+  ),
+  pro_until: IsoTimeSchema.nullable().describe(
+    'When paid Pro ends (a cancelled plan at its period end, a failed renewal at the end of its grace period); null when it renews, is lifetime, or there is none',
+  ),
 });
 
 export const CatalogStatusSchema = z

@@ -8,8 +8,10 @@
 import type { Migration } from 'kysely/migration';
 import { initialMigration } from './0001-initial.ts';
 import { riderSegmentsMigration } from './0002-rider-segments.ts';
+import { billingMigration } from './0003-billing.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
   '0002_rider_segments': riderSegmentsMigration,
+  '0003_billing': billingMigration,
 };

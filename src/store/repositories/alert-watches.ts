@@ -7,8 +7,10 @@
  * rider can never read another's rows.
  */
 import type { Kysely } from 'kysely';
+import type { PaidPlanState } from '../../core/billing-rules.ts';
 import type { RiderPlan } from '../../core/rider-rules.ts';
 import type { Database } from '../schema.ts';
+import { PAID_PLAN_SELECT, paidStateOf } from './billing.ts';
 
 type Db = Kysely<Database>;
 
@@ -20,6 +22,8 @@ export interface AlertWatch {
   readonly plan: RiderPlan;
   /** Unix seconds; null when the rider never had a trial. */
   readonly trialEndsAt: number | null;
+  /** The paid plan, for the same rule. */
+  readonly paid: PaidPlanState | null;
 }
 
 /** An alert window already recorded that has not ended yet. */
@@ -39,6 +43,8 @@ export async function listAlertWatches(db: Db): Promise<AlertWatch[]> {
   const rows = await db
     .selectFrom('watch')
     .innerJoin('rider', 'rider.id', 'watch.rider_id')
+    .leftJoin('billing_plan', 'billing_plan.rider_id', 'watch.rider_id')
+    .select(PAID_PLAN_SELECT)
     .select([
       'watch.rider_id',
       'watch.segment_id',
@@ -56,6 +62,7 @@ export async function listAlertWatches(db: Db): Promise<AlertWatch[]> {
     thresholdKmh: row.threshold_kmh,
     plan: row.plan,
     trialEndsAt: row.trial_ends_at,
+    paid: paidStateOf(row),
   }));
 }
 

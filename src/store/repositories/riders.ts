@@ -4,9 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { PaidPlanState } from '../../core/billing-rules.ts';
 import { RIDER_PLANS, type RiderPlan } from '../../core/rider-rules.ts';
 import { nowSeconds } from '../clock.ts';
 import type { Database, RiderTable } from '../schema.ts';
+import { PAID_PLAN_SELECT, paidStateOf, type PaidPlanColumns } from './billing.ts';
 
 type Db = Kysely<Database>;
 
@@ -25,6 +27,8 @@ export interface Rider {
   /** Unix seconds; null when the rider never had a trial. */
   readonly trialEndsAt: number | null;
   readonly webhook: RiderWebhook | null;
+  /** The paid plan as Stripe last reported it; null when the rider never bought one. */
+  readonly paid: PaidPlanState | null;
 }
 
 export interface NewRider {
@@ -43,8 +47,9 @@ export class DuplicateRiderError extends Error {
   }
 }
 
-function toRider(row: Selectable<RiderTable>): Rider {
+function toRider(row: Selectable<RiderTable>, paid: PaidPlanColumns | null = null): Rider {
   return {
+    paid: paid && paidStateOf(paid),
     id: row.id,
     email: row.email,
     createdAt: row.created_at,
@@ -83,15 +88,24 @@ export async function createRider(db: Db, input: NewRider, now: number = nowSeco
   return toRider(row);
 }
 
+/** The rider row with its paid plan beside it (null columns when there is none). */
+function riderWithPlan(db: Db) {
+  return db
+    .selectFrom('rider')
+    .leftJoin('billing_plan', 'billing_plan.rider_id', 'rider.id')
+    .selectAll('rider')
+    .select(PAID_PLAN_SELECT);
+}
+
 export async function findRiderById(db: Db, riderId: string): Promise<Rider | undefined> {
-  const row = await db.selectFrom('rider').selectAll().where('id', '=', riderId).executeTakeFirst();
-  return row && toRider(row);
+  const row = await riderWithPlan(db).where('rider.id', '=', riderId).executeTakeFirst();
+  return row && toRider(row, row);
 }
 
 /** Exact match: addresses are compared as stored. */
 export async function findRiderByEmail(db: Db, email: string): Promise<Rider | undefined> {
-  const row = await db.selectFrom('rider').selectAll().where('email', '=', email).executeTakeFirst();
-  return row && toRider(row);
+  const row = await riderWithPlan(db).where('rider.email', '=', email).executeTakeFirst();
+  return row && toRider(row, row);
 }
 
 /** Returns whether the rider exists (and so was changed). */

@@ -20,7 +20,7 @@ export interface PageHost {
 }
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
-const PAGES = ['login', 'signup', 'consent', 'settings', 'connect-error'];
+const PAGES = ['login', 'signup', 'consent', 'settings', 'connect-error', 'pricing', 'billing/success'];
 
 function distHasPages(): boolean {
   return PAGES.every((page) => existsSync(`${DIST}${page}/index.html`));

@@ -17,6 +17,7 @@ import { createMcpEndpoint, type McpEndpoint } from '../../../src/mcp/endpoint.t
 import { PUBLIC_TOOLS } from '../../../src/mcp/tools/public.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../../src/mcp/tools/rider/index.ts';
 import type { Store } from '../../../src/store/database.ts';
+import type { BillingService } from '../../../src/billing/checkout.ts';
 import type { PageHandler } from './pages.ts';
 
 /** The fake host of CIMD client ids; the test transport maps it to this server's /cimd/ route. */
@@ -50,6 +51,8 @@ export interface AuthServerOptions {
   readonly webhookUrl?: WebhookUrlOptions;
   /** Serve the real MCP endpoints with these deps (the store is the server's own) instead of the stub. */
   readonly mcp?: Omit<McpDeps, 'store'>;
+  /** Payments (the Stripe test double's gateway); unset runs without. */
+  readonly billing?: BillingService;
 }
 
 /** The public and rider MCP endpoints as `npm start` builds them, with a generous per-connection limit. */
@@ -100,6 +103,7 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     rateLimit: options.rateLimit ?? false,
     ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
     ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+    ...(options.billing ? { billing: options.billing } : {}),
     segmentName: (id) => (id === 'fr-alpe-d-huez' ? "Alpe d'Huez" : undefined),
   });
   const mcp = options.mcp && mcpEndpoints({ ...options.mcp, store: options.store }, service);

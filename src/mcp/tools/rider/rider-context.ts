@@ -1,6 +1,7 @@
 import { riderSegmentLookup, type SegmentLookup } from '../../../alerts/segment-lookup.ts';
 import { SCOPE_READ, SCOPE_WRITE } from '../../../auth/policy.ts';
-import { hasProAccess, isInTrial, monthlyCallLimit } from '../../../core/rider-rules.ts';
+import { hasPaidAccess, paidAccessEnd, renewsAt } from '../../../core/billing-rules.ts';
+import { hasProAccess, isInTrial, monthlyCallLimit, planNow } from '../../../core/rider-rules.ts';
 import type { Store } from '../../../store/database.ts';
 import { findRiderById, type Rider } from '../../../store/repositories/riders.ts';
 import type { ToolContext } from '../../context.ts';
@@ -74,11 +75,17 @@ export async function requireRider(
 /** The `access` object of an answer. */
 export function accessOf(session: RiderSession): Access {
   const { rider, nowS } = session;
+  const paid = hasPaidAccess(rider.paid, nowS) ? rider.paid : null;
+  const renewal = paid ? renewsAt(paid) : null;
+  const end = paid ? paidAccessEnd(paid) : null;
   return {
-    plan: rider.plan,
+    plan: planNow(rider, nowS),
     pro_access: session.proAccess,
     in_trial: isInTrial(rider, nowS),
     trial_ends_at: rider.trialEndsAt === null ? null : isoTime(rider.trialEndsAt),
+    paid_plan: paid?.planId ?? null,
+    renews_at: renewal === null ? null : isoTime(renewal),
+    pro_until: renewal === null && typeof end === 'number' ? isoTime(end) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ResolvedUrls } from '../../../rest/urls.ts';
 import type { z } from 'zod';
-import { catalogLock, type ProDetail } from '../../report/pro-details.ts';
+import { catalogLock, unlockUrl, type ProDetail } from '../../report/pro-details.ts';
 import { isoTime } from '../../../core/time.ts';
 import type { LockedFeatureSchema } from '../../schemas/common.ts';
 import type { RiderSession } from './rider-context.ts';
@@ -22,7 +22,7 @@ export function riderLockedFeature(
     trialEnd === null ? '' : `The Pro trial of this rider account ended at ${isoTime(trialEnd)}. `;
   return {
     ...catalogLock(detail),
-    how_to_unlock: `${trial}Move this rider account to a Pro plan (see pricing_url); it applies from the next call, with the same connection.`,
-    pricing_url: urls.pricing,
+    how_to_unlock: `${trial}The rider buys a Pro plan on the pricing page (pricing_url, Pro Monthly pre-selected; signed in with this rider account); it applies from the next call, with the same connection.`,
+    pricing_url: unlockUrl(urls),
   };
 }
