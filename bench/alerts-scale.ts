@@ -42,6 +42,8 @@ export const TARGET_RUN_S = 60;
 const WATCHES_PER_RIDER = 10;
 const SEGMENTS = 25_000;
 const RECEIVER_HOSTS = 8;
+/** How long a receiver takes to answer. */
+const RECEIVER_DELAY_MS = 2;
 /** Seeding and three runs per engine on two engines, at most. */
 export const ALERT_SCALE_SECONDS = 600;
 
@@ -65,7 +67,7 @@ interface Receivers {
   close(): Promise<void>;
 }
 
-/** One receiver per loopback address, answering 204 at once and counting requests in flight across all. */
+/** One receiver per loopback address, answering 204 after 2 ms and counting requests in flight across all. */
 async function startReceivers(): Promise<Receivers> {
   const stats = { received: 0, inFlight: 0, peak: 0 };
   const servers: Server[] = [];
@@ -77,8 +79,11 @@ async function startReceivers(): Promise<Receivers> {
       stats.peak = Math.max(stats.peak, stats.inFlight);
       request.resume();
       request.on('end', () => {
-        stats.inFlight -= 1;
-        response.writeHead(204).end();
+        // A receiver that takes a moment, as a real one does, so deliveries overlap and the caps show.
+        setTimeout(() => {
+          stats.inFlight -= 1;
+          response.writeHead(204).end();
+        }, RECEIVER_DELAY_MS);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, `127.0.0.${i}`, resolve));

@@ -170,13 +170,27 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
       import('../auth/auth-service.ts'),
       import('../auth/secret.ts'),
     ]);
-    const [opened, guard, segments] = await Promise.all([store(), mcpConfig(), catalog()]);
+    const [opened, guard, segments, client] = await Promise.all([store(), mcpConfig(), catalog(), redis()]);
     const { authSecret: secret, onVercel, siteOrigin } = settings;
     const config = authConfigFor(
       { secret, onVercel, siteOrigin, allowedHosts: guard.allowedHosts },
       storeConfigOf(settings),
     );
-    return createAuthService({ store: opened, config, segmentName: (id) => segments.get(id)?.name });
+    // The sign-in limits in Redis when it is set, so instances share one allowance per address.
+    const shared = client
+      ? {
+          rateLimitStorage: (await import('../store/shared-state/rate-limiter.ts')).createRedisWindowLimits(
+            client,
+            `${REDIS_PREFIX}auth-rate:`,
+          ),
+        }
+      : {};
+    return createAuthService({
+      store: opened,
+      config,
+      segmentName: (id) => segments.get(id)?.name,
+      ...shared,
+    });
   });
 
   /** One allowance per connection across instances when Redis is set; else each endpoint's own bucket. */
