@@ -27,7 +27,7 @@ import {
 } from '../store/repositories/alerts.ts';
 import { signWebhook } from './signature.ts';
 import { checkWebhookUrl, type HostLookup, type WebhookTarget } from '../data/webhook-url.ts';
-import { sendPinned, type WebhookSender } from './webhook-send.ts';
+import { runAgents, sendPinned, type WebhookSender } from './webhook-send.ts';
 import { createHostLimiter } from './host-limiter.ts';
 
 /** Per-delivery time limit when none is given: a receiver should answer at once and work later. */
@@ -164,6 +164,7 @@ async function post(
   deps: DeliverDeps,
   { alert, webhook }: PendingDelivery,
   to: WebhookTarget,
+  agents?: ReturnType<typeof runAgents>,
 ): Promise<string | null> {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const nowS = Math.floor(deps.now() / 1000);
@@ -180,6 +181,7 @@ async function post(
       },
       body,
       timeoutMs,
+      ...(agents ? { agent: agents.agentFor(to) } : {}),
     });
     if (status >= 200 && status < 300) return null;
     return `HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`;
@@ -195,14 +197,18 @@ interface Judged {
 }
 
 /** Sends one alert (or finds it must not be sent); the store is written by the caller, in batches. */
-async function deliverOne(deps: DeliverDeps, pending: PendingDelivery): Promise<Judged> {
+async function deliverOne(
+  deps: DeliverDeps,
+  pending: PendingDelivery,
+  agents?: ReturnType<typeof runAgents>,
+): Promise<Judged> {
   const { alert } = pending;
   if (alert.windowEnd <= Math.floor(deps.now() / 1000)) {
     return { outcome: 'expired', error: 'not sent: the window ended before delivery' };
   }
   const check = await checkWebhookUrl(pending.webhook.url, deps);
   if (!check.ok) return { outcome: 'refused', error: check.reason };
-  const failure = await post(deps, pending, check);
+  const failure = await post(deps, pending, check, agents);
   return failure === null ? { outcome: 'delivered' } : { outcome: 'failed', error: failure };
 }
 
@@ -271,12 +277,14 @@ export async function deliverPendingAlerts(deps: DeliverDeps): Promise<DeliveryS
   const deliveries: Promise<void>[] = [];
 
   const writer = outcomeWriter(deps);
+  // Connections kept open for the run's own deliveries, closed when it ends.
+  const agents = runAgents(perHost);
   const deliver = async (pending: PendingDelivery): Promise<void> => {
     if (outOfTime() || failure !== null) {
       counts.deferred += 1;
       return;
     }
-    const judged = await deliverOne(deps, pending);
+    const judged = await deliverOne(deps, pending, agents);
     counts[judged.outcome] += 1;
     if (judged.outcome !== 'delivered' && pending.alert.attempts + 1 >= WEBHOOK_MAX_ATTEMPTS)
       counts.gaveUp += 1;
@@ -284,35 +292,41 @@ export async function deliverPendingAlerts(deps: DeliverDeps): Promise<DeliveryS
   };
 
   let after: DeliveryCursor | null = null;
-  // At least one page is read, so a run reports what it left behind even when it has no time at all.
-  for (let first = true; taken < limit && failure === null && (first || !outOfTime()); first = false) {
-    const page = await listPendingDeliveries(deps.store.db, {
-      after,
-      limit: Math.min(pageSize, limit - taken),
-    });
-    const last = page.at(-1);
-    if (!last) break;
-    after = { createdAt: last.alert.createdAt, alertId: last.alert.id };
-    taken += page.length;
-    for (const pending of page) {
-      const host = hostOf(pending.webhook.url);
-      if (limiter.outstanding(host) >= Math.max(WEBHOOK_HOST_BACKLOG, perHost)) {
-        counts.deferred += 1;
-        continue;
+  try {
+    // At least one page is read, so a run reports what it left behind even when it has no time at all.
+    for (let first = true; taken < limit && failure === null && (first || !outOfTime()); first = false) {
+      const page = await listPendingDeliveries(deps.store.db, {
+        after,
+        limit: Math.min(pageSize, limit - taken),
+      });
+      const last = page.at(-1);
+      if (!last) break;
+      after = { createdAt: last.alert.createdAt, alertId: last.alert.id };
+      taken += page.length;
+      for (const pending of page) {
+        const host = hostOf(pending.webhook.url);
+        if (limiter.outstanding(host) >= Math.max(WEBHOOK_HOST_BACKLOG, perHost)) {
+          counts.deferred += 1;
+          continue;
+        }
+        deliveries.push(
+          limiter
+            .run(host, () => deliver(pending))
+            .catch((error: unknown) => {
+              failure ??= error;
+            }),
+        );
       }
-      deliveries.push(
-        limiter
-          .run(host, () => deliver(pending))
-          .catch((error: unknown) => {
-            failure ??= error;
-          }),
-      );
+      // The next page once this one is nearly sent, or after a second when a slow host holds it up:
+      // its queue then grows (up to WEBHOOK_HOST_BACKLOG) while every other host's alerts keep going out.
+      await limiter.drainTo(deps.concurrency ?? WEBHOOK_CONCURRENCY, PAGE_WAIT_MS);
     }
-    // The next page once this one is nearly sent, or after a second when a slow host holds it up:
-    // its queue then grows (up to WEBHOOK_HOST_BACKLOG) while every other host's alerts keep going out.
-    await limiter.drainTo(deps.concurrency ?? WEBHOOK_CONCURRENCY, PAGE_WAIT_MS);
+  } catch (error) {
+    // The store failed reading the queue: what is under way finishes and is recorded, then the run throws.
+    failure ??= error;
   }
   await Promise.all(deliveries);
+  agents.destroy();
   await writer.flush().catch((error: unknown) => {
     failure ??= error;
   });

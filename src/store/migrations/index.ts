@@ -7,7 +7,10 @@
  */
 import type { Migration } from 'kysely/migration';
 import { initialMigration } from './0001-initial.ts';
+import { alertQueueMigration } from './0003-alert-queue.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
+  // 0002 is the auth tables (src/app/migrations.ts).
+  '0003_alert_queue': alertQueueMigration,
 };
