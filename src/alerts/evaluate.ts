@@ -245,6 +245,16 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
   let complete = false;
   let error: string | null = null;
 
+  // One page is written while the next is read and judged: on PostgreSQL a page's inserts wait on the
+  // disk, and that wait overlaps the forecast work. At most one page is being written at a time, and
+  // the cursor moves past a page only once its alerts are stored.
+  let recording: Promise<void> = Promise.resolve();
+  // Held here rather than left in the promise, which nothing awaits while the next page is judged.
+  let storeError: { readonly cause: unknown } | null = null;
+  const written = async (): Promise<void> => {
+    await recording;
+    if (storeError) throw storeError.cause;
+  };
   for (;;) {
     const page = await listAlertWatchPage(db, { after: cursor, limit: pageSize });
     const withPro = page.watches.filter((watch) => hasProAccess(watch, nowS));
@@ -254,18 +264,24 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
       error = `forecast failed: ${messageOf(failure)}`;
       break;
     }
-    await recordPage(deps, withPro, verdicts, counts, nowS);
+    await written();
+    recording = (async () => {
+      await recordPage(deps, withPro, verdicts, counts, nowS);
+      await deps.cursor?.save(page.next).catch(() => undefined);
+    })().catch((cause: unknown) => {
+      storeError ??= { cause };
+    });
     if (page.watches.length > 0) counts.pages += 1;
     counts.watchesChecked += page.watches.length;
     counts.watchesWithoutPro += page.watches.length - withPro.length;
     cursor = page.next;
-    await deps.cursor?.save(cursor).catch(() => undefined);
     if (cursor === null) {
       complete = true;
       break;
     }
     if (performance.now() - started >= budgetMs) break;
   }
+  await written();
 
   const after = stats?.stats();
   return {

@@ -212,33 +212,45 @@ async function deliverOne(
   return failure === null ? { outcome: 'delivered' } : { outcome: 'failed', error: failure };
 }
 
-/** Outcomes written per batch: a crash loses at most this many, which are then sent again (at least once). */
+/** Outcomes written per batch: a crash loses at most a few batches, which are then sent again (at least once). */
 export const OUTCOME_BATCH = 200;
 
 /**
  * Outcomes waiting to be written: delivered ids, failed ids by error. Written
  * {@link OUTCOME_BATCH} at a time in a few statements rather than one update
- * per delivery, which at 100,000 alerts was most of the store's time.
+ * per delivery, which at 100,000 alerts was most of the store's time. The
+ * writes run one after another behind the deliveries, which never wait for
+ * them (on PostgreSQL each commit waits for the disk); `finish` waits for
+ * the last and throws the first error.
  */
 function outcomeWriter(deps: DeliverDeps) {
   let delivered: string[] = [];
   let failed = new Map<string, string[]>();
   let size = 0;
   let writing: Promise<void> = Promise.resolve();
-  const flush = (): Promise<void> => {
+  let error: { readonly cause: unknown } | null = null;
+  const flush = (): void => {
     const [ids, byError] = [delivered, failed];
     delivered = [];
     failed = new Map();
     size = 0;
     writing = writing.then(async () => {
-      const { db } = deps.store;
-      if (ids.length > 0) await markAlertsDelivered(db, ids, Math.floor(deps.now() / 1000));
-      for (const [error, failedIds] of byError) await markAlertsAttemptFailed(db, failedIds, error);
+      if (error) return;
+      try {
+        const { db } = deps.store;
+        if (ids.length > 0) await markAlertsDelivered(db, ids, Math.floor(deps.now() / 1000));
+        for (const [reason, failedIds] of byError) await markAlertsAttemptFailed(db, failedIds, reason);
+      } catch (cause) {
+        error ??= { cause };
+      }
     });
-    return writing;
   };
   return {
-    add(alertId: string, judged: Judged): Promise<void> {
+    /** True once a write failed: the run should stop sending, as nothing more can be recorded. */
+    get failed(): boolean {
+      return error !== null;
+    },
+    add(alertId: string, judged: Judged): void {
       if (judged.error === undefined) delivered.push(alertId);
       else {
         const ids = failed.get(judged.error);
@@ -246,9 +258,13 @@ function outcomeWriter(deps: DeliverDeps) {
         else failed.set(judged.error, [alertId]);
       }
       size += 1;
-      return size >= OUTCOME_BATCH ? flush() : Promise.resolve();
+      if (size >= OUTCOME_BATCH) flush();
     },
-    flush,
+    async finish(): Promise<void> {
+      flush();
+      await writing;
+      if (error) throw error.cause;
+    },
   };
 }
 
@@ -280,7 +296,7 @@ export async function deliverPendingAlerts(deps: DeliverDeps): Promise<DeliveryS
   // Connections kept open for the run's own deliveries, closed when it ends.
   const agents = runAgents(perHost);
   const deliver = async (pending: PendingDelivery): Promise<void> => {
-    if (outOfTime() || failure !== null) {
+    if (outOfTime() || failure !== null || writer.failed) {
       counts.deferred += 1;
       return;
     }
@@ -288,13 +304,17 @@ export async function deliverPendingAlerts(deps: DeliverDeps): Promise<DeliveryS
     counts[judged.outcome] += 1;
     if (judged.outcome !== 'delivered' && pending.alert.attempts + 1 >= WEBHOOK_MAX_ATTEMPTS)
       counts.gaveUp += 1;
-    await writer.add(pending.alert.id, judged);
+    writer.add(pending.alert.id, judged);
   };
 
   let after: DeliveryCursor | null = null;
   try {
     // At least one page is read, so a run reports what it left behind even when it has no time at all.
-    for (let first = true; taken < limit && failure === null && (first || !outOfTime()); first = false) {
+    for (
+      let first = true;
+      taken < limit && failure === null && !writer.failed && (first || !outOfTime());
+      first = false
+    ) {
       const page = await listPendingDeliveries(deps.store.db, {
         after,
         limit: Math.min(pageSize, limit - taken),
@@ -327,7 +347,7 @@ export async function deliverPendingAlerts(deps: DeliverDeps): Promise<DeliveryS
   }
   await Promise.all(deliveries);
   agents.destroy();
-  await writer.flush().catch((error: unknown) => {
+  await writer.finish().catch((error: unknown) => {
     failure ??= error;
   });
   if (failure !== null) throw failure;

@@ -187,6 +187,22 @@ describe('evaluation in pages', () => {
     }
   });
 
+  it('a store failure while a page is written rejects the run and leaves the cursor where it was', async () => {
+    const store = await freshStore();
+    try {
+      const rider = await proRider(store);
+      for (const segment of SEGMENT_IDS.slice(0, 4)) await watchSegment(store.db, rider.id, segment);
+      const cursor = memoryCursorStore();
+      // Recording a page reads the alert table first; without it every page's write fails.
+      await store.db.schema.dropTable('alert').execute();
+      const deps = { store, catalog, forecast: demoAt(fixedNow), now: fixedNow, cursor, watchPageSize: 2 };
+      await expect(evaluateAlerts(deps)).rejects.toThrow(/alert/);
+      expect(await cursor.load()).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('reads a shared cursor back, and an unreadable one as the start', async () => {
     const values = new Map<string, string>();
     const kv = {
@@ -357,7 +373,7 @@ describe('webhook delivery at scale', () => {
         timeoutMs: 30_000,
         concurrency: 5,
         perHost: 2,
-        deliveryPageSize: 7,
+        deliveryPageSize: 15,
       });
       clearInterval(watcher);
       expect(summary).toMatchObject({ attempted: 60, delivered: 60, failed: 0, deferred: 0 });
