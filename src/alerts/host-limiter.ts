@@ -68,14 +68,18 @@ export function createHostLimiter(limits: HostLimits): HostLimiter {
     drainTo(count, maxWaitMs) {
       if (outstandingTotal <= count) return Promise.resolve();
       return new Promise((resolve) => {
-        const timer = setTimeout(resolve, maxWaitMs);
-        waiters.push({
+        const waiter = {
           count,
           resolve: () => {
             clearTimeout(timer);
             resolve();
           },
-        });
+        };
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((other) => other !== waiter);
+          resolve();
+        }, maxWaitMs);
+        waiters.push(waiter);
       });
     },
   };
