@@ -2,7 +2,8 @@
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, then the MCP section (mcp.ts), then the core
  * bundle and Vercel function sizes (bundle-sizes.ts), then the functions'
- * cold starts (cold-start.ts). The service starts exactly as
+ * cold starts (cold-start.ts), with the alert job over 100,000 watches
+ * (alerts-scale.ts) before the sizes. The service starts exactly as
  * users start it (`npm start`'s node command); the baseline answers with the
  * same number of bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
@@ -22,6 +23,7 @@ import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
 import { CATALOG_LOAD_SECONDS, runCatalogLoadBench } from './catalog-load.ts';
 import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
 import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
+import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -128,7 +130,8 @@ async function main(): Promise<number> {
     COLD_START_SECONDS +
     CATALOG_LOAD_SECONDS +
     WORLD_BENCH_SECONDS +
-    ROUTE_BENCH_SECONDS;
+    ROUTE_BENCH_SECONDS +
+    ALERT_SCALE_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
     void stopAll().finally(() => process.exit(1));
@@ -188,6 +191,7 @@ async function main(): Promise<number> {
     mcpValid = (await runWorldCatalogBench(mcpSettings)) && mcpValid;
     mcpValid = (await runRouteBench()) && mcpValid;
     runCatalogLoadBench();
+    mcpValid = (await runAlertScaleBench()) && mcpValid;
     await printSizes();
     await printColdStarts();
   }

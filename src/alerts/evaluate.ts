@@ -1,11 +1,16 @@
 /**
  * The alert evaluator: which watched segments get a tailwind alert now.
- * Reads every watch with alerts on (across riders), resolves catalog and
- * riders' own segments alike (`segment-lookup.ts`), asks the forecast once per
- * run for all their segments, finds each segment's best rideable window
- * (daylight, dry, gusts under the limit) exactly as the MCP tools do by
- * default, and records an alert for every watch whose window's peak
- * reaches the rider's threshold.
+ * Walks every watch with alerts on (across riders) a page at a time, resolves
+ * catalog and riders' own segments alike (`segment-lookup.ts`), asks the
+ * forecast once per run for each watched segment (in batched calls, which the
+ * forecast cache answers per 0.05° cell), finds each segment's best rideable
+ * window (daylight, dry, gusts under the limit) exactly as the MCP tools do by
+ * default, and records an alert for every watch whose window's peak reaches
+ * the rider's threshold, a page of alerts in a few statements.
+ *
+ * A run has a time budget: once it is spent, the run stops after the page in
+ * hand and leaves a cursor (`cursor.ts`) where the next run carries on. The
+ * cursor is saved after every page, so a run that crashes resumes there too.
  */
 import { hasProAccess } from '../core/rider-rules.ts';
 import type { TailwindWindow } from '../core/tailwind-window.ts';
@@ -16,16 +21,32 @@ import { forecastPointOf } from '../data/segments/segment-geometry.ts';
 import { hoursAhead, segmentBestWindow } from '../data/segments/segment-window.ts';
 import type { Store } from '../store/database.ts';
 import {
-  listAlertWatches,
+  listAlertWatchPage,
   listLiveAlertWindows,
   type AlertWatch,
+  type AlertWatchCursor,
   type LiveAlertWindow,
 } from '../store/repositories/alert-watches.ts';
-import { recordAlertOnce } from '../store/repositories/alerts.ts';
-import { resolveWatchedSegments, watchMayUse } from './segment-lookup.ts';
+import { recordAlertsOnce, type NewAlert } from '../store/repositories/alerts.ts';
+import type { AlertCursorStore } from './cursor.ts';
+import { resolveWatchedSegments } from './segment-lookup.ts';
+import { isOwnSegmentId } from '../core/rider-rules.ts';
 
 /** Segments per forecast request: keeps an Open-Meteo URL short while a run stays one call up to here. */
 export const FORECAST_BATCH_SEGMENTS = 100;
+
+/**
+ * Watches read per page: large enough that 100,000 watches take 50 queries,
+ * small enough that a page's alerts and windows stay a few MB.
+ */
+export const WATCH_PAGE_SIZE = 2_000;
+
+/**
+ * How long an evaluation may keep starting pages. With delivery's budget
+ * (`DELIVERY_BUDGET_MS`) a run stays well inside a Vercel function's default
+ * 300 s limit and the 15-minute schedule; 100,000 watches take a fraction of it.
+ */
+export const EVALUATE_BUDGET_MS = 150_000;
 
 export interface EvaluateDeps {
   readonly store: Pick<Store, 'db'>;
@@ -33,27 +54,41 @@ export interface EvaluateDeps {
   readonly forecast: ForecastSource;
   /** Milliseconds since the epoch, like `McpDeps.now`. */
   readonly now: () => number;
+  /** Where a run that ran out of time leaves off; without one every run starts from the first watch. */
+  readonly cursor?: AlertCursorStore;
+  /** Defaults to {@link EVALUATE_BUDGET_MS}; a run always evaluates at least one page. */
+  readonly evaluateBudgetMs?: number;
+  /** Defaults to {@link WATCH_PAGE_SIZE}. */
+  readonly watchPageSize?: number;
 }
 
 export interface EvaluateSummary {
-  /** Watches with alerts on, every rider's. */
+  /** Watches with alerts on read this run, every rider's. */
   readonly watchesChecked: number;
   /** Of those, watches skipped because the rider has no Pro access (alerts are a Pro feature). */
   readonly watchesWithoutPro: number;
   /** Distinct segments asked of the forecast. */
   readonly segmentsForecast: number;
-  /** Watched segment ids found neither in the catalog nor among their rider's own segments; skipped. */
+  /** Watched segment ids the catalog no longer has (e.g. an operator removed them); skipped. */
   readonly segmentsMissing: number;
   /** Segments the forecast had no data for; skipped. */
   readonly segmentsWithoutForecast: number;
-  /** Calls to `forecast.hourly`: one per run up to {@link FORECAST_BATCH_SEGMENTS} segments. */
+  /** Calls to `forecast.hourly`: one per {@link FORECAST_BATCH_SEGMENTS} new segments of a page. */
   readonly forecastCalls: number;
   /** Requests the forecast cache sent upstream during the run, when the source is the cache. */
   readonly upstreamCalls?: number;
+  /** Grid cells the cache did not hold and fetched (from the shared tier or upstream), when the source is the cache. */
+  readonly cellsFetched?: number;
   readonly alertsRecorded: number;
   /** Windows that reached the threshold but were already alerted on (same or overlapping window). */
   readonly alertsAlreadyKnown: number;
-  /** Why the run recorded nothing, when the forecast failed; null otherwise. */
+  /** Pages of watches read. */
+  readonly pages: number;
+  /** True when the run started from a cursor an earlier run left. */
+  readonly resumed: boolean;
+  /** False when the run stopped before the last watch (budget spent or forecast failed); the cursor says where. */
+  readonly complete: boolean;
+  /** Why the run stopped early, when the forecast failed; null otherwise. */
   readonly error: string | null;
 }
 
@@ -61,7 +96,7 @@ function hasStats(source: ForecastSource): source is CachedForecastSource {
   return typeof (source as Partial<CachedForecastSource>).stats === 'function';
 }
 
-/** All segments' series, one `hourly` call per batch (counted in `calls`); throws what the source throws. */
+/** The segments' series, one `hourly` call per batch (counted in `calls`); throws what the source throws. */
 async function forecastAll(
   forecast: ForecastSource,
   segments: readonly Segment[],
@@ -81,100 +116,216 @@ function overlapsKnown(known: readonly LiveAlertWindow[], window: TailwindWindow
   return known.some((k) => k.windowStart < window.end && k.windowEnd > window.start);
 }
 
+/** What a run found for one segment, kept for the run so a segment on many pages is judged once. */
+type SegmentVerdict = TailwindWindow | 'missing' | 'no-forecast' | 'no-window';
+
+interface RunCounts {
+  watchesChecked: number;
+  watchesWithoutPro: number;
+  segmentsForecast: number;
+  segmentsMissing: number;
+  segmentsWithoutForecast: number;
+  alertsRecorded: number;
+  alertsAlreadyKnown: number;
+  pages: number;
+}
+
+/**
+ * The key of a segment's verdict for a watch: the segment id, and for a
+ * rider's own segment also the rider, so a watch can only ever use a verdict
+ * its own rider's lookup produced (`segment-lookup.ts` finds an own segment
+ * for its owner alone).
+ */
+function verdictKey(watch: Pick<AlertWatch, 'riderId' | 'segmentId'>): string {
+  return isOwnSegmentId(watch.segmentId) ? `${watch.riderId}\n${watch.segmentId}` : watch.segmentId;
+}
+
+/**
+ * Judges the page's segments not judged yet this run: segment look-up (the
+ * catalog, and each rider's own segments for that rider), then the forecast
+ * for the ones found, batched. Throws what the forecast throws.
+ */
+async function judgeSegments(
+  deps: EvaluateDeps,
+  watches: readonly AlertWatch[],
+  verdicts: Map<string, SegmentVerdict>,
+  counts: RunCounts,
+  calls: { count: number },
+  nowMs: number,
+): Promise<void> {
+  const pending = new Map<string, AlertWatch>();
+  for (const watch of watches) {
+    const key = verdictKey(watch);
+    if (!verdicts.has(key) && !pending.has(key)) pending.set(key, watch);
+  }
+  const found = await resolveWatchedSegments(deps.catalog, deps.store.db, [...pending.values()]);
+  const byId = new Map(found.map((segment) => [segment.id, segment]));
+  const segments: Segment[] = [];
+  const keys: string[] = [];
+  for (const [key, watch] of pending) {
+    const segment = byId.get(watch.segmentId);
+    if (segment) {
+      segments.push(segment);
+      keys.push(key);
+    } else {
+      verdicts.set(key, 'missing');
+      counts.segmentsMissing += 1;
+    }
+  }
+  const forecast = await forecastAll(deps.forecast, segments, calls);
+  counts.segmentsForecast += segments.length;
+  for (const [i, segment] of segments.entries()) {
+    const key = keys[i] ?? segment.id;
+    const series = forecast[i];
+    // Too few usable hours (impossible values dropped upstream): judged as no forecast, never as calm.
+    if (!series || hoursAhead(series, nowMs).length < MIN_USABLE_HOURS) {
+      verdicts.set(key, 'no-forecast');
+      counts.segmentsWithoutForecast += 1;
+      continue;
+    }
+    verdicts.set(key, segmentBestWindow(segment, series, nowMs) ?? 'no-window');
+  }
+}
+
+/** Records the page's alerts: the windows that reach each watch's threshold and are not known yet. */
+async function recordPage(
+  deps: EvaluateDeps,
+  watches: readonly AlertWatch[],
+  verdicts: ReadonlyMap<string, SegmentVerdict>,
+  counts: RunCounts,
+  nowS: number,
+): Promise<void> {
+  const first = watches[0];
+  const last = watches.at(-1);
+  if (!first || !last) return;
+  const { db } = deps.store;
+  const known = new Map<string, LiveAlertWindow[]>();
+  const range = { fromRiderId: first.riderId, toRiderId: last.riderId };
+  for (const live of await listLiveAlertWindows(db, nowS, range)) {
+    const key = `${live.riderId}\n${live.segmentId}`;
+    known.set(key, [...(known.get(key) ?? []), live]);
+  }
+  const fresh: NewAlert[] = [];
+  for (const watch of watches) {
+    const window = verdicts.get(verdictKey(watch));
+    if (typeof window !== 'object' || window.peak.tailwindKmh < watch.thresholdKmh) continue;
+    if (overlapsKnown(known.get(`${watch.riderId}\n${watch.segmentId}`) ?? [], window)) {
+      counts.alertsAlreadyKnown += 1;
+      continue;
+    }
+    fresh.push({
+      riderId: watch.riderId,
+      window: {
+        segmentId: watch.segmentId,
+        windowStart: window.start,
+        windowEnd: window.end,
+        peakTailwindKmh: window.peak.tailwindKmh,
+      },
+    });
+  }
+  const recorded = await recordAlertsOnce(db, fresh, nowS);
+  counts.alertsRecorded += recorded;
+  counts.alertsAlreadyKnown += fresh.length - recorded;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * One evaluation run. Re-running it records nothing new for a window already
  * alerted on: the store's unique key catches the same start, and a window
  * overlapping a recorded one of the same rider and segment is skipped (an
- * ongoing window's start moves with the current hour). A forecast failure is
- * reported in `error` and records nothing; store errors are thrown.
+ * ongoing window's start moves with the current hour). A forecast failure
+ * stops the run at the page it hit, reported in `error` (the pages before it
+ * stand, the cursor points at that page); store errors are thrown. A cursor
+ * store that fails is ignored: the run starts from the first watch, which
+ * is safe, only slower.
  */
 export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummary> {
+  const started = performance.now();
+  const budgetMs = deps.evaluateBudgetMs ?? EVALUATE_BUDGET_MS;
+  const pageSize = deps.watchPageSize ?? WATCH_PAGE_SIZE;
   const nowMs = deps.now();
   const nowS = Math.floor(nowMs / 1000);
   const { db } = deps.store;
-  const watches = await listAlertWatches(db);
-  const bySegment = new Map<string, AlertWatch[]>();
-  let watchesWithoutPro = 0;
-  for (const watch of watches) {
-    if (!hasProAccess(watch, nowS)) {
-      watchesWithoutPro += 1;
-      continue;
-    }
-    const list = bySegment.get(watch.segmentId);
-    if (list) list.push(watch);
-    else bySegment.set(watch.segmentId, [watch]);
-  }
-  const segments = await resolveWatchedSegments(deps.catalog, db, [...bySegment.values()].flat());
-  const base = {
-    watchesChecked: watches.length,
-    watchesWithoutPro,
-    segmentsForecast: segments.length,
-    segmentsMissing: bySegment.size - segments.length,
+  const stats = hasStats(deps.forecast) ? deps.forecast : null;
+  const before = stats?.stats();
+
+  const counts: RunCounts = {
+    watchesChecked: 0,
+    watchesWithoutPro: 0,
+    segmentsForecast: 0,
+    segmentsMissing: 0,
+    segmentsWithoutForecast: 0,
+    alertsRecorded: 0,
+    alertsAlreadyKnown: 0,
+    pages: 0,
   };
-  const upstreamBefore = hasStats(deps.forecast) ? deps.forecast.stats().upstreamCalls : undefined;
-  const upstream = (): { upstreamCalls?: number } =>
-    upstreamBefore === undefined || !hasStats(deps.forecast)
-      ? {}
-      : { upstreamCalls: deps.forecast.stats().upstreamCalls - upstreamBefore };
-
   const calls = { count: 0 };
-  let forecast: (WindSeries | null)[];
-  try {
-    forecast = await forecastAll(deps.forecast, segments, calls);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...base,
-      segmentsWithoutForecast: 0,
-      forecastCalls: calls.count,
-      ...upstream(),
-      alertsRecorded: 0,
-      alertsAlreadyKnown: 0,
-      error: `forecast failed: ${message}`,
-    };
-  }
+  const verdicts = new Map<string, SegmentVerdict>();
+  const startedFrom = deps.cursor ? await deps.cursor.load().catch(() => null) : null;
+  let cursor: AlertWatchCursor | null = startedFrom;
+  let complete = false;
+  let error: string | null = null;
 
-  const known = new Map<string, LiveAlertWindow[]>();
-  for (const live of await listLiveAlertWindows(db, nowS)) {
-    const key = `${live.riderId}\n${live.segmentId}`;
-    known.set(key, [...(known.get(key) ?? []), live]);
-  }
-  let segmentsWithoutForecast = 0;
-  let alertsRecorded = 0;
-  let alertsAlreadyKnown = 0;
-  for (const [i, segment] of segments.entries()) {
-    const series = forecast[i];
-    // Too few usable hours (impossible values dropped upstream): judged as no forecast, never as calm.
-    if (!series || hoursAhead(series, nowMs).length < MIN_USABLE_HOURS) {
-      segmentsWithoutForecast += 1;
-      continue;
+  // One page is written while the next is read and judged: on PostgreSQL a page's inserts wait on the
+  // disk, and that wait overlaps the forecast work. At most one page is being written at a time, and
+  // the cursor moves past a page only once its alerts are stored.
+  let recording: Promise<void> = Promise.resolve();
+  // Held here rather than left in the promise, which nothing awaits while the next page is judged.
+  let storeError: { readonly cause: unknown } | null = null;
+  const written = async (): Promise<void> => {
+    await recording;
+    if (storeError) throw storeError.cause;
+  };
+  for (;;) {
+    const page = await listAlertWatchPage(db, { after: cursor, limit: pageSize });
+    const withPro = page.watches.filter((watch) => hasProAccess(watch, nowS));
+    try {
+      await judgeSegments(deps, withPro, verdicts, counts, calls, nowMs);
+    } catch (failure) {
+      error = `forecast failed: ${messageOf(failure)}`;
+      break;
     }
-    const window = segmentBestWindow(segment, series, nowMs);
-    if (!window) continue;
-    for (const watch of bySegment.get(segment.id) ?? []) {
-      if (!watchMayUse(segment, watch.riderId)) continue;
-      if (window.peak.tailwindKmh < watch.thresholdKmh) continue;
-      if (overlapsKnown(known.get(`${watch.riderId}\n${segment.id}`) ?? [], window)) {
-        alertsAlreadyKnown += 1;
-        continue;
-      }
-      const alertWindow = {
-        segmentId: segment.id,
-        windowStart: window.start,
-        windowEnd: window.end,
-        peakTailwindKmh: window.peak.tailwindKmh,
-      };
-      if (await recordAlertOnce(db, watch.riderId, alertWindow, nowS)) alertsRecorded += 1;
-      else alertsAlreadyKnown += 1;
+    await written();
+    recording = (async () => {
+      await recordPage(deps, withPro, verdicts, counts, nowS);
+      await deps.cursor?.save(page.next).catch(() => undefined);
+    })().catch((cause: unknown) => {
+      storeError ??= { cause };
+    });
+    if (page.watches.length > 0) counts.pages += 1;
+    counts.watchesChecked += page.watches.length;
+    counts.watchesWithoutPro += page.watches.length - withPro.length;
+    cursor = page.next;
+    if (cursor === null) {
+      complete = true;
+      break;
     }
+    if (performance.now() - started >= budgetMs) break;
   }
+  await written();
+
+  const after = stats?.stats();
   return {
-    ...base,
-    segmentsWithoutForecast,
+    watchesChecked: counts.watchesChecked,
+    watchesWithoutPro: counts.watchesWithoutPro,
+    segmentsForecast: counts.segmentsForecast,
+    segmentsMissing: counts.segmentsMissing,
+    segmentsWithoutForecast: counts.segmentsWithoutForecast,
     forecastCalls: calls.count,
-    ...upstream(),
-    alertsRecorded,
-    alertsAlreadyKnown,
-    error: null,
+    ...(before && after
+      ? {
+          upstreamCalls: after.upstreamCalls - before.upstreamCalls,
+          cellsFetched: after.misses - before.misses,
+        }
+      : {}),
+    alertsRecorded: counts.alertsRecorded,
+    alertsAlreadyKnown: counts.alertsAlreadyKnown,
+    pages: counts.pages,
+    resumed: startedFrom !== null,
+    complete,
+    error,
   };
 }

@@ -60,9 +60,11 @@ export function formatAlertJobLine(summary: AlertJobSummary): string {
   const e = summary.evaluation;
   if (e) {
     const upstream = e.upstreamCalls === undefined ? '' : `, ${e.upstreamCalls} upstream`;
+    const cells = e.cellsFetched === undefined ? '' : ` for ${count(e.cellsFetched, 'new cell')}`;
+    const progress = `${count(e.pages, 'page')}${e.resumed ? ' resumed from a cursor' : ''}${e.complete ? '' : ', stopped early (the next run resumes)'}`;
     parts.push(
-      `${count(e.watchesChecked, 'watch', 'watches')} with alerts on (${e.watchesWithoutPro} without Pro)`,
-      `forecast: ${count(e.segmentsForecast, 'segment')} in ${count(e.forecastCalls, 'call')}${upstream} ` +
+      `${count(e.watchesChecked, 'watch', 'watches')} with alerts on (${e.watchesWithoutPro} without Pro) in ${progress}`,
+      `forecast: ${count(e.segmentsForecast, 'segment')} in ${count(e.forecastCalls, 'call')}${upstream}${cells} ` +
         `(${e.segmentsMissing} not in catalog, ${e.segmentsWithoutForecast} without data)`,
       `alerts: ${e.alertsRecorded} recorded, ${e.alertsAlreadyKnown} already known`,
     );
@@ -71,7 +73,7 @@ export function formatAlertJobLine(summary: AlertJobSummary): string {
   if (d) {
     parts.push(
       `webhooks: ${d.delivered}/${d.attempted} delivered, ${d.failed} failed, ${d.refused} refused, ` +
-        `${d.expired} expired, ${d.gaveUp} given up`,
+        `${d.expired} expired, ${d.gaveUp} given up, ${d.deferred} left for the next run`,
     );
   }
   if (summary.errors.length > 0) parts.push(`errors: ${summary.errors.join(' | ')}`);

@@ -127,16 +127,24 @@ function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<ty
       parts.forecast(),
       parts.redis(),
     ]);
-    const lock = client
+    const { memoryCursorStore, sharedCursorStore } = await import('../alerts/cursor.ts');
+    // Where a run that ran out of time left off: in Redis for every instance, else in this process.
+    const shared = client
       ? await (async () => {
-          const [{ createRedisLock }, { ALERT_JOB_LOCK_TTL_MS }] = await Promise.all([
-            import('../store/shared-state/lock.ts'),
-            import('../alerts/run.ts'),
-          ]);
-          return { lock: createRedisLock(client, `${REDIS_PREFIX}alert-job:lock`, ALERT_JOB_LOCK_TTL_MS) };
+          const [{ createRedisLock }, { ALERT_JOB_LOCK_TTL_MS }, { createRedisKeyValue }] = await Promise.all(
+            [
+              import('../store/shared-state/lock.ts'),
+              import('../alerts/run.ts'),
+              import('../store/shared-state/key-value.ts'),
+            ],
+          );
+          return {
+            lock: createRedisLock(client, `${REDIS_PREFIX}alert-job:lock`, ALERT_JOB_LOCK_TTL_MS),
+            cursor: sharedCursorStore(createRedisKeyValue(client, `${REDIS_PREFIX}alert-job:`), 'cursor'),
+          };
         })()
-      : {};
-    return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...lock };
+      : { cursor: memoryCursorStore() };
+    return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...shared };
   });
   const cron = createCronHandler({
     secret: () => settings.cronSecret,
@@ -162,7 +170,7 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
       import('../auth/auth-service.ts'),
       import('../auth/secret.ts'),
     ]);
-    const [opened, guard, segments] = await Promise.all([store(), mcpConfig(), catalog()]);
+    const [opened, guard, segments, client] = await Promise.all([store(), mcpConfig(), catalog(), redis()]);
     const { authSecret: secret, onVercel, siteOrigin } = settings;
     const config = authConfigFor(
       { secret, onVercel, siteOrigin, allowedHosts: guard.allowedHosts },
@@ -174,11 +182,21 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
           gateway: (await import('../billing/stripe-gateway.ts')).createStripeGateway(settings.billing),
         }
       : undefined;
+    // The sign-in limits in Redis when it is set, so instances share one allowance per address.
+    const shared = client
+      ? {
+          rateLimitStorage: (await import('../store/shared-state/rate-limiter.ts')).createRedisWindowLimits(
+            client,
+            `${REDIS_PREFIX}auth-rate:`,
+          ),
+        }
+      : {};
     return createAuthService({
       store: opened,
       config,
       segmentName: (id) => segments.get(id)?.name,
       ...(billing ? { billing } : {}),
+      ...shared,
     });
   });
 

@@ -61,7 +61,16 @@ export interface CreateAuthOptions {
   readonly accessTokenTtlS?: number;
   /** better-auth's per-address rate limits (3 sign-ins per 10 s…); on unless a test turns it off. */
   readonly rateLimit?: boolean;
+  /**
+   * Where those limits are counted: this instance's memory by default; a
+   * shared store (Redis, `createRedisWindowLimits`) so that every instance
+   * counts against one allowance per address.
+   */
+  readonly rateLimitStorage?: RateLimitStorage;
 }
+
+/** better-auth's custom rate-limit storage: one atomic check-and-count per request. */
+export type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>;
 
 /** The option object shared by the running server and the migration (which only reads its schema). */
 export function authOptions(options: CreateAuthOptions) {
@@ -82,7 +91,11 @@ export function authOptions(options: CreateAuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
     },
-    rateLimit: { enabled: options.rateLimit ?? true, storage: 'memory' },
+    rateLimit: {
+      enabled: options.rateLimit ?? true,
+      storage: 'memory',
+      ...(options.rateLimitStorage ? { customStorage: options.rateLimitStorage } : {}),
+    },
     // Requests the provider refuses before it can trust the client's redirect address land on our page.
     onAPIError: { errorURL: `${origin}${CONNECT_ERROR_PATH}` },
     advanced: {

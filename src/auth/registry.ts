@@ -8,7 +8,7 @@
 import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../store/database.ts';
-import { createAuth, type Auth } from './auth.ts';
+import { createAuth, type Auth, type RateLimitStorage } from './auth.ts';
 import type { AuthConfig } from './secret.ts';
 
 /** Origins kept warm at once; a request naming yet another one rebuilds (cheap, no I/O until used). */
@@ -21,6 +21,8 @@ export interface AuthRegistryOptions {
   readonly cimdFetch?: ClientMetadataResourceFetch;
   readonly accessTokenTtlS?: number;
   readonly rateLimit?: boolean;
+  /** Shared sign-in limits (Redis); each instance's memory when absent. */
+  readonly rateLimitStorage?: RateLimitStorage;
 }
 
 export interface AuthRegistry {
@@ -64,6 +66,7 @@ export function createAuthRegistry(options: AuthRegistryOptions): AuthRegistry {
         ...(options.cimdFetch ? { cimdFetch: options.cimdFetch } : {}),
         ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
         ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+        ...(options.rateLimitStorage ? { rateLimitStorage: options.rateLimitStorage } : {}),
       });
       instances.set(origin, auth);
       return auth;

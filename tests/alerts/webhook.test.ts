@@ -86,7 +86,15 @@ describe('deliverPendingAlerts', () => {
   it('POSTs a signed JSON alert to the rider webhook and marks it delivered', async () => {
     const alert = await pendingAlert();
     const summary = await deliverPendingAlerts(deps());
-    expect(summary).toEqual({ attempted: 1, delivered: 1, failed: 0, refused: 0, expired: 0, gaveUp: 0 });
+    expect(summary).toEqual({
+      attempted: 1,
+      delivered: 1,
+      failed: 0,
+      refused: 0,
+      expired: 0,
+      gaveUp: 0,
+      deferred: 0,
+    });
 
     expect(received).toHaveLength(1);
     const [request] = received;
@@ -94,6 +102,7 @@ describe('deliverPendingAlerts', () => {
     expect(request.path).toBe('/hook');
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['x-wos-alert-id']).toBe(alert.id);
+    expect(request.headers['idempotency-key']).toBe(`"${alert.id}"`);
     expect(request.headers['x-wos-timestamp']).toBe(String(nowS));
     const signature = String(request.headers['x-wos-signature']);
     expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);

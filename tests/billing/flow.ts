@@ -12,7 +12,7 @@ import { FREE_MONTHLY_CALLS } from '../../src/core/rider-rules.ts';
 import { isoTime } from '../../src/core/time.ts';
 import type { Store } from '../../src/store/database.ts';
 import { hasProAccess } from '../../src/core/rider-rules.ts';
-import { listAlertWatches } from '../../src/store/repositories/alert-watches.ts';
+import { listAlertWatchPage } from '../../src/store/repositories/alert-watches.ts';
 import { findPaidPlan, listEvents } from '../../src/store/repositories/billing.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { startBillingWorld, watchlist, type BillingWorld } from './support.ts';
@@ -100,7 +100,8 @@ export function describeBillingFlow(
       expect(pro.usage.limit).toBeNull();
       // The alert job reads the same paid plan: a paying rider's watches get alerts.
       await watchSegment(store.db, id, 'fr-alpe-d-huez');
-      const watch = (await listAlertWatches(store.db)).find((w) => w.riderId === id);
+      const { watches } = await listAlertWatchPage(store.db, { limit: 1_000 });
+      const watch = watches.find((w) => w.riderId === id);
       expect(watch && hasProAccess(watch, Math.floor(world.clock / 1000))).toBe(true);
 
       const me = (await (await agent.fetch('/api/rider/me')).json()) as {

@@ -4,7 +4,13 @@ import type { Store } from '../../src/store/database.ts';
 import { createRider, type NewRider, type Rider } from '../../src/store/repositories/riders.ts';
 
 /** Every migration, in order: what a fresh store applies. */
-export const ALL_MIGRATIONS = ['0001_initial', '0002_auth', '0002_rider_segments', '0003_billing'];
+export const ALL_MIGRATIONS = [
+  '0001_initial',
+  '0002_auth',
+  '0002_rider_segments',
+  '0003_billing',
+  '0004_alert_queue',
+];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
 export const STORE_TABLES = [

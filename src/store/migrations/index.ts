@@ -9,9 +9,12 @@ import type { Migration } from 'kysely/migration';
 import { initialMigration } from './0001-initial.ts';
 import { riderSegmentsMigration } from './0002-rider-segments.ts';
 import { billingMigration } from './0003-billing.ts';
+import { alertQueueMigration } from './0004-alert-queue.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
+  // 0002_auth is the auth tables (src/app/migrations.ts).
   '0002_rider_segments': riderSegmentsMigration,
   '0003_billing': billingMigration,
+  '0004_alert_queue': alertQueueMigration,
 };

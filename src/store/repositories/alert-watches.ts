@@ -35,12 +35,35 @@ export interface LiveAlertWindow {
 }
 
 /**
- * Every watch with alerts on, across all riders, ordered by segment so a
- * caller can group them. Plan and trial come along so the caller applies the
+ * Where a walk over the watches stands: the last watch read, in the order
+ * of the watch table's primary key (rider, then segment).
+ */
+export interface AlertWatchCursor {
+  readonly riderId: string;
+  readonly segmentId: string;
+}
+
+export interface AlertWatchPage {
+  readonly watches: readonly AlertWatch[];
+  /** The cursor to read the next page from; null when this page was the last. */
+  readonly next: AlertWatchCursor | null;
+}
+
+/**
+ * One page of the watches with alerts on, across all riders, after
+ * `after` (from the start when it is absent). Keyset paging on the primary
+ * key `(rider_id, segment_id)`, not OFFSET: each page costs the same however
+ * deep it is, and a watch added or removed between pages neither shifts nor
+ * repeats the others. Plan and trial come along so the caller applies the
  * access rule (`hasProAccess`) in one place rather than in SQL.
  */
-export async function listAlertWatches(db: Db): Promise<AlertWatch[]> {
-  const rows = await db
+export async function listAlertWatchPage(
+  db: Db,
+  options: { readonly after?: AlertWatchCursor | null; readonly limit: number },
+): Promise<AlertWatchPage> {
+  const { after, limit } = options;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('a page holds at least one watch');
+  let query = db
     .selectFrom('watch')
     .innerJoin('rider', 'rider.id', 'watch.rider_id')
     .leftJoin('billing_plan', 'billing_plan.rider_id', 'watch.rider_id')
@@ -52,11 +75,14 @@ export async function listAlertWatches(db: Db): Promise<AlertWatch[]> {
       'rider.plan',
       'rider.trial_ends_at',
     ])
-    .where('watch.alerts_on', '=', true)
-    .orderBy('watch.segment_id')
-    .orderBy('watch.rider_id')
-    .execute();
-  return rows.map((row) => ({
+    .where('watch.alerts_on', '=', true);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('watch.rider_id', 'watch.segment_id'), '>', eb.tuple(after.riderId, after.segmentId)),
+    );
+  }
+  const rows = await query.orderBy('watch.rider_id').orderBy('watch.segment_id').limit(limit).execute();
+  const watches = rows.map((row) => ({
     riderId: row.rider_id,
     segmentId: row.segment_id,
     thresholdKmh: row.threshold_kmh,
@@ -64,18 +90,30 @@ export async function listAlertWatches(db: Db): Promise<AlertWatch[]> {
     trialEndsAt: row.trial_ends_at,
     paid: paidStateOf(row),
   }));
+  const last = watches.at(-1);
+  return {
+    watches,
+    next: watches.length === limit && last ? { riderId: last.riderId, segmentId: last.segmentId } : null,
+  };
 }
 
 /**
- * Alert windows of every rider that end after `afterS` (unix seconds). The
- * job reads them once per run to skip a window it already alerted on whose
- * start moved (the hour it started has passed, or a newer forecast shifted
- * it): the unique key only catches an identical start.
+ * Alert windows that end after `afterS` (unix seconds) of the riders from
+ * `fromRiderId` to `toRiderId` (inclusive, in id order: one page of watches
+ * covers such a range). The job reads them per page to skip a window it
+ * already alerted on whose start moved (the hour it started has passed, or a
+ * newer forecast shifted it): the unique key only catches an identical start.
  */
-export async function listLiveAlertWindows(db: Db, afterS: number): Promise<LiveAlertWindow[]> {
+export async function listLiveAlertWindows(
+  db: Db,
+  afterS: number,
+  riders: { readonly fromRiderId: string; readonly toRiderId: string },
+): Promise<LiveAlertWindow[]> {
   const rows = await db
     .selectFrom('alert')
     .select(['rider_id', 'segment_id', 'window_start', 'window_end'])
+    .where('rider_id', '>=', riders.fromRiderId)
+    .where('rider_id', '<=', riders.toRiderId)
     .where('window_end', '>', afterS)
     .execute();
   return rows.map((row) => ({

@@ -91,6 +91,60 @@ export async function recordAlertOnce(
   return row ? toAlert(row) : null;
 }
 
+/** One alert to record: whose, and which window. */
+export interface NewAlert {
+  readonly riderId: string;
+  readonly window: AlertWindow;
+}
+
+/** Rows per insert statement: 8 parameters each stays far below either engine's bound-parameter limit. */
+const INSERT_CHUNK = 500;
+
+/**
+ * {@link recordAlertOnce} for many alerts at once, a few hundred per
+ * statement: the alert job records a page of alerts in a handful of round
+ * trips instead of one per alert. Each statement is atomic, and a row that
+ * already exists (same rider, segment and window start) is skipped, so a
+ * re-run records nothing twice. Returns how many were new.
+ */
+export async function recordAlertsOnce(
+  db: Db,
+  alerts: readonly NewAlert[],
+  now: number = nowSeconds(),
+): Promise<number> {
+  for (const { window } of alerts) assertWindow(window);
+  let recorded = 0;
+  for (let i = 0; i < alerts.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insertInto('alert')
+      .values(
+        alerts.slice(i, i + INSERT_CHUNK).map(({ riderId, window }) => ({
+          id: randomUUID(),
+          rider_id: riderId,
+          segment_id: window.segmentId,
+          window_start: window.windowStart,
+          window_end: window.windowEnd,
+          peak_tailwind_kmh: window.peakTailwindKmh,
+          created_at: now,
+          delivered_at: null,
+          attempts: 0,
+          last_error: null,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['rider_id', 'segment_id', 'window_start']).doNothing())
+      .returning('id')
+      .execute();
+    recorded += rows.length;
+  }
+  return recorded;
+}
+
+/** Where a walk over the delivery queue stands: the last alert read, in queue order. */
+export interface DeliveryCursor {
+  readonly createdAt: number;
+  readonly alertId: string;
+}
+
 /** The rider's newest alerts first. */
 export async function listRecentAlerts(
   db: Db,
@@ -109,13 +163,19 @@ export async function listRecentAlerts(
 
 /**
  * Undelivered alerts of riders who have a webhook and attempts left, oldest
- * first: the delivery job's queue, across riders by design.
+ * first (then by id): the delivery job's queue, across riders by design.
  */
 export async function listPendingDeliveries(
   db: Db,
-  options: { readonly limit?: number; readonly maxAttempts?: number } = {},
+  options: {
+    readonly limit?: number;
+    readonly maxAttempts?: number;
+    /** Keyset paging: only alerts after this one in queue order. */
+    readonly after?: DeliveryCursor | null;
+  } = {},
 ): Promise<PendingDelivery[]> {
-  const rows = await db
+  const { after } = options;
+  let query = db
     .selectFrom('alert')
     .innerJoin('rider', 'rider.id', 'alert.rider_id')
     .selectAll('alert')
@@ -123,7 +183,13 @@ export async function listPendingDeliveries(
     .where('alert.delivered_at', 'is', null)
     .where('alert.attempts', '<', options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS)
     .where('rider.webhook_url', 'is not', null)
-    .where('rider.webhook_secret', 'is not', null)
+    .where('rider.webhook_secret', 'is not', null);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('alert.created_at', 'alert.id'), '>', eb.tuple(after.createdAt, after.alertId)),
+    );
+  }
+  const rows = await query
     .orderBy('alert.created_at')
     .orderBy('alert.id')
     .limit(options.limit ?? 50)
@@ -159,4 +225,49 @@ export async function markAlertAttemptFailed(db: Db, alertId: string, error: str
     .where('delivered_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Ids per update statement: far below either engine's bound-parameter limit. */
+const UPDATE_CHUNK = 500;
+
+/**
+ * {@link markAlertDelivered} for many alerts in one statement per few
+ * hundred: the delivery run records its outcomes in batches instead of one
+ * round trip per alert. Returns how many were marked.
+ */
+export async function markAlertsDelivered(
+  db: Db,
+  alertIds: readonly string[],
+  now: number = nowSeconds(),
+): Promise<number> {
+  let marked = 0;
+  for (let i = 0; i < alertIds.length; i += UPDATE_CHUNK) {
+    const result = await db
+      .updateTable('alert')
+      .set((eb) => ({ delivered_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
+      .where('id', 'in', alertIds.slice(i, i + UPDATE_CHUNK))
+      .where('delivered_at', 'is', null)
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
+}
+
+/** {@link markAlertAttemptFailed} for many alerts with the same error. Returns how many were marked. */
+export async function markAlertsAttemptFailed(
+  db: Db,
+  alertIds: readonly string[],
+  error: string,
+): Promise<number> {
+  let marked = 0;
+  for (let i = 0; i < alertIds.length; i += UPDATE_CHUNK) {
+    const result = await db
+      .updateTable('alert')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, LAST_ERROR_MAX_CHARS) }))
+      .where('id', 'in', alertIds.slice(i, i + UPDATE_CHUNK))
+      .where('delivered_at', 'is', null)
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
 }

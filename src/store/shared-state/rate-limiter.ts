@@ -50,3 +50,58 @@ export function createRedisRateLimiter(client: Redis, options: SharedRateLimitOp
     },
   };
 }
+
+/** One decision of a fixed-window limit, in the shape better-auth's rate-limit storage returns. */
+export interface WindowDecision {
+  readonly allowed: boolean;
+  /** Seconds until the window frees up; null when allowed. */
+  readonly retryAfter: number | null;
+}
+
+/** Rules seen at once at most: better-auth has a handful (sign-in, sign-up, token…); more means misuse. */
+const MAX_RULES = 64;
+
+/**
+ * The sign-in rate limits (better-auth's per-address rules: `max` requests
+ * per `window` seconds, a rule per path) counted in Redis, so every instance
+ * draws on one allowance per address instead of one each. Matches
+ * better-auth's `rateLimit.customStorage` (`consume`) by shape.
+ *
+ * rate-limiter-flexible again, one limiter per rule, each with an in-memory
+ * insurance limiter: while Redis does not answer, each instance limits on
+ * its own, as it did before; a sign-in is never failed for it.
+ */
+export function createRedisWindowLimits(client: Redis, prefix: string) {
+  const limiters = new Map<string, RateLimiterRedis>();
+  const limiterFor = (window: number, max: number): RateLimiterRedis => {
+    const shape = { points: Math.max(1, Math.floor(max)), duration: Math.max(1, Math.ceil(window)) };
+    const name = `${shape.points}/${shape.duration}`;
+    const known = limiters.get(name);
+    if (known) return known;
+    if (limiters.size >= MAX_RULES) throw new RangeError('too many distinct rate-limit rules');
+    const keyPrefix = `${prefix}${name}`;
+    const limiter = new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix,
+      ...shape,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, ...shape }),
+    });
+    limiters.set(name, limiter);
+    return limiter;
+  };
+  return {
+    async consume(
+      key: string,
+      rule: { readonly window: number; readonly max: number },
+    ): Promise<WindowDecision> {
+      try {
+        await limiterFor(rule.window, rule.max).consume(key);
+        return { allowed: true, retryAfter: null };
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes)
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
+        return { allowed: true, retryAfter: null };
+      }
+    },
+  };
+}
