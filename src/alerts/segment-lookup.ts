@@ -10,7 +10,7 @@
  * both the catalog (`src/data`) and the store, and the alert job needs it.
  */
 import { isOwnSegmentId } from '../core/rider-rules.ts';
-import { ownSegmentFrom, type OwnSegment } from '../data/segments/own-segment.ts';
+import { isOwnSegment, ownSegmentFrom, type OwnSegment } from '../data/segments/own-segment.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
 import type { Store } from '../store/database.ts';
 import { findRiderSegments } from '../store/repositories/rider-segments.ts';
@@ -73,4 +73,13 @@ export async function resolveWatchedSegments(
     for (const segment of await ownSegments(db, riderId, ids)) found.set(segment.id, segment);
   }
   return [...found.values()];
+}
+
+/**
+ * Whether a watch by `riderId` may use this segment: any catalog one, only
+ * their own of the rest. The alert job resolves a page's watches together, so
+ * an own segment found for its owner must not serve another rider's watch row.
+ */
+export function watchMayUse(segment: Segment, riderId: string): boolean {
+  return !isOwnSegment(segment) || segment.ownerId === riderId;
 }

@@ -10,12 +10,12 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateAlerts } from '../../src/alerts/evaluate.ts';
 import { deliverPendingAlerts } from '../../src/alerts/webhook.ts';
-import { recordAlertOnce } from '../../src/store/repositories/alerts.ts';
+import { listRecentAlerts, recordAlertOnce } from '../../src/store/repositories/alerts.ts';
 import { setRiderWebhook } from '../../src/store/repositories/riders.ts';
 import { SCOPE_READ } from '../../src/auth/policy.ts';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS } from '../../src/core/plans.ts';
-import { OWN_SEGMENT_ID_PREFIX } from '../../src/core/rider-rules.ts';
+import { ALERT_THRESHOLD_MIN_KMH, OWN_SEGMENT_ID_PREFIX } from '../../src/core/rider-rules.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
 import {
   AddMySegmentOutputSchema,
@@ -30,7 +30,7 @@ import {
   listRiderSegments,
 } from '../../src/store/repositories/rider-segments.ts';
 import type { Rider } from '../../src/store/repositories/riders.ts';
-import { listWatchlist } from '../../src/store/repositories/watchlist.ts';
+import { listWatchlist, setAlertThreshold, watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { toolErrorText } from '../support/mcp-client.ts';
 import { TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
@@ -348,6 +348,29 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
     expect(summary.error).toBeNull();
     expect(summary.segmentsMissing).toBe(0);
     expect(summary.segmentsForecast).toBeGreaterThanOrEqual(watched);
+  });
+
+  it.skipIf(skip)("the alert job never lets another rider's watch use an own segment", async () => {
+    const owner = await h.connectRider(riders.owner);
+    const added = AddMySegmentOutputSchema.parse(
+      ok(await call(owner, 'add_my_segment', { points: climbPointArgs(), name: 'Private hill' })),
+    );
+    const id = added.segment.id;
+    // No tool lets a rider watch another's own segment; a row written behind the tools' back must still get nothing.
+    await setAlertThreshold(h.store.db, riders.owner.id, id, ALERT_THRESHOLD_MIN_KMH);
+    await watchSegment(h.store.db, riders.other.id, id, { thresholdKmh: ALERT_THRESHOLD_MIN_KMH });
+    const summary = await evaluateAlerts({
+      store: h.store,
+      catalog: h.deps.catalog,
+      forecast: h.deps.forecast,
+      now: h.deps.now,
+    });
+    expect(summary.error).toBeNull();
+    expect(summary.segmentsMissing).toBeGreaterThanOrEqual(1);
+    const alertsOn = async (rider: Rider) =>
+      (await listRecentAlerts(h.store.db, rider.id, { limit: 100 })).filter((a) => a.segmentId === id);
+    expect(await alertsOn(riders.owner)).not.toHaveLength(0);
+    expect(await alertsOn(riders.other)).toHaveLength(0);
   });
 });
 
