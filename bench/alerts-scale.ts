@@ -33,7 +33,7 @@ import { APP_MIGRATIONS } from '../src/app/migrations.ts';
 import { createForecastCache } from '../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../src/data/forecast/demo.ts';
 import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
-import { generateSegments } from '../src/data/segments/generate.ts';
+import { generateSegments, seededRandom } from '../src/data/segments/generate.ts';
 import { openStore, type Store, type StoreConfig } from '../src/store/database.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';
 import { table } from './table.ts';
@@ -50,18 +50,6 @@ const RECEIVER_DELAY_MS = 2;
 export const ALERT_SCALE_SECONDS = 600;
 
 const adminUrl = process.env['WOS_BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** mulberry32, so every repeat and engine gets the same watches. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface ReceiverStats {
   readonly received: number;
@@ -105,7 +93,8 @@ async function seed(
   origins: readonly string[],
   segmentIds: readonly string[],
 ) {
-  const random = seeded(7);
+  // The catalog generator's seeded generator, so every repeat and engine gets the same watches.
+  const random = seededRandom(7);
   const riders = Math.ceil(watches / WATCHES_PER_RIDER);
   const nowS = Math.floor(Date.now() / 1000);
   const chunk = 500;

@@ -20,7 +20,7 @@ const REGIONS: readonly (readonly [number, number, number, number, string])[] = 
 ];
 
 /** mulberry32: a tiny seeded generator, so the same seed gives the same catalog on every machine. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

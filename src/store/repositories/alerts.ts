@@ -3,7 +3,7 @@
  * delivered to the rider's webhook with a bounded number of attempts.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../core/rider-rules.ts';
 import { nowSeconds } from '../clock.ts';
 import type { AlertTable, Database } from '../schema.ts';
@@ -231,6 +231,28 @@ export async function markAlertAttemptFailed(db: Db, alertId: string, error: str
 const UPDATE_CHUNK = 500;
 
 /**
+ * Counts one more attempt on the undelivered alerts among `alertIds`, with
+ * its outcome, a few hundred per statement; returns how many changed.
+ */
+async function recordAttempts(
+  db: Db,
+  alertIds: readonly string[],
+  outcome: Pick<Updateable<AlertTable>, 'delivered_at' | 'last_error'>,
+): Promise<number> {
+  let marked = 0;
+  for (let i = 0; i < alertIds.length; i += UPDATE_CHUNK) {
+    const result = await db
+      .updateTable('alert')
+      .set((eb) => ({ ...outcome, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', alertIds.slice(i, i + UPDATE_CHUNK))
+      .where('delivered_at', 'is', null)
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows);
+  }
+  return marked;
+}
+
+/**
  * {@link markAlertDelivered} for many alerts in one statement per few
  * hundred: the delivery run records its outcomes in batches instead of one
  * round trip per alert. Returns how many were marked.
@@ -240,17 +262,7 @@ export async function markAlertsDelivered(
   alertIds: readonly string[],
   now: number = nowSeconds(),
 ): Promise<number> {
-  let marked = 0;
-  for (let i = 0; i < alertIds.length; i += UPDATE_CHUNK) {
-    const result = await db
-      .updateTable('alert')
-      .set((eb) => ({ delivered_at: now, attempts: eb('attempts', '+', 1), last_error: null }))
-      .where('id', 'in', alertIds.slice(i, i + UPDATE_CHUNK))
-      .where('delivered_at', 'is', null)
-      .executeTakeFirst();
-    marked += Number(result.numUpdatedRows);
-  }
-  return marked;
+  return recordAttempts(db, alertIds, { delivered_at: now, last_error: null });
 }
 
 /** {@link markAlertAttemptFailed} for many alerts with the same error. Returns how many were marked. */
@@ -259,15 +271,5 @@ export async function markAlertsAttemptFailed(
   alertIds: readonly string[],
   error: string,
 ): Promise<number> {
-  let marked = 0;
-  for (let i = 0; i < alertIds.length; i += UPDATE_CHUNK) {
-    const result = await db
-      .updateTable('alert')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, LAST_ERROR_MAX_CHARS) }))
-      .where('id', 'in', alertIds.slice(i, i + UPDATE_CHUNK))
-      .where('delivered_at', 'is', null)
-      .executeTakeFirst();
-    marked += Number(result.numUpdatedRows);
-  }
-  return marked;
+  return recordAttempts(db, alertIds, { last_error: error.slice(0, LAST_ERROR_MAX_CHARS) });
 }
