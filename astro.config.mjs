@@ -46,6 +46,10 @@ export default defineConfig({
     },
   },
   integrations: [apiInDev()],
+  // Astro 7's default compression ("jsx") follows JSX's whitespace rules and drops the space between
+  // text and an inline element that starts a new source line ("flags such as wet,gusty"). `true`
+  // collapses whitespace as HTML renders it instead: 1.4 KB gzip more over the whole site.
+  compressHTML: true,
   // No Markdown pages; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
 });

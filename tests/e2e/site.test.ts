@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_CODES, problemAnchor, type ProblemCode } from '../../src/core/problems.ts';
 import { newPage } from '../support/browser/launch.ts';
@@ -6,7 +7,39 @@ import { EXPECTED_404, PAGES, STATIC_PAGES } from './pages.ts';
 
 const env = useSiteAndBrowser();
 
+/** Elements whose text is not prose: code blocks keep their own spacing, scripts and styles are not read. */
+const NOT_PROSE = new Set(['script', 'style', 'pre', 'template']);
+
+/** The prose of a page as a reader gets it: the text outside {@link NOT_PROSE}, entities decoded. */
+function proseOf(html: string): string {
+  let skipping = 0;
+  let text = '';
+  const parser = new Parser({
+    onopentagname: (name) => void (NOT_PROSE.has(name) && skipping++),
+    onclosetag: (name) => void (NOT_PROSE.has(name) && skipping--),
+    ontext: (chunk) => void (skipping === 0 && (text += chunk)),
+  });
+  parser.end(html);
+  return text;
+}
+
+/** A word glued to the one before across a comma or semicolon: a space the build dropped. */
+const GLUED = /[a-z)][,;][A-Za-z(]/g;
+
 describe('the documentation site', () => {
+  it('keeps the space before an inline element that starts a new source line, on every page', async () => {
+    for (const path of PAGES) {
+      const prose = proseOf(await (await fetch(`${env.service.baseUrl}${path}`)).text());
+      const glued = [...prose.matchAll(GLUED)].map((m) =>
+        prose.slice(Math.max(0, m.index - 20), m.index + 20),
+      );
+      expect(glued, path).toEqual([]);
+    }
+    // The phrase that showed the fault, as the changelog renders it.
+    const changelog = proseOf(await (await fetch(`${env.service.baseUrl}/changelog`)).text());
+    expect(changelog.replace(/\s+/g, ' ')).toContain('flags such as wet, gusty or cold');
+  });
+
   it('has a heading for every problem code, with the id the API links to', async () => {
     const { page, problems, close } = await newPage(env.browser);
     await page.goto(`${env.service.baseUrl}/docs`);
