@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLD_C, DAMP_PRECIPITATION_MM, DAMP_PROBABILITY_PCT, GUSTY_KMH } from '../../src/core/rideable.ts';
 import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
@@ -54,6 +55,19 @@ describe.each(ERAS)('get_route_wind, protocol %s', (era) => {
     expect(data.best_starts.map((s) => s.tailwind_kmh)).toEqual(
       [...data.best_starts.map((s) => s.tailwind_kmh)].sort((a, b) => b - a),
     );
+  });
+
+  it("gives the weather behind every start's flags", async () => {
+    const { data } = await call(client, { points: hundredKmPoints(1) });
+    expect(data.best_starts.length).toBeGreaterThanOrEqual(1);
+    for (const s of data.best_starts) {
+      const damp =
+        (s.max_precipitation_mm ?? 0) >= DAMP_PRECIPITATION_MM ||
+        (s.max_precipitation_probability_pct ?? 0) >= DAMP_PROBABILITY_PCT;
+      expect(s.flags.includes('wet'), s.start).toBe(damp);
+      expect(s.flags.includes('gusty'), s.start).toBe((s.max_gusts_kmh ?? 0) >= GUSTY_KMH);
+      expect(s.flags.includes('cold'), s.start).toBe((s.min_temperature_c ?? COLD_C) < COLD_C);
+    }
   });
 
   it('reads a switchback GPX climb, with climbing and a slower ride at the same power', async () => {

@@ -16,6 +16,7 @@ import {
   LatitudeSchema,
   LongitudeSchema,
   PointSchema,
+  WindowWeatherSchema,
 } from './common.ts';
 
 /** The forecast cache's grid: samples in one cell share one forecast. */
@@ -120,10 +121,8 @@ export const RouteStartSchema = z.object({
   flags: z
     .array(z.enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot']))
     .describe('What is marginal on the ride (empty = nothing), as for segment windows'),
-  max_gusts_kmh: KmhSchema.nullable(),
-  max_precipitation_mm: z.number().nullable(),
-  min_temperature_c: z.number().nullable(),
-  max_temperature_c: z.number().nullable(),
+  // The weather met on the way, in the same fields as a segment window's (the window is the ride here).
+  ...WindowWeatherSchema.shape,
 });
 
 export const GetRouteWindOutputSchema = z.object({

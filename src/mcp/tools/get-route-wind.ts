@@ -62,6 +62,7 @@ function startOut(report: StartReport): GetRouteWindOutput['best_starts'][number
     flags: [...report.flags],
     max_gusts_kmh: report.maxGustsKmh === null ? null : kmh(report.maxGustsKmh),
     max_precipitation_mm: report.maxPrecipitationMm,
+    max_precipitation_probability_pct: report.maxPrecipitationProbabilityPct,
     min_temperature_c: report.minTemperatureC,
     max_temperature_c: report.maxTemperatureC,
   };
