@@ -2,8 +2,8 @@
  * Where the alert evaluation left off when a run ran out of time, so the next
  * run (the next cron invocation, possibly on another instance) carries on
  * from there instead of starting over and never reaching the last watches.
- * In Redis when `REDIS_URL` is set (every instance sees it); in the process's
- * memory otherwise (`npm start`: one process runs every evaluation).
+ * In Redis when `REDIS_URL` is set, else in the store (`job_state`): either
+ * way every instance sees it. The in-memory one is for tests and tools.
  */
 import { z } from 'zod';
 import type { AlertWatchCursor } from '../store/repositories/alert-watches.ts';

@@ -13,7 +13,8 @@ import { deliverPendingAlerts } from './webhook.ts';
 /**
  * Keeps two overlapping runs (two cron invocations, two servers) from both
  * evaluating and sending: Redis when `REDIS_URL` is set
- * (`src/store/shared-state/lock.ts`). `acquire` gives the release function,
+ * (`src/store/shared-state/lock.ts`), else the store
+ * (`src/store/repositories/job-state.ts`). `acquire` gives the release function,
  * or null when another run holds the lock, and rejects when it cannot tell.
  */
 export interface JobLock {

@@ -127,8 +127,8 @@ function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<ty
       parts.forecast(),
       parts.redis(),
     ]);
-    const { memoryCursorStore, sharedCursorStore } = await import('../alerts/cursor.ts');
-    // Where a run that ran out of time left off: in Redis for every instance, else in this process.
+    const { sharedCursorStore } = await import('../alerts/cursor.ts');
+    // The lock and where a run that ran out of time left off: in Redis when it is set, else in the store.
     const shared = client
       ? await (async () => {
           const [{ createRedisLock }, { ALERT_JOB_LOCK_TTL_MS }, { createRedisKeyValue }] = await Promise.all(
@@ -143,7 +143,17 @@ function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<ty
             cursor: sharedCursorStore(createRedisKeyValue(client, `${REDIS_PREFIX}alert-job:`), 'cursor'),
           };
         })()
-      : { cursor: memoryCursorStore() };
+      : await (async () => {
+          // Without Redis the store every instance shares holds them, so runs on Vercel still never overlap.
+          const [{ createStoreKeyValue, createStoreLock }, { ALERT_JOB_LOCK_TTL_MS }] = await Promise.all([
+            import('../store/repositories/job-state.ts'),
+            import('../alerts/run.ts'),
+          ]);
+          return {
+            lock: createStoreLock(opened.db, 'alert-job:lock', ALERT_JOB_LOCK_TTL_MS),
+            cursor: sharedCursorStore(createStoreKeyValue(opened.db, 'alert-job:'), 'cursor'),
+          };
+        })();
     return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...shared };
   });
   const cron = createCronHandler({

@@ -120,6 +120,13 @@ export interface BillingEventTable {
   outcome: string;
 }
 
+/** An expiring value of a scheduled job (its lock, its cursor) where no Redis is configured. */
+export interface JobStateTable {
+  key: string;
+  value: string;
+  expires_at: number;
+}
+
 export interface Database {
   rider: RiderTable;
   billing_customer: BillingCustomerTable;
@@ -129,4 +136,5 @@ export interface Database {
   alert: AlertTable;
   usage: UsageTable;
   rider_segment: RiderSegmentTable;
+  job_state: JobStateTable;
 }

@@ -10,6 +10,7 @@ export const ALL_MIGRATIONS = [
   '0002_rider_segments',
   '0003_billing',
   '0004_alert_queue',
+  '0005_job_state',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
@@ -19,6 +20,7 @@ export const STORE_TABLES = [
   'billing_customer',
   'billing_event',
   'billing_plan',
+  'job_state',
   'jwks',
   'oauthAccessToken',
   'oauthClient',

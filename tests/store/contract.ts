@@ -13,6 +13,7 @@ import { consumeQuota, currentUsage } from '../../src/store/repositories/usage.t
 import { listWatchlist, watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { describeAlerts } from './contract-alerts.ts';
 import { ALL_MIGRATIONS, makeRider } from './contract-helpers.ts';
+import { describeJobState } from './contract-job-state.ts';
 import { describeIsolationAndInjection } from './contract-isolation.ts';
 import { describeRiders } from './contract-riders.ts';
 import { describeUsage } from './contract-usage.ts';
@@ -46,6 +47,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
     describeAlerts(current);
     describeUsage(current);
     describeIsolationAndInjection(current);
+    describeJobState(current);
 
     describe('durability', () => {
       it('keeps riders, watches, alerts and usage across closing and reopening the store', async () => {

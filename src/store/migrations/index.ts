@@ -10,6 +10,7 @@ import { initialMigration } from './0001-initial.ts';
 import { riderSegmentsMigration } from './0002-rider-segments.ts';
 import { billingMigration } from './0003-billing.ts';
 import { alertQueueMigration } from './0004-alert-queue.ts';
+import { jobStateMigration } from './0005-job-state.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
@@ -17,4 +18,5 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002_rider_segments': riderSegmentsMigration,
   '0003_billing': billingMigration,
   '0004_alert_queue': alertQueueMigration,
+  '0005_job_state': jobStateMigration,
 };
