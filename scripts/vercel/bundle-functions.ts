@@ -1,17 +1,20 @@
 /**
- * Bundles each Vercel function into one tree-shaken ES module, so a cold
- * start reads and compiles one file instead of resolving thousands.
+ * Bundles each Vercel function into a tree-shaken ES module and the chunks
+ * it loads on demand, so a cold start reads and compiles a few files
+ * instead of resolving thousands, and only the code its first request
+ * reaches: each `import()` the composition root defers becomes a chunk.
  *
  * `vercel.json`'s build command runs this after `npm run build`. `vercel
  * build` runs the framework build before it builds `api/`, so when
  * `@vercel/node` traces `api/rest.js` it finds a two-line re-export of
- * `api/_bundle/rest.js` and nothing else to follow. The wiring itself lives
+ * `api/_bundle/rest.js` and the chunks that imports, and nothing else to
+ * follow. The wiring itself lives
  * in `api/_entries/` (files under `_` folders are not functions on Vercel).
  *
  * Only what cannot be bundled stays outside: the data files the code opens
  * with `new URL('./file', import.meta.url)` are copied next to the bundles
  * (each name is unique, and every bundled module's `import.meta.url` is its
- * bundle's), where Vercel's tracing finds them for the bundles that refer
+ * chunk's, which sits beside them), where Vercel's tracing finds them for the bundles that refer
  * to them; `pg-native`, the optional native driver `pg` tries and does
  * without, stays external and absent.
  *
@@ -22,7 +25,7 @@
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ROUTES } from '../../src/rest/rest-routes.ts';
 
@@ -108,10 +111,36 @@ function prebuiltOpenApi(): Plugin {
 
 export interface BundledFunction {
   readonly name: string;
+  /** The entry module, `api/_bundle/<name>.js`. */
   readonly file: string;
+  /** The entry and every chunk it may load (what the deployment's file tracing finds). */
   readonly bytes: number;
+  /** The entry and the chunks it imports statically: what every cold start compiles. */
+  readonly eagerBytes: number;
+  /** Chunks beside the entry (`<name>-<hash>.js`) it may load. */
+  readonly chunks: number;
   /** Source modules esbuild put in, for a quick look at what a function carries. */
   readonly inputs: number;
+}
+
+type Output = Metafile['outputs'][string];
+
+/**
+ * The output files `entry` loads, following the given kinds of import; a
+ * build with code splitting also writes chunks only dead code imported,
+ * which no function loads and the deployment's tracing leaves out.
+ */
+function reachable(metafile: Metafile, entry: string, kinds: readonly string[]): Output[] {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+    for (const imported of metafile.outputs[path]?.imports ?? []) {
+      if (imported.external || !kinds.includes(imported.kind) || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  return [...seen].flatMap((path) => metafile.outputs[path] ?? []);
 }
 
 /** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */
@@ -120,13 +149,20 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   mkdirSync(outDir, { recursive: true });
   const entries = readdirSync(ENTRIES_DIR).filter((name) => name.endsWith('.ts'));
   const bundled: BundledFunction[] = [];
-  // One build per function, no code splitting: each function is one file with only what its entry reaches.
+  // One build per function. Code splitting turns each `import()` the composition root defers into a
+  // chunk of its own, so a cold start compiles only the code its first request reaches (a public MCP
+  // call never parses better-auth, Kysely, pg or Stripe). Chunks sit beside the entry, named for their
+  // function, so `new URL('./file', import.meta.url)` in any of them finds the data files.
   for (const entry of entries) {
     const name = basename(entry, '.ts');
     const file = join(outDir, `${name}.js`);
     const result = await build({
       entryPoints: [join(ENTRIES_DIR, entry)],
-      outfile: file,
+      absWorkingDir: ROOT,
+      outdir: outDir,
+      entryNames: '[name]',
+      chunkNames: `${name}-[hash]`,
+      splitting: true,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -141,9 +177,30 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       metafile: true,
       logLevel: 'warning',
     });
-    const output = Object.values(result.metafile.outputs)[0];
-    const inputs = Object.values(output?.inputs ?? {}).filter((input) => input.bytesInOutput > 0).length;
-    bundled.push({ name, file, bytes: output?.bytes ?? 0, inputs });
+    const entryPath = Object.keys(result.metafile.outputs).find((path) => basename(path) === `${name}.js`);
+    if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
+    const loadable = reachable(result.metafile, entryPath, ['import-statement', 'dynamic-import']);
+    const eager = reachable(result.metafile, entryPath, ['import-statement']);
+    // Chunks only dead code imported: no function loads them, so none is shipped.
+    for (const path of Object.keys(result.metafile.outputs)) {
+      if (!loadable.includes(result.metafile.outputs[path] as Output)) rmSync(join(ROOT, path));
+    }
+    const inputs = new Set(
+      loadable.flatMap((output) =>
+        Object.entries(output.inputs)
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .map(([path]) => path),
+      ),
+    );
+    const sum = (outputs: readonly Output[]) => outputs.reduce((total, output) => total + output.bytes, 0);
+    bundled.push({
+      name,
+      file,
+      bytes: sum(loadable),
+      eagerBytes: sum(eager),
+      chunks: loadable.length - 1,
+      inputs: inputs.size,
+    });
   }
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
   // Marks the folder as ES modules even where the project's package.json is not beside it.
@@ -152,7 +209,10 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const { name, bytes, inputs } of await bundleFunctions()) {
-    console.log(`api/${name}: ${(bytes / 1024).toFixed(0)} KB from ${inputs} modules`);
+  for (const { name, bytes, eagerBytes, chunks, inputs } of await bundleFunctions()) {
+    const kb = (count: number) => `${(count / 1024).toFixed(0)} KB`;
+    console.log(
+      `api/${name}: ${kb(bytes)} in ${chunks + 1} files from ${inputs} modules, ${kb(eagerBytes)} loaded at import`,
+    );
   }
 }
