@@ -26,6 +26,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { packCatalogFile } from '../../src/data/segments/pack-file.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ROUTES } from '../../src/rest/rest-routes.ts';
 
@@ -35,11 +36,16 @@ export const ENTRIES_DIR = join(ROOT, 'api/_entries');
 /** Where the bundles go; ignored by git, the type check and the linters. */
 export const BUNDLE_DIR = join(ROOT, 'api/_bundle');
 
+const EMBEDDED_CATALOG = 'src/data/segments/catalog.geojson';
+
 /** Files the code reads at run time through `new URL('./<name>', import.meta.url)`. */
-export const DATA_FILES: readonly string[] = [
-  'src/data/segments/catalog.geojson',
-  'src/data/geocoding/gazetteer.generated.tsv',
-];
+export const DATA_FILES: readonly string[] = [EMBEDDED_CATALOG, 'src/data/geocoding/gazetteer.generated.tsv'];
+
+/**
+ * The packed index of the embedded catalog, beside the bundles; the name
+ * `src/app/app.ts` opens through `new URL('./catalog.segidx', import.meta.url)`.
+ */
+export const PACKED_CATALOG = 'catalog.segidx';
 
 /** Optional native add-ons the bundled packages probe for and run without. */
 const EXTERNAL: readonly string[] = ['pg-native'];
@@ -121,6 +127,8 @@ export interface BundledFunction {
   readonly chunks: number;
   /** Source modules esbuild put in, for a quick look at what a function carries. */
   readonly inputs: number;
+  /** Each file the function may load (absolute path) with the source modules in it (relative to the repository). */
+  readonly files: ReadonlyMap<string, readonly string[]>;
 }
 
 type Output = Metafile['outputs'][string];
@@ -185,12 +193,15 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
     for (const path of Object.keys(result.metafile.outputs)) {
       if (!loadable.includes(result.metafile.outputs[path] as Output)) rmSync(join(ROOT, path));
     }
-    const inputs = new Set(
-      loadable.flatMap((output) =>
-        Object.entries(output.inputs)
-          .filter(([, input]) => input.bytesInOutput > 0)
-          .map(([path]) => path),
-      ),
+    const sourcesOf = (output: Output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path);
+    const inputs = new Set(loadable.flatMap(sourcesOf));
+    const files = new Map(
+      Object.entries(result.metafile.outputs)
+        .filter(([, output]) => loadable.includes(output))
+        .map(([path, output]) => [join(ROOT, path), sourcesOf(output)] as const),
     );
     const sum = (outputs: readonly Output[]) => outputs.reduce((total, output) => total + output.bytes, 0);
     bundled.push({
@@ -200,9 +211,12 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       eagerBytes: sum(eager),
       chunks: loadable.length - 1,
       inputs: inputs.size,
+      files,
     });
   }
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
+  // The embedded catalog, validated now and packed where `src/app/app.ts` looks for it.
+  packCatalogFile(join(ROOT, EMBEDDED_CATALOG), join(outDir, PACKED_CATALOG));
   // Marks the folder as ES modules even where the project's package.json is not beside it.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return bundled;
