@@ -23,7 +23,7 @@
  * place of `src/rest/openapi.ts`, so no function ships zod-openapi.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { packCatalogFile } from '../../src/data/segments/pack-file.ts';
@@ -115,6 +115,26 @@ function prebuiltOpenApi(): Plugin {
   };
 }
 
+/**
+ * Keeps zod's English messages only. `z` reaches the code as one namespace
+ * object, so esbuild keeps all it exports, `z.locales` with some fifty
+ * message sets (0.27 MB, more than half of zod in a bundle) that only
+ * `z.config(z.locales.xx())` would use; nothing here calls it, and zod
+ * itself configures English through its own import of `en.js`.
+ */
+function englishZodOnly(): Plugin {
+  return {
+    name: 'english-zod-only',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: "export { default as en } from './en.js';\n",
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
 export interface BundledFunction {
   readonly name: string;
   /** The entry module, `api/_bundle/<name>.js`. */
@@ -181,7 +201,7 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi()],
+      plugins: [prebuiltOpenApi(), englishZodOnly()],
       metafile: true,
       logLevel: 'warning',
     });

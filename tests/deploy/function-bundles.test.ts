@@ -95,6 +95,12 @@ describe('the bundled MCP function', () => {
     expect(new Set(sources).size).toBeLessThan(mcp.inputs / 2);
   }, 60_000);
 
+  it("carries zod's English messages only", () => {
+    const sources = [...mcp.files.values()].flat();
+    expect(sources).toContain('node_modules/zod/v4/locales/en.js');
+    expect(sources.filter((path) => /zod\/v4\/locales\/(?!en\.js|index\.js)/.test(path))).toEqual([]);
+  });
+
   it('answers by place name, loading the gazetteer on demand', () => {
     const { status, body, sources } = sourcesLoaded({ place: "Bourg-d'Oisans" });
     expect(status).toBe(200);
