@@ -8,14 +8,14 @@
  * build` runs the framework build before it builds `api/`, so when
  * `@vercel/node` traces `api/rest.js` it finds a two-line re-export of
  * `api/_bundle/rest.js` and the chunks that imports, and nothing else to
- * follow. The wiring itself lives
- * in `api/_entries/` (files under `_` folders are not functions on Vercel).
+ * follow. The wiring itself lives in `api/_entries/` (files under `_`
+ * folders are not functions on Vercel).
  *
  * Only what cannot be bundled stays outside: the data files the code opens
  * with `new URL('./file', import.meta.url)` are copied next to the bundles
  * (each name is unique, and every bundled module's `import.meta.url` is its
- * chunk's, which sits beside them), where Vercel's tracing finds them for the bundles that refer
- * to them; `pg-native`, the optional native driver `pg` tries and does
+ * chunk's, which sits beside them), where Vercel's tracing finds them for
+ * the chunks that refer to them; `pg-native`, the optional native driver `pg` tries and does
  * without, stays external and absent.
  *
  * Build-time work moves to build time: the OpenAPI document is generated
