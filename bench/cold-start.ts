@@ -14,8 +14,10 @@
  * finds its database migrated. The forecast is the demo one, so no run
  * waits on the network.
  *
- * Runs on its own (`node bench/cold-start.ts`) or as the cold-start
- * section of `npm run bench` (`printColdStarts`).
+ * Runs on its own (`node bench/cold-start.ts [output]`) or as the cold-start
+ * section of `npm run bench` (`printColdStarts`); `node bench/cold-start.ts
+ * <output> --before <baseline output> [runs]` times two builds interleaved,
+ * for a before-and-after measured in the same minutes of a shared machine.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -185,44 +187,69 @@ export const median = (values: readonly number[]): number => {
 
 /** Every case, `runs` fresh processes each, runs interleaved so a busy moment does not hit one row only. */
 export async function measureColdStarts(output: string, runs = COLD_START_RUNS): Promise<ColdStartRow[]> {
+  const [rows = []] = await measureBuilds([output], runs);
+  return rows;
+}
+
+/**
+ * The same for several builds (a baseline and a change, say), interleaved
+ * case by case and build by build, so both see the same moments of a
+ * shared machine. One table of rows per build, in the order given.
+ */
+export async function measureBuilds(
+  outputs: readonly string[],
+  runs = COLD_START_RUNS,
+): Promise<ColdStartRow[][]> {
   const noPostgres = await postgresUnavailable();
   if (noPostgres !== null) throw new Error(`The cold-start bench needs PostgreSQL: ${noPostgres}.`);
   const database = `wos_cold_start_${process.pid}`;
   await admin(`create database ${database}`);
   try {
-    return await measureWith(output, runs, databaseUrl(database));
+    return await measureWith(outputs, runs, databaseUrl(database));
   } finally {
     await admin(`drop database if exists ${database} with (force)`);
   }
 }
 
-async function measureWith(output: string, runs: number, database: string): Promise<ColdStartRow[]> {
-  const copies = new Map<string, { entry: string; bytes: number; files: number }>();
-  for (const fn of new Set(COLD_START_CASES.map((test) => test.fn))) {
-    const copy = standaloneFunction(output, fn);
-    if (!copy) throw new Error(`The build made no ${fn} function.`);
-    // The size of the function as built plus what the upload adds: the copy holds both.
-    copies.set(fn, { entry: copy.entry, ...(await directorySize(copy.dir)) });
+async function measureWith(
+  outputs: readonly string[],
+  runs: number,
+  database: string,
+): Promise<ColdStartRow[][]> {
+  const builds = [];
+  for (const output of outputs) {
+    const copies = new Map<string, { entry: string; bytes: number; files: number }>();
+    for (const fn of new Set(COLD_START_CASES.map((test) => test.fn))) {
+      const copy = standaloneFunction(output, fn);
+      if (!copy) throw new Error(`The build made no ${fn} function.`);
+      // The size of the function as built plus what the upload adds: the copy holds both.
+      copies.set(fn, { entry: copy.entry, ...(await directorySize(copy.dir)) });
+    }
+    const timings = COLD_START_CASES.map(() => ({ importedMs: [] as number[], answeredMs: [] as number[] }));
+    builds.push({ copies, timings });
   }
-  const timings = COLD_START_CASES.map(() => ({ importedMs: [] as number[], answeredMs: [] as number[] }));
   // Round 0 migrates the database and warms the file cache; it is not counted.
   for (let run = 0; run <= runs; run += 1) {
     for (const [i, test] of COLD_START_CASES.entries()) {
-      const copy = copies.get(test.fn);
-      const timing = timings[i];
-      if (!copy || !timing) throw new Error(`No copy of ${test.fn}.`);
-      const figures = await coldRun(copy.entry, test, database);
-      if (run === 0) continue;
-      timing.importedMs.push(figures.importedMs);
-      timing.answeredMs.push(figures.answeredMs);
+      for (const { copies, timings } of builds) {
+        const copy = copies.get(test.fn);
+        const timing = timings[i];
+        if (!copy || !timing) throw new Error(`No copy of ${test.fn}.`);
+        const figures = await coldRun(copy.entry, test, database);
+        if (run === 0) continue;
+        timing.importedMs.push(figures.importedMs);
+        timing.answeredMs.push(figures.answeredMs);
+      }
     }
   }
-  return COLD_START_CASES.map((test, i) => {
-    const copy = copies.get(test.fn);
-    const timing = timings[i];
-    if (!copy || !timing) throw new Error(`No figures for ${test.fn}.`);
-    return { fn: test.fn, label: test.label, bytes: copy.bytes, files: copy.files, ...timing };
-  });
+  return builds.map(({ copies, timings }) =>
+    COLD_START_CASES.map((test, i) => {
+      const copy = copies.get(test.fn);
+      const timing = timings[i];
+      if (!copy || !timing) throw new Error(`No figures for ${test.fn}.`);
+      return { fn: test.fn, label: test.label, bytes: copy.bytes, files: copy.files, ...timing };
+    }),
+  );
 }
 
 const ms = (value: number): string => `${Math.round(value)} ms`;
@@ -257,6 +284,34 @@ export async function printColdStarts(output?: string): Promise<boolean> {
   return allWithin;
 }
 
+/**
+ * Two builds side by side: `node bench/cold-start.ts <output> --before
+ * <baseline output> [runs]`, each a `.vercel/output` folder (as
+ * `buildVercelOutput` leaves them); median and range per row.
+ */
+async function printComparison(after: string, before: string, runs: number): Promise<void> {
+  const [beforeRows = [], afterRows = []] = await measureBuilds([before, after], runs);
+  const range = (values: readonly number[]) =>
+    `${ms(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+  console.log(
+    `Cold starts, ${runs} interleaved fresh processes per row and build: median (range) to the answer`,
+  );
+  for (const [i, row] of afterRows.entries()) {
+    const base = beforeRows[i];
+    if (!base) continue;
+    console.log(
+      `  ${row.fn.padEnd(16)} ${row.label.padEnd(42)}` +
+        `  before ${mb(base.bytes)} ${base.files} files ${range(base.answeredMs).padStart(18)}` +
+        `  after ${mb(row.bytes)} ${row.files} files ${range(row.answeredMs).padStart(18)}`,
+    );
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await printColdStarts(process.argv[2]);
+  const [output, flag, before, runs] = process.argv.slice(2);
+  if (output !== undefined && flag === '--before' && before !== undefined) {
+    await printComparison(output, before, Number(runs ?? 7));
+  } else {
+    await printColdStarts(output);
+  }
 }

@@ -1,18 +1,21 @@
 /**
- * Bundles each Vercel function into one tree-shaken ES module, so a cold
- * start reads and compiles one file instead of resolving thousands.
+ * Bundles each Vercel function into a tree-shaken ES module and the chunks
+ * it loads on demand, so a cold start reads and compiles a few files
+ * instead of resolving thousands, and only the code its first request
+ * reaches: each `import()` the composition root defers becomes a chunk.
  *
  * `vercel.json`'s build command runs this after `npm run build`. `vercel
  * build` runs the framework build before it builds `api/`, so when
  * `@vercel/node` traces `api/rest.js` it finds a two-line re-export of
- * `api/_bundle/rest.js` and nothing else to follow. The wiring itself lives
- * in `api/_entries/` (files under `_` folders are not functions on Vercel).
+ * `api/_bundle/rest.js` and the chunks that imports, and nothing else to
+ * follow. The wiring itself lives in `api/_entries/` (files under `_`
+ * folders are not functions on Vercel).
  *
  * Only what cannot be bundled stays outside: the data files the code opens
  * with `new URL('./file', import.meta.url)` are copied next to the bundles
  * (each name is unique, and every bundled module's `import.meta.url` is its
- * bundle's), where Vercel's tracing finds them for the bundles that refer
- * to them; `pg-native`, the optional native driver `pg` tries and does
+ * chunk's, which sits beside them), where Vercel's tracing finds them for
+ * the chunks that refer to them; `pg-native`, the optional native driver `pg` tries and does
  * without, stays external and absent.
  *
  * Build-time work moves to build time: the OpenAPI document is generated
@@ -20,9 +23,10 @@
  * place of `src/rest/openapi.ts`, so no function ships zod-openapi.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { packCatalogFile } from '../../src/data/segments/pack-file.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ROUTES } from '../../src/rest/rest-routes.ts';
 
@@ -32,11 +36,16 @@ export const ENTRIES_DIR = join(ROOT, 'api/_entries');
 /** Where the bundles go; ignored by git, the type check and the linters. */
 export const BUNDLE_DIR = join(ROOT, 'api/_bundle');
 
+const EMBEDDED_CATALOG = 'src/data/segments/catalog.geojson';
+
 /** Files the code reads at run time through `new URL('./<name>', import.meta.url)`. */
-export const DATA_FILES: readonly string[] = [
-  'src/data/segments/catalog.geojson',
-  'src/data/geocoding/gazetteer.generated.tsv',
-];
+export const DATA_FILES: readonly string[] = [EMBEDDED_CATALOG, 'src/data/geocoding/gazetteer.generated.tsv'];
+
+/**
+ * The packed index of the embedded catalog, beside the bundles; the name
+ * `src/app/app.ts` opens through `new URL('./catalog.segidx', import.meta.url)`.
+ */
+export const PACKED_CATALOG = 'catalog.segidx';
 
 /** Optional native add-ons the bundled packages probe for and run without. */
 const EXTERNAL: readonly string[] = ['pg-native'];
@@ -106,12 +115,60 @@ function prebuiltOpenApi(): Plugin {
   };
 }
 
+/**
+ * Keeps zod's English messages only. `z` reaches the code as one namespace
+ * object, so esbuild keeps all it exports, `z.locales` with some fifty
+ * message sets (0.27 MB, more than half of zod in a bundle) that only
+ * `z.config(z.locales.xx())` would use; nothing here calls it, and zod
+ * itself configures English through its own import of `en.js`.
+ */
+function englishZodOnly(): Plugin {
+  return {
+    name: 'english-zod-only',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: "export { default as en } from './en.js';\n",
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
 export interface BundledFunction {
   readonly name: string;
+  /** The entry module, `api/_bundle/<name>.js`. */
   readonly file: string;
+  /** The entry and every chunk it may load (what the deployment's file tracing finds). */
   readonly bytes: number;
+  /** The entry and the chunks it imports statically: what every cold start compiles. */
+  readonly eagerBytes: number;
+  /** Chunks beside the entry (`<name>-<hash>.js`) it may load. */
+  readonly chunks: number;
   /** Source modules esbuild put in, for a quick look at what a function carries. */
   readonly inputs: number;
+  /** Each file the function may load (absolute path) with the source modules in it (relative to the repository). */
+  readonly files: ReadonlyMap<string, readonly string[]>;
+}
+
+type Output = Metafile['outputs'][string];
+
+/**
+ * The output files `entry` loads, following the given kinds of import; a
+ * build with code splitting also writes chunks only dead code imported,
+ * which no function loads and the deployment's tracing leaves out.
+ */
+function reachable(metafile: Metafile, entry: string, kinds: readonly string[]): Output[] {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+    for (const imported of metafile.outputs[path]?.imports ?? []) {
+      if (imported.external || !kinds.includes(imported.kind) || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  return [...seen].flatMap((path) => metafile.outputs[path] ?? []);
 }
 
 /** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */
@@ -120,13 +177,20 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   mkdirSync(outDir, { recursive: true });
   const entries = readdirSync(ENTRIES_DIR).filter((name) => name.endsWith('.ts'));
   const bundled: BundledFunction[] = [];
-  // One build per function, no code splitting: each function is one file with only what its entry reaches.
+  // One build per function. Code splitting turns each `import()` the composition root defers into a
+  // chunk of its own, so a cold start compiles only the code its first request reaches (a public MCP
+  // call never parses better-auth, Kysely, pg or Stripe). Chunks sit beside the entry, named for their
+  // function, so `new URL('./file', import.meta.url)` in any of them finds the data files.
   for (const entry of entries) {
     const name = basename(entry, '.ts');
     const file = join(outDir, `${name}.js`);
     const result = await build({
       entryPoints: [join(ENTRIES_DIR, entry)],
-      outfile: file,
+      absWorkingDir: ROOT,
+      outdir: outDir,
+      entryNames: '[name]',
+      chunkNames: `${name}-[hash]`,
+      splitting: true,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -137,22 +201,52 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi()],
+      plugins: [prebuiltOpenApi(), englishZodOnly()],
       metafile: true,
       logLevel: 'warning',
     });
-    const output = Object.values(result.metafile.outputs)[0];
-    const inputs = Object.values(output?.inputs ?? {}).filter((input) => input.bytesInOutput > 0).length;
-    bundled.push({ name, file, bytes: output?.bytes ?? 0, inputs });
+    const entryPath = Object.keys(result.metafile.outputs).find((path) => basename(path) === `${name}.js`);
+    if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
+    const loadable = reachable(result.metafile, entryPath, ['import-statement', 'dynamic-import']);
+    const eager = reachable(result.metafile, entryPath, ['import-statement']);
+    // Chunks only dead code imported: no function loads them, so none is shipped.
+    for (const path of Object.keys(result.metafile.outputs)) {
+      if (!loadable.includes(result.metafile.outputs[path] as Output)) rmSync(join(ROOT, path));
+    }
+    const sourcesOf = (output: Output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path);
+    const inputs = new Set(loadable.flatMap(sourcesOf));
+    const files = new Map(
+      Object.entries(result.metafile.outputs)
+        .filter(([, output]) => loadable.includes(output))
+        .map(([path, output]) => [join(ROOT, path), sourcesOf(output)] as const),
+    );
+    const sum = (outputs: readonly Output[]) => outputs.reduce((total, output) => total + output.bytes, 0);
+    bundled.push({
+      name,
+      file,
+      bytes: sum(loadable),
+      eagerBytes: sum(eager),
+      chunks: loadable.length - 1,
+      inputs: inputs.size,
+      files,
+    });
   }
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
+  // The embedded catalog, validated now and packed where `src/app/app.ts` looks for it.
+  packCatalogFile(join(ROOT, EMBEDDED_CATALOG), join(outDir, PACKED_CATALOG));
   // Marks the folder as ES modules even where the project's package.json is not beside it.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return bundled;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const { name, bytes, inputs } of await bundleFunctions()) {
-    console.log(`api/${name}: ${(bytes / 1024).toFixed(0)} KB from ${inputs} modules`);
+  for (const { name, bytes, eagerBytes, chunks, inputs } of await bundleFunctions()) {
+    const kb = (count: number) => `${(count / 1024).toFixed(0)} KB`;
+    console.log(
+      `api/${name}: ${kb(bytes)} in ${chunks + 1} files from ${inputs} modules, ${kb(eagerBytes)} loaded at import`,
+    );
   }
 }

@@ -16,6 +16,8 @@ import type { McpService, RiderServices } from '../mcp/mcp-service.ts';
 import type { ClientInfo } from '../rest/client-address.ts';
 import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
 import type { Store } from '../store/database.ts';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 
 /** Every key this application writes to Redis starts so, so it can share a server with others. */
@@ -52,12 +54,28 @@ export interface App {
 }
 
 /**
+ * The embedded catalog as a packed index, which only the function bundles
+ * carry (`scripts/vercel/bundle-functions.ts` packs it beside them, where
+ * this module lands too). Opening it validates nothing, so a cold function
+ * skips the zod pass over the GeoJSON the index was packed from; run from
+ * the sources, the file is absent and the GeoJSON is read as before.
+ */
+const BUNDLED_CATALOG_INDEX = new URL('./catalog.segidx', import.meta.url);
+
+/** `WOS_SEGMENTS_FILE` when set, else the bundled index of the embedded catalog if there is one. */
+function catalogFile(settings: Settings): string | undefined {
+  if (settings.segmentsFile !== undefined && settings.segmentsFile !== '') return settings.segmentsFile;
+  const bundled = fileURLToPath(BUNDLED_CATALOG_INDEX);
+  return existsSync(bundled) ? bundled : undefined;
+}
+
+/**
  * The segment catalog, the forecast and the instance's Redis client (when
  * `REDIS_URL` is set, "Shared state" in README.md): built on first use.
  */
 function dataParts(settings: Settings) {
   const catalog = lazy(async () =>
-    (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(settings.segmentsFile),
+    (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(catalogFile(settings)),
   );
   const redis = lazy(async () => {
     const { redisUrl } = settings;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { findRegions } from '../data/geocoding/regions.ts';
 import type { Place } from '../data/geocoding/types.ts';
 import { foldName } from '../data/names.ts';
 import type { ToolContext } from './context.ts';
@@ -104,6 +103,8 @@ async function notFoundMessage(query: string, context: ToolContext): Promise<str
   const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
   // "Catalonia", "Colorado": a first-level region is no place to search around (too large for one point).
+  // The region table (0.6 MB) loads here, not with the tool: a call by coordinates never needs it.
+  const { findRegions } = await import('../data/geocoding/regions.ts');
   const regions = findRegions(query).filter((region) => foldName(region.name) === foldName(query));
   const region = regions
     .slice(0, 3)

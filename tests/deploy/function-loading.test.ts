@@ -57,6 +57,7 @@ const matching = (loaded: readonly string[], pattern: RegExp) => loaded.filter((
 
 const BETTER_AUTH = /node_modules\/(better-auth|@better-auth)\//;
 const STORE_DRIVERS = /node_modules\/(pg|kysely)\/|src\/store\/(database|migrate)\.ts/;
+const GEOCODERS = /src\/data\/geocoding\/(gazetteer|open-meteo-geocoder|regions|admin1-table)\.ts/;
 const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
 
 function findCall(args: Record<string, unknown>): RequestInit {
@@ -90,6 +91,19 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
     expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
     expect(matching(result.loaded, /src\/auth\/(?!policy\.ts)/)).toEqual([]);
+    // No place name, so neither geocoder nor the region table (0.6 MB) is compiled.
+    expect(matching(result.loaded, GEOCODERS)).toEqual([]);
+  }, 60_000);
+
+  it('a public call by place name loads the gazetteer and the region table it needs', () => {
+    const result = probe(
+      'api/_entries/mcp.ts',
+      'http://localhost/mcp',
+      findCall({ place: "Bourg-d'Oisans" }),
+    );
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('segment');
+    expect(matching(result.loaded, /src\/data\/geocoding\/(gazetteer|regions)\.ts$/).length).toBe(2);
   }, 60_000);
 
   it('the sign-in metadata does load better-auth and the store (and, without STRIPE_*, not the Stripe library)', () => {

@@ -166,8 +166,8 @@ export function loadGazetteer(path: string | URL = GAZETTEER_PATH): Promise<Geoc
   const cacheKey = String(path);
   const cached = loaded.get(cacheKey);
   if (cached !== undefined) return cached;
-  const loading = readFile(path, 'utf8')
-    .then((text) => gazetteerGeocoder(readGazetteer(text)))
+  const loading = readFile(path)
+    .then((bytes) => gazetteerGeocoder(readGazetteer(bytes)))
     .catch((error: unknown) => {
       loaded.delete(cacheKey);
       throw new GeocodingError(

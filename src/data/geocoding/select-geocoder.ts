@@ -1,5 +1,3 @@
-import { lazyGazetteer } from './gazetteer.ts';
-import { createOpenMeteoGeocoder } from './open-meteo-geocoder.ts';
 import type { Geocoder } from './types.ts';
 
 /** What the settings choose: `gazetteer` (offline, no key) or `open-meteo`, with the optional customer key. */
@@ -11,10 +9,23 @@ export interface GeocoderChoice {
 
 /**
  * Builds the chosen geocoder. The gazetteer is the default so the server
- * answers place names with no network and no third-party rate limit; it is
- * read lazily, on the first place query.
+ * answers place names with no network and no third-party rate limit. Either
+ * geocoder's module loads on the first place query, not here: a call by
+ * coordinates, the common first call of a cold serverless function, then
+ * compiles neither the region table, the gazetteer reader nor the HTTP
+ * client (about 0.7 MB of bundled code).
  */
 export function createGeocoder(choice: GeocoderChoice): Geocoder {
-  if (choice.source === 'gazetteer') return lazyGazetteer();
-  return createOpenMeteoGeocoder(choice.apiKey ? { apiKey: choice.apiKey } : {});
+  let loading: Promise<Geocoder> | undefined;
+  const load = async (): Promise<Geocoder> => {
+    if (choice.source === 'gazetteer') return (await import('./gazetteer.ts')).lazyGazetteer();
+    const { createOpenMeteoGeocoder } = await import('./open-meteo-geocoder.ts');
+    return createOpenMeteoGeocoder(choice.apiKey ? { apiKey: choice.apiKey } : {});
+  };
+  const geocoder = () => (loading ??= load());
+  return {
+    id: choice.source,
+    search: async (query, limit) => (await geocoder()).search(query, limit),
+    suggest: async (query, limit) => (await geocoder()).suggest(query, limit),
+  };
 }

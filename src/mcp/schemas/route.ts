@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from '../../core/group-digits.ts';
 import { DEFAULT_MASS_KG } from '../../core/power-model.ts';
 import { FORECAST_GRID_DEG } from '../../data/forecast/cache.ts';
 import { MAX_ROUTE_BYTES, MAX_ROUTE_LENGTH_M, MAX_ROUTE_POINTS } from '../../core/route/route-limits.ts';
@@ -31,7 +32,7 @@ export const RoutePointInputSchema = z.object({
 });
 
 const LIMITS =
-  `A route may have up to ${MAX_ROUTE_POINTS.toLocaleString('en')} points, ${MAX_ROUTE_LENGTH_M / 1000} km ` +
+  `A route may have up to ${groupDigits(MAX_ROUTE_POINTS)} points, ${MAX_ROUTE_LENGTH_M / 1000} km ` +
   `and ${MAX_ROUTE_BYTES / 1024 / 1024} MB, and a whole MCP message 64 KB: send a long track as points ` +
   'every 50–100 m rather than the raw recording.';
 

@@ -1,0 +1,125 @@
+/**
+ * The bundled Vercel functions (`scripts/vercel/bundle-functions.ts`), run
+ * as the deployment runs them: a fresh Node process imports the bundled
+ * MCP function and answers one public call, recording which of the
+ * bundle's files it loads. Each file maps back to the source modules
+ * esbuild put in it, so this checks what a cold start compiles.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bundleFunctions,
+  PACKED_CATALOG,
+  type BundledFunction,
+} from '../../scripts/vercel/bundle-functions.ts';
+import { openSegmentCatalog } from '../../src/data/segments/open-catalog.ts';
+
+const MARK = '@@loaded@@';
+
+const PROBE = `
+import { registerHooks } from 'node:module';
+const loaded = new Set();
+registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });
+const [entry, body] = process.argv.slice(1);
+const { default: fn } = await import(entry);
+const response = await fn.fetch(new Request('http://localhost/mcp', {
+  method: 'POST',
+  headers: { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+  body,
+}));
+process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), loaded: [...loaded] }));
+`;
+
+let outDir: string;
+let mcp: BundledFunction;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'wos-bundles-'));
+  const bundled = await bundleFunctions(outDir);
+  const found = bundled.find((fn) => fn.name === 'mcp');
+  if (!found) throw new Error('no MCP bundle');
+  mcp = found;
+}, 120_000);
+
+/** The source modules a fresh process compiled to answer one `find_tailwind_segments` call. */
+function sourcesLoaded(args: Record<string, unknown>): { status: number; body: string; sources: string[] } {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'find_tailwind_segments', arguments: args },
+  });
+  const out = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', PROBE, pathToFileURL(mcp.file).href, body],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', WOS_FORECAST: 'demo' },
+    },
+  );
+  const result = JSON.parse(out.slice(out.lastIndexOf(MARK) + MARK.length)) as {
+    status: number;
+    body: string;
+    loaded: string[];
+  };
+  const files = result.loaded.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
+  for (const file of files) expect(mcp.files.has(file), `${file} is one of the function's files`).toBe(true);
+  return { ...result, sources: files.flatMap((file) => mcp.files.get(file) ?? []) };
+}
+
+describe('the bundled MCP function', () => {
+  it('answers a public call by coordinates compiling neither the rider side nor the geocoders', () => {
+    const { status, body, sources } = sourcesLoaded({ latitude: 45.06, longitude: 6.03 });
+    expect(status).toBe(200);
+    expect(body).toContain('segment');
+    expect(
+      sources.filter((path) =>
+        /node_modules\/(better-auth|@better-auth|kysely|pg|stripe|ioredis)\//.test(path),
+      ),
+    ).toEqual([]);
+    // The tools' rider checks bring a few store queries and the auth policy, but no driver or sign-in code.
+    expect(
+      sources.filter((path) => /src\/store\/(database|migrate)\.ts|src\/auth\/(?!policy\.ts)/.test(path)),
+    ).toEqual([]);
+    expect(
+      sources.filter((path) => /src\/data\/geocoding\/(admin1-table|gazetteer|regions)\.ts$/.test(path)),
+    ).toEqual([]);
+    // The catalog comes from the packed index beside the bundle, not from validating the GeoJSON.
+    expect(sources).toContain('src/data/segments/packed-catalog.ts');
+    expect(sources).not.toContain('src/data/segments/load.ts');
+    // What it loaded is a part of what the function carries.
+    expect(new Set(sources).size).toBeLessThan(mcp.inputs / 2);
+  }, 60_000);
+
+  it("carries zod's English messages only", () => {
+    const sources = [...mcp.files.values()].flat();
+    expect(sources).toContain('node_modules/zod/v4/locales/en.js');
+    expect(sources.filter((path) => /zod\/v4\/locales\/(?!en\.js|index\.js)/.test(path))).toEqual([]);
+  });
+
+  it('answers by place name, loading the gazetteer on demand', () => {
+    const { status, body, sources } = sourcesLoaded({ place: "Bourg-d'Oisans" });
+    expect(status).toBe(200);
+    expect(body).toContain('Bourg');
+    expect(sources).toContain('src/data/geocoding/gazetteer.ts');
+  }, 60_000);
+
+  it('carries the embedded catalog packed, with the same segments as the GeoJSON', async () => {
+    const packedFile = join(outDir, PACKED_CATALOG);
+    expect(existsSync(packedFile)).toBe(true);
+    const [packed, geojson] = await Promise.all([
+      openSegmentCatalog(packedFile),
+      openSegmentCatalog(undefined),
+    ]);
+    expect(packed.size).toBe(geojson.size);
+    const every = (catalog: typeof packed) =>
+      catalog
+        .nearest({ lat: 45.06, lon: 6.03 }, catalog.size)
+        .map(({ segment }) => [segment.id, segment.name]);
+    expect(every(packed)).toEqual(every(geojson));
+  });
+});
