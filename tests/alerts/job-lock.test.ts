@@ -17,8 +17,9 @@ describe('the alert job without Redis', () => {
   it('keeps two instances on one store from holding the lock at once, and shares the cursor', async () => {
     const settings = readSettings({ WOS_DATABASE_PATH: join(folder, 'shared.sqlite') });
     // One after the other: the second finds the store migrated, as a second instance would.
-    const first = await createApp(settings).alertJob();
-    const second = await createApp(settings).alertJob();
+    const apps = [createApp(settings), createApp(settings)] as const;
+    const first = await apps[0].alertJob();
+    const second = await apps[1].alertJob();
     if (!first.lock || !second.lock || !first.cursor || !second.cursor) throw new Error('no lock or cursor');
 
     const held = await first.lock.acquire();
@@ -33,6 +34,6 @@ describe('the alert job without Redis', () => {
     expect(await second.cursor.load()).toEqual({ riderId: 'rider-7', segmentId: 'gb-box-hill' });
     await second.cursor.save(null);
     expect(await first.cursor.load()).toBeNull();
-    await Promise.all([first.store.close(), second.store.close()]);
+    for (const app of apps) await (await app.store()).close();
   });
 });
