@@ -22,11 +22,27 @@ import type { Segment } from './types.ts';
 import { forecastPointOf, legsOf } from './segment-geometry.ts';
 import { hourStart } from '../../core/time.ts';
 
-/** The hours judged: from the current UTC hour to {@link FORECAST_HOURS} ahead. */
+/** `hoursAhead`'s answer for a frozen run of hours, per UTC hour. */
+const aheadOf = new WeakMap<
+  readonly WindHour[],
+  { readonly from: number; readonly hours: readonly WindHour[] }
+>();
+
+/**
+ * The hours judged: from the current UTC hour to {@link FORECAST_HOURS} ahead.
+ * For a frozen run (the forecast cache hands out one per cell and hour) the
+ * answer is frozen too and the same array every call in the hour, so
+ * {@link windOnSegment} can remember what it computed from it.
+ */
 export function hoursAhead(series: WindSeries, nowMs: number): readonly WindHour[] {
   const from = hourStart(nowMs);
+  const frozen = Object.isFrozen(series.hours);
+  const known = frozen ? aheadOf.get(series.hours) : undefined;
+  if (known?.from === from) return known.hours;
   const until = from + FORECAST_HOURS * HOUR_S;
-  return series.hours.filter((hour) => hour.time >= from && hour.time < until);
+  const hours = series.hours.filter((hour) => hour.time >= from && hour.time < until);
+  if (frozen) aheadOf.set(series.hours, { from, hours: Object.freeze(hours) });
+  return hours;
 }
 
 export interface SegmentWind {
@@ -57,13 +73,47 @@ export function windOnLegs(
   return { timeline, best: bestRideableWindow(timeline, daylight, options) };
 }
 
-/** The wind's effect on the segment hour by hour and its best window; null when there are no hours. */
+type Remembered = WeakMap<Segment, SegmentWind | null>;
+
+/** Per frozen run of samples: what each segment got, without and with darkness hours. */
+const windsOf = new WeakMap<readonly WindSample[], readonly [Remembered, Remembered]>();
+
+/**
+ * The wind's effect on the segment hour by hour and its best window; null when there are no hours.
+ *
+ * Remembered per segment for a frozen run of samples (what {@link hoursAhead}
+ * gives for a cached forecast): the answer depends on nothing else, and
+ * recomputing the sun and every hour of the same segments for each call was
+ * the largest share of a `find_tailwind_segments` call under load. A frozen
+ * run is taken as unchanging; any other run is computed afresh. The
+ * remembered answer is frozen, as it is shared by every call in the hour.
+ */
 export function windOnSegment(
   segment: Segment,
   samples: readonly WindSample[] | null,
   options: WindOptions = {},
 ): SegmentWind | null {
-  return windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);
+  const compute = () => windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);
+  if (!samples || !Object.isFrozen(samples)) return compute();
+  let byDarkness = windsOf.get(samples);
+  if (!byDarkness) {
+    byDarkness = [new WeakMap(), new WeakMap()];
+    windsOf.set(samples, byDarkness);
+  }
+  const remembered = byDarkness[options.includeDarkness === true ? 1 : 0];
+  if (remembered.has(segment)) return remembered.get(segment) ?? null;
+  const wind = compute();
+  remembered.set(segment, wind && frozenDeep(wind));
+  return wind;
+}
+
+/** Freezes plain data and everything in it (the sun's daylight spans and flags included). */
+function frozenDeep<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) frozenDeep(child);
+  }
+  return value;
 }
 
 /**
