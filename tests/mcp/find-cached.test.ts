@@ -5,6 +5,7 @@ import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { hoursAhead, windOnSegment } from '../../src/data/segments/segment-window.ts';
+import { windReport } from '../../src/mcp/report/segment-report.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';
 
@@ -64,6 +65,12 @@ describe('the best window remembered per forecast hour', () => {
         expect(windOnSegment(segment, samples, { includeDarkness })).toBe(remembered);
         expect(Object.isFrozen(remembered?.timeline)).toBe(true);
         expect(remembered).toEqual(windOnSegment(segment, [...samples], { includeDarkness }));
+        // Shaped once for the hour, as a fresh wind would be shaped.
+        const report = windReport(remembered);
+        expect(windReport(remembered)).toBe(report);
+        const fresh = windReport(windOnSegment(segment, [...samples], { includeDarkness }));
+        expect(report.bestWindow).toEqual(fresh.bestWindow);
+        expect(report.timeline()).toEqual(fresh.timeline());
       }
       expect(windOnSegment(segment, samples, { includeDarkness: true })).not.toBe(
         windOnSegment(segment, samples, { includeDarkness: false }),
