@@ -4,7 +4,8 @@ import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
-import { hoursAhead, windOnSegment } from '../../src/data/segments/segment-window.ts';
+import { generateSegments } from '../../src/data/segments/generate.ts';
+import { hoursAhead, REMEMBERED_WINDS, windOnSegment } from '../../src/data/segments/segment-window.ts';
 import { windReport } from '../../src/mcp/report/segment-report.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';
@@ -76,6 +77,24 @@ describe('the best window remembered per forecast hour', () => {
         windOnSegment(segment, samples, { includeDarkness: false }),
       );
     }
+  });
+
+  it('remembers a bounded number of segments, the least recently used going first', async () => {
+    const forecast = createForecastCache(createDemoForecast({ clock: () => TEST_NOW }), {
+      clock: () => TEST_NOW,
+    });
+    const [series] = await forecast.hourly([SEGMENTS[0]?.polyline[0] ?? { lat: 45, lon: 6 }]);
+    if (!series) throw new Error('the demo forecast has no series');
+    const samples = hoursAhead(series, TEST_NOW);
+    const many = generateSegments(REMEMBERED_WINDS + 1, 3);
+    const first = many[0];
+    if (!first) throw new Error('no generated segment');
+    const remembered = windOnSegment(first, samples);
+    expect(windOnSegment(first, samples)).toBe(remembered);
+    for (const segment of many.slice(1)) windOnSegment(segment, samples);
+    const again = windOnSegment(first, samples);
+    expect(again).not.toBe(remembered);
+    expect(again).toEqual(remembered);
   });
 
   it.each(ERAS)('answers find_tailwind_segments byte for byte as without it, protocol %s', async (era) => {

@@ -21,6 +21,7 @@ import { FORECAST_HOURS, type WindHour, type WindSeries } from '../forecast/type
 import type { Segment } from './types.ts';
 import { forecastPointOf, legsOf } from './segment-geometry.ts';
 import { hourStart } from '../../core/time.ts';
+import { LRUCache } from 'lru-cache';
 
 /** `hoursAhead`'s answer for a frozen run of hours, per UTC hour. */
 const aheadOf = new WeakMap<
@@ -73,10 +74,22 @@ export function windOnLegs(
   return { timeline, best: bestRideableWindow(timeline, daylight, options) };
 }
 
-type Remembered = WeakMap<Segment, SegmentWind | null>;
+/**
+ * Segments' winds remembered: at most this many segments, each for the one
+ * run of samples it was last judged on (a segment has one forecast point, so
+ * one run per hour). A wind of 72 hours is about 10 KB, so this bounds the
+ * memory at a few tens of MB however many segments a busy hour touches; it
+ * covers the ten segments of 200 different places.
+ */
+export const REMEMBERED_WINDS = 2048;
 
-/** Per frozen run of samples: what each segment got, without and with darkness hours. */
-const windsOf = new WeakMap<readonly WindSample[], readonly [Remembered, Remembered]>();
+interface Remembered {
+  readonly samples: readonly WindSample[];
+  /** Without and with darkness hours; undefined until asked. */
+  readonly winds: [SegmentWind | null | undefined, SegmentWind | null | undefined];
+}
+
+const remembered = new LRUCache<Segment, Remembered>({ max: REMEMBERED_WINDS });
 
 /**
  * The wind's effect on the segment hour by hour and its best window; null when there are no hours.
@@ -87,6 +100,8 @@ const windsOf = new WeakMap<readonly WindSample[], readonly [Remembered, Remembe
  * the largest share of a `find_tailwind_segments` call under load. A frozen
  * run is taken as unchanging; any other run is computed afresh. The
  * remembered answer is frozen, as it is shared by every call in the hour.
+ * The key is the segment object, the run and `includeDarkness`, the one
+ * option: a new option in {@link WindOptions} must join it.
  */
 export function windOnSegment(
   segment: Segment,
@@ -95,15 +110,16 @@ export function windOnSegment(
 ): SegmentWind | null {
   const compute = () => windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);
   if (!samples || !Object.isFrozen(samples)) return compute();
-  let byDarkness = windsOf.get(samples);
-  if (!byDarkness) {
-    byDarkness = [new WeakMap(), new WeakMap()];
-    windsOf.set(samples, byDarkness);
+  let entry = remembered.get(segment);
+  if (entry?.samples !== samples) {
+    entry = { samples, winds: [undefined, undefined] };
+    remembered.set(segment, entry);
   }
-  const remembered = byDarkness[options.includeDarkness === true ? 1 : 0];
-  if (remembered.has(segment)) return remembered.get(segment) ?? null;
+  const slot = options.includeDarkness === true ? 1 : 0;
+  const known = entry.winds[slot];
+  if (known !== undefined) return known;
   const wind = compute();
-  remembered.set(segment, wind && frozenDeep(wind));
+  entry.winds[slot] = wind && frozenDeep(wind);
   return wind;
 }
 
