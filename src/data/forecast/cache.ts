@@ -248,23 +248,42 @@ function toEntry(series: WindSeries | null, hour: number, fetchedAt: number): En
 const orNull = (value: number | undefined): number | null =>
   value === undefined || Number.isNaN(value) ? null : value;
 
-/** Every answer starts at the current hour: a stale entry's past hours are dropped. */
-function toSeries(entry: Entry, point: LatLon, hour: number): WindSeries | null {
+/**
+ * An entry's hours from one UTC hour on, unpacked once per entry and hour.
+ * Every call in that hour gets the same frozen array, so what is derived
+ * from it (a segment's best window, remembered by the array's identity in
+ * `segment-window.ts`) is computed once per forecast hour, not per call.
+ */
+const unpacked = new WeakMap<Entry, { readonly hour: number; readonly hours: readonly WindHour[] }>();
+
+function hoursFrom(entry: Entry, hour: number): readonly WindHour[] {
+  const known = unpacked.get(entry);
+  if (known?.hour === hour) return known.hours;
   const packed = entry.hours ?? new Float64Array(0);
   const hours: WindHour[] = [];
   for (let i = 0; i + FIELDS - 1 < packed.length; i += FIELDS) {
     const time = packed[i] ?? 0;
     if (time < hour) continue;
-    hours.push({
-      time,
-      speedKmh: packed[i + 1] ?? 0,
-      directionDeg: packed[i + 2] ?? 0,
-      gustsKmh: orNull(packed[i + 3]),
-      temperatureC: orNull(packed[i + 4]),
-      precipitationMm: orNull(packed[i + 5]),
-      precipitationProbabilityPct: orNull(packed[i + 6]),
-    });
+    hours.push(
+      Object.freeze({
+        time,
+        speedKmh: packed[i + 1] ?? 0,
+        directionDeg: packed[i + 2] ?? 0,
+        gustsKmh: orNull(packed[i + 3]),
+        temperatureC: orNull(packed[i + 4]),
+        precipitationMm: orNull(packed[i + 5]),
+        precipitationProbabilityPct: orNull(packed[i + 6]),
+      }),
+    );
   }
+  Object.freeze(hours);
+  unpacked.set(entry, { hour, hours });
+  return hours;
+}
+
+/** Every answer starts at the current hour: a stale entry's past hours are dropped. */
+function toSeries(entry: Entry, point: LatLon, hour: number): WindSeries | null {
+  const hours = hoursFrom(entry, hour);
   if (hours.length === 0 && entry.unusableHours === 0) return null;
   return { point, issuedAt: entry.issuedAt, stale: entry.stale, hours, unusableHours: entry.unusableHours };
 }

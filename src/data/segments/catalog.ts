@@ -1,6 +1,7 @@
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { LatLon } from '../../core/bearing.ts';
+import { smallestSorted } from '../../core/smallest.ts';
 import { foldName } from '../names.ts';
 import { catalogDistanceM } from './catalog-distance.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from './types.ts';
@@ -74,7 +75,7 @@ export function createSegmentCatalog(segments: readonly Segment[]): SegmentCatal
         if (segment === undefined || start === undefined) continue;
         nearby.push({ segment, distanceM: Math.round(catalogDistanceM(point, start)) });
       }
-      return nearby.sort(byRankThenDistance).slice(0, Math.floor(limit));
+      return smallestSorted(nearby, limit, byRankThenDistance);
     },
     nearest(point: LatLon, limit: number): readonly NearbySegment[] {
       if (list.length === 0 || !(limit >= 1)) return [];

@@ -4,6 +4,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { LRUCache } from 'lru-cache';
 import type { LatLon } from '../../core/bearing.ts';
+import { smallestSorted } from '../../core/smallest.ts';
 import { foldName } from '../names.ts';
 import { catalogDistanceM } from './catalog-distance.ts';
 import {
@@ -278,11 +279,21 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     near(point: LatLon, radiusM: number, limit: number): readonly NearbySegment[] {
       if (count === 0 || !(radiusM >= 0) || !(limit >= 1)) return [];
       const found = around(index, point.lon, point.lat, Infinity, radiusM / 1000);
-      const candidates = found.map((i) => ({ i, distanceM: distanceTo(point, i) }));
-      return candidates
-        .sort(byRankThenDistance)
-        .slice(0, Math.floor(limit))
-        .map(({ i, distanceM }) => ({ segment: segmentAt(i), distanceM }));
+      // Rank orders first, so nothing ranked after the limit-th best rank can be listed:
+      // only the rest (about `limit` of thousands) need a distance.
+      const ranked = smallestSorted(
+        found.map((i) => ranks[i] ?? 0),
+        limit,
+        (a, b) => a - b,
+      );
+      const worst = ranked.length < limit ? Infinity : (ranked.at(-1) ?? Infinity);
+      const candidates = found
+        .filter((i) => (ranks[i] ?? 0) <= worst)
+        .map((i) => ({ i, distanceM: distanceTo(point, i) }));
+      return smallestSorted(candidates, limit, byRankThenDistance).map(({ i, distanceM }) => ({
+        segment: segmentAt(i),
+        distanceM,
+      }));
     },
     nearest(point: LatLon, limit: number): readonly NearbySegment[] {
       if (count === 0 || !(limit >= 1)) return [];

@@ -21,12 +21,29 @@ import { FORECAST_HOURS, type WindHour, type WindSeries } from '../forecast/type
 import type { Segment } from './types.ts';
 import { forecastPointOf, legsOf } from './segment-geometry.ts';
 import { hourStart } from '../../core/time.ts';
+import { LRUCache } from 'lru-cache';
 
-/** The hours judged: from the current UTC hour to {@link FORECAST_HOURS} ahead. */
+/** `hoursAhead`'s answer for a frozen run of hours, per UTC hour. */
+const aheadOf = new WeakMap<
+  readonly WindHour[],
+  { readonly from: number; readonly hours: readonly WindHour[] }
+>();
+
+/**
+ * The hours judged: from the current UTC hour to {@link FORECAST_HOURS} ahead.
+ * For a frozen run (the forecast cache hands out one per cell and hour) the
+ * answer is frozen too and the same array every call in the hour, so
+ * {@link windOnSegment} can remember what it computed from it.
+ */
 export function hoursAhead(series: WindSeries, nowMs: number): readonly WindHour[] {
   const from = hourStart(nowMs);
+  const frozen = Object.isFrozen(series.hours);
+  const known = frozen ? aheadOf.get(series.hours) : undefined;
+  if (known?.from === from) return known.hours;
   const until = from + FORECAST_HOURS * HOUR_S;
-  return series.hours.filter((hour) => hour.time >= from && hour.time < until);
+  const hours = series.hours.filter((hour) => hour.time >= from && hour.time < until);
+  if (frozen) aheadOf.set(series.hours, { from, hours: Object.freeze(hours) });
+  return hours;
 }
 
 export interface SegmentWind {
@@ -57,13 +74,62 @@ export function windOnLegs(
   return { timeline, best: bestRideableWindow(timeline, daylight, options) };
 }
 
-/** The wind's effect on the segment hour by hour and its best window; null when there are no hours. */
+/**
+ * Segments' winds remembered: at most this many segments, each for the one
+ * run of samples it was last judged on (a segment has one forecast point, so
+ * one run per hour). A wind of 72 hours is about 10 KB, so this bounds the
+ * memory at a few tens of MB however many segments a busy hour touches; it
+ * covers the ten segments of 200 different places.
+ */
+export const REMEMBERED_WINDS = 2048;
+
+interface Remembered {
+  readonly samples: readonly WindSample[];
+  /** Without and with darkness hours; undefined until asked. */
+  readonly winds: [SegmentWind | null | undefined, SegmentWind | null | undefined];
+}
+
+const remembered = new LRUCache<Segment, Remembered>({ max: REMEMBERED_WINDS });
+
+/**
+ * The wind's effect on the segment hour by hour and its best window; null when there are no hours.
+ *
+ * Remembered per segment for a frozen run of samples (what {@link hoursAhead}
+ * gives for a cached forecast): the answer depends on nothing else, and
+ * recomputing the sun and every hour of the same segments for each call was
+ * the largest share of a `find_tailwind_segments` call under load. A frozen
+ * run is taken as unchanging; any other run is computed afresh. The
+ * remembered answer is frozen, as it is shared by every call in the hour.
+ * The key is the segment object, the run and `includeDarkness`, the one
+ * option: a new option in {@link WindOptions} must join it.
+ */
 export function windOnSegment(
   segment: Segment,
   samples: readonly WindSample[] | null,
   options: WindOptions = {},
 ): SegmentWind | null {
-  return windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);
+  const compute = () => windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);
+  if (!samples || !Object.isFrozen(samples)) return compute();
+  let entry = remembered.get(segment);
+  if (entry?.samples !== samples) {
+    entry = { samples, winds: [undefined, undefined] };
+    remembered.set(segment, entry);
+  }
+  const slot = options.includeDarkness === true ? 1 : 0;
+  const known = entry.winds[slot];
+  if (known !== undefined) return known;
+  const wind = compute();
+  entry.winds[slot] = wind && frozenDeep(wind);
+  return wind;
+}
+
+/** Freezes plain data and everything in it (the sun's daylight spans and flags included). */
+function frozenDeep<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) frozenDeep(child);
+  }
+  return value;
 }
 
 /**

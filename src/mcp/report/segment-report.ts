@@ -60,15 +60,39 @@ export function windowOut(window: RideableWindow): WindowOut {
   };
 }
 
-/** A computed wind (segment or heading) in the tools' output shape. */
+/** Reports of remembered (frozen) winds: see {@link windReport}. */
+const shaped = new WeakMap<SegmentWind, SegmentWindReport>();
+
+/**
+ * A computed wind (segment or heading) in the tools' output shape.
+ *
+ * A wind `windOnSegment` remembered for the forecast hour is frozen; its
+ * report is shaped once and shared by every answer in that hour, its window
+ * frozen too, so that `find_tailwind_segments` does not format the same
+ * windows' times again for each call.
+ */
 export function windReport(wind: SegmentWind | null): SegmentWindReport {
   if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
+  const remembered = Object.isFrozen(wind);
+  const known = remembered ? shaped.get(wind) : undefined;
+  if (known) return known;
   const { timeline, best } = wind;
-  return {
+  const bestWindow = best.window && windowOut(best.window);
+  const report: SegmentWindReport = {
     timeline: () => timeline.map(hourOut),
-    bestWindow: best.window && windowOut(best.window),
+    bestWindow: remembered && bestWindow ? frozenWindow(bestWindow) : bestWindow,
     windowStatus: best.status,
   };
+  if (remembered) shaped.set(wind, Object.freeze(report));
+  return report;
+}
+
+function frozenWindow(window: WindowOut): WindowOut {
+  Object.freeze(window.peak);
+  Object.freeze(window.daylight);
+  Object.freeze(window.weather);
+  Object.freeze(window.flags);
+  return Object.freeze(window);
 }
 
 /** The wind's effect on one segment over the forecast, in the tools' output shape. */

@@ -69,8 +69,21 @@ export function conditionsText(window: WindowOut): string {
   return `${parts.join(', ')}${flags}${dusk}`;
 }
 
+/** Lines of frozen windows, shared by every answer in the forecast hour (see `windReport`). */
+const windowLines = new WeakMap<WindowOut, string>();
+
 function windowLine(window: WindowOut | null, status: string): string {
   if (!window) return NO_WINDOW[status] ?? status;
+  if (!Object.isFrozen(window)) return describeWindow(window);
+  let line = windowLines.get(window);
+  if (line === undefined) {
+    line = describeWindow(window);
+    windowLines.set(window, line);
+  }
+  return line;
+}
+
+function describeWindow(window: WindowOut): string {
   const peak = window.peak;
   return (
     `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
