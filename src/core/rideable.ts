@@ -71,3 +71,45 @@ export function flagsOf(hour: RideConditions): readonly RideFlag[] {
   if (atLeast(t, HOT_C)) out.push('hot');
   return out;
 }
+
+/** The weather met over some hours: the extremes a rider plans for, null where no hour had a figure. */
+export interface WeatherExtremes {
+  readonly maxPrecipitationMm: number | null;
+  readonly maxPrecipitationProbabilityPct: number | null;
+  readonly minTemperatureC: number | null;
+  readonly maxTemperatureC: number | null;
+  readonly maxGustsKmh: number | null;
+}
+
+/** `pick` (Math.max or Math.min) over the known values, pairwise rather than spread so no length overflows the stack. */
+function extreme(values: Iterable<number | null>, pick: (a: number, b: number) => number): number | null {
+  let best: number | null = null;
+  for (const value of values) if (value !== null) best = best === null ? value : pick(best, value);
+  return best;
+}
+
+/** The extremes of a window's or a ride's hours, as every answer reports them. */
+export function weatherExtremes(hours: readonly RideConditions[]): WeatherExtremes {
+  return {
+    maxPrecipitationMm: extreme(
+      hours.map((h) => h.precipitationMm),
+      Math.max,
+    ),
+    maxPrecipitationProbabilityPct: extreme(
+      hours.map((h) => h.precipitationProbabilityPct),
+      Math.max,
+    ),
+    minTemperatureC: extreme(
+      hours.map((h) => h.temperatureC),
+      Math.min,
+    ),
+    maxTemperatureC: extreme(
+      hours.map((h) => h.temperatureC),
+      Math.max,
+    ),
+    maxGustsKmh: extreme(
+      hours.map((h) => h.windGustsKmh),
+      Math.max,
+    ),
+  };
+}

@@ -1,7 +1,14 @@
 import type { LatLon } from './bearing.ts';
 import { civilDaylight, daylightSpanOf, type DaylightSpan } from './daylight.ts';
 import { WIND_HEIGHT_FACTOR } from './power-model.ts';
-import { flagsOf, refusalsOf, type Refusal, type RideFlag } from './rideable.ts';
+import {
+  flagsOf,
+  refusalsOf,
+  weatherExtremes,
+  type Refusal,
+  type RideFlag,
+  type WeatherExtremes,
+} from './rideable.ts';
 import { roundHalfAway } from './round.ts';
 import { segmentWind, type Leg } from './segment-wind.ts';
 import { CROSSWIND_THRESHOLD_KMH, SPEED_DECIMALS, type WindEffect } from './wind.ts';
@@ -56,15 +63,10 @@ export interface TailwindWindow {
 }
 
 /** A window a rider would ride, with what they decide on. */
-export interface RideableWindow extends TailwindWindow {
+export interface RideableWindow extends TailwindWindow, WeatherExtremes {
   /** The civil daylight around the window; null when it runs through darkness (include darkness). */
   readonly daylight: DaylightSpan | null;
   readonly flags: readonly RideFlag[];
-  readonly maxPrecipitationMm: number | null;
-  readonly maxPrecipitationProbabilityPct: number | null;
-  readonly minTemperatureC: number | null;
-  readonly maxTemperatureC: number | null;
-  readonly maxGustsKmh: number | null;
 }
 
 /**
@@ -203,11 +205,6 @@ function whyNone(refused: readonly (readonly Refusal[])[]): WindowStatus {
   return 'wet_or_gusty';
 }
 
-const extreme = (values: readonly (number | null)[], pick: (...v: number[]) => number): number | null => {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length === 0 ? null : pick(...known);
-};
-
 function decorate(
   window: TailwindWindow,
   timeline: readonly SegmentHour[],
@@ -215,24 +212,10 @@ function decorate(
 ): RideableWindow {
   const hours = timeline.filter((hour) => hour.time >= window.start && hour.time < window.end);
   const flags = new Set(hours.flatMap((hour) => flagsOf(hour)));
-  const temperatures = hours.map((hour) => hour.temperatureC);
   return {
     ...window,
     daylight: daylightSpanOf(daylight, window.start, window.end),
     flags: (['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'] as const).filter((f) => flags.has(f)),
-    maxPrecipitationMm: extreme(
-      hours.map((hour) => hour.precipitationMm),
-      Math.max,
-    ),
-    maxPrecipitationProbabilityPct: extreme(
-      hours.map((hour) => hour.precipitationProbabilityPct),
-      Math.max,
-    ),
-    minTemperatureC: extreme(temperatures, Math.min),
-    maxTemperatureC: extreme(temperatures, Math.max),
-    maxGustsKmh: extreme(
-      hours.map((hour) => hour.windGustsKmh),
-      Math.max,
-    ),
+    ...weatherExtremes(hours),
   };
 }

@@ -7,6 +7,7 @@ import {
   GUSTY_KMH,
   refusalsOf,
   WET_PRECIPITATION_MM,
+  weatherExtremes,
   WET_PROBABILITY_PCT,
 } from '../../src/core/rideable.ts';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
@@ -186,5 +187,63 @@ describe('the best rideable window', () => {
         for (const h of inside) expect(refusalsOf(h, lights)).toEqual([]);
       }),
     );
+  });
+});
+
+describe('weatherExtremes', () => {
+  const figure = fc.option(fc.double({ min: -60, max: 300, noNaN: true }), { nil: null });
+  const hour = fc.record({
+    daylight: fc.boolean(),
+    windGustsKmh: figure,
+    temperatureC: figure,
+    precipitationMm: figure,
+    precipitationProbabilityPct: figure,
+  });
+  const known = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+  const most = (values: (number | null)[], pick: (a: number, b: number) => number) =>
+    known(values).length === 0 ? null : known(values).reduce((a, b) => pick(a, b));
+
+  it('gives the largest and smallest known figure of the hours, null where none is known', () => {
+    fc.assert(
+      fc.property(fc.array(hour, { maxLength: 30 }), (hours) => {
+        expect(weatherExtremes(hours)).toEqual({
+          maxPrecipitationMm: most(
+            hours.map((h) => h.precipitationMm),
+            Math.max,
+          ),
+          maxPrecipitationProbabilityPct: most(
+            hours.map((h) => h.precipitationProbabilityPct),
+            Math.max,
+          ),
+          minTemperatureC: most(
+            hours.map((h) => h.temperatureC),
+            Math.min,
+          ),
+          maxTemperatureC: most(
+            hours.map((h) => h.temperatureC),
+            Math.max,
+          ),
+          maxGustsKmh: most(
+            hours.map((h) => h.windGustsKmh),
+            Math.max,
+          ),
+        });
+      }),
+    );
+  });
+
+  it('reads a long ride without overflowing the stack', () => {
+    const hours = Array.from({ length: 300_000 }, (_, i) => ({
+      daylight: true,
+      windGustsKmh: i % 97,
+      temperatureC: 10 + (i % 13),
+      precipitationMm: null,
+      precipitationProbabilityPct: i % 50,
+    }));
+    expect(weatherExtremes(hours)).toMatchObject({
+      maxGustsKmh: 96,
+      minTemperatureC: 10,
+      maxTemperatureC: 22,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type { LatLon } from '../bearing.ts';
 import { civilDaylight, daylightSpanOf, type DaylightSpan } from '../daylight.ts';
 import type { PowerModelParams } from '../power-model.ts';
-import { flagsOf, refusalsOf, type Refusal, type RideFlag } from '../rideable.ts';
+import {
+  flagsOf,
+  refusalsOf,
+  weatherExtremes,
+  type Refusal,
+  type RideFlag,
+  type WeatherExtremes,
+} from '../rideable.ts';
 import { HOUR_S, type WindSample } from '../tailwind-window.ts';
 import type { RouteLeg } from './route-geometry.ts';
 import { rideTimeS, stillAirSchedule } from './route-ride.ts';
@@ -23,7 +30,7 @@ export interface StartSearch {
 }
 
 /** One start time, judged over the hours and places the rider will be. */
-export interface StartJudgement {
+export interface StartJudgement extends WeatherExtremes {
   readonly startS: number;
   /** Length-weighted along-track wind over the ride at 10 m (positive = tailwind), unrounded. */
   readonly tailwindKmh: number;
@@ -31,11 +38,6 @@ export interface StartJudgement {
   readonly refusals: readonly Refusal[];
   readonly flags: readonly RideFlag[];
   readonly winds: readonly LegWind[];
-  readonly maxGustsKmh: number | null;
-  readonly maxPrecipitationMm: number | null;
-  readonly maxPrecipitationProbabilityPct: number | null;
-  readonly minTemperatureC: number | null;
-  readonly maxTemperatureC: number | null;
 }
 
 /** A chosen start with everything the answer tells about it. */
@@ -49,11 +51,6 @@ export interface StartReport extends StartJudgement {
 export type StartStatus = 'found' | 'dark' | 'wet' | 'gusty' | 'wet_or_gusty' | 'beyond_forecast';
 
 const FLAG_ORDER: readonly RideFlag[] = ['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'];
-
-function extreme(values: readonly (number | null)[], pick: (...v: number[]) => number): number | null {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length === 0 ? null : pick(...known);
-}
 
 /**
  * Judges every whole-hour start in the range whose ride fits in the
@@ -128,26 +125,7 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
       refusals: (['dark', 'wet', 'gusty'] as const).filter((r) => refusals.has(r)),
       flags: FLAG_ORDER.filter((f) => flags.has(f)),
       winds,
-      maxGustsKmh: extreme(
-        conditions.map((c) => c.windGustsKmh),
-        Math.max,
-      ),
-      maxPrecipitationMm: extreme(
-        conditions.map((c) => c.precipitationMm),
-        Math.max,
-      ),
-      maxPrecipitationProbabilityPct: extreme(
-        conditions.map((c) => c.precipitationProbabilityPct),
-        Math.max,
-      ),
-      minTemperatureC: extreme(
-        conditions.map((c) => c.temperatureC),
-        Math.min,
-      ),
-      maxTemperatureC: extreme(
-        conditions.map((c) => c.temperatureC),
-        Math.max,
-      ),
+      ...weatherExtremes(conditions),
     });
   }
   return { judged, schedule };
