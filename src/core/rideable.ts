@@ -81,35 +81,27 @@ export interface WeatherExtremes {
   readonly maxGustsKmh: number | null;
 }
 
-/** `pick` (Math.max or Math.min) over the known values, pairwise rather than spread so no length overflows the stack. */
-function extreme(values: Iterable<number | null>, pick: (a: number, b: number) => number): number | null {
+/** `pick` (Math.max or Math.min) over the hours' known `figure`, pairwise rather than spread so no length overflows the stack. */
+function extreme(
+  hours: readonly RideConditions[],
+  figure: (hour: RideConditions) => number | null,
+  pick: (a: number, b: number) => number,
+): number | null {
   let best: number | null = null;
-  for (const value of values) if (value !== null) best = best === null ? value : pick(best, value);
+  for (const hour of hours) {
+    const value = figure(hour);
+    if (value !== null) best = best === null ? value : pick(best, value);
+  }
   return best;
 }
 
 /** The extremes of a window's or a ride's hours, as every answer reports them. */
 export function weatherExtremes(hours: readonly RideConditions[]): WeatherExtremes {
   return {
-    maxPrecipitationMm: extreme(
-      hours.map((h) => h.precipitationMm),
-      Math.max,
-    ),
-    maxPrecipitationProbabilityPct: extreme(
-      hours.map((h) => h.precipitationProbabilityPct),
-      Math.max,
-    ),
-    minTemperatureC: extreme(
-      hours.map((h) => h.temperatureC),
-      Math.min,
-    ),
-    maxTemperatureC: extreme(
-      hours.map((h) => h.temperatureC),
-      Math.max,
-    ),
-    maxGustsKmh: extreme(
-      hours.map((h) => h.windGustsKmh),
-      Math.max,
-    ),
+    maxPrecipitationMm: extreme(hours, (h) => h.precipitationMm, Math.max),
+    maxPrecipitationProbabilityPct: extreme(hours, (h) => h.precipitationProbabilityPct, Math.max),
+    minTemperatureC: extreme(hours, (h) => h.temperatureC, Math.min),
+    maxTemperatureC: extreme(hours, (h) => h.temperatureC, Math.max),
+    maxGustsKmh: extreme(hours, (h) => h.windGustsKmh, Math.max),
   };
 }

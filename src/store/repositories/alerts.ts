@@ -3,7 +3,7 @@
  * delivered to the rider's webhook with a bounded number of attempts.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../core/rider-rules.ts';
 import { nowSeconds } from '../clock.ts';
 import type { AlertTable, Database } from '../schema.ts';
@@ -59,6 +59,22 @@ function assertWindow(window: AlertWindow): void {
   if (!Number.isFinite(peakTailwindKmh)) throw new RangeError('peak tailwind must be a finite number');
 }
 
+/** The row of a new, undelivered alert: one shape for the single and the batched insert. */
+function newAlertRow(riderId: string, window: AlertWindow, now: number): Insertable<AlertTable> {
+  return {
+    id: randomUUID(),
+    rider_id: riderId,
+    segment_id: window.segmentId,
+    window_start: window.windowStart,
+    window_end: window.windowEnd,
+    peak_tailwind_kmh: window.peakTailwindKmh,
+    created_at: now,
+    delivered_at: null,
+    attempts: 0,
+    last_error: null,
+  };
+}
+
 /**
  * Records an alert unless one exists for the same rider, segment and window
  * start. Returns the new alert, or null when it was already recorded, so a
@@ -73,18 +89,7 @@ export async function recordAlertOnce(
   assertWindow(window);
   const row = await db
     .insertInto('alert')
-    .values({
-      id: randomUUID(),
-      rider_id: riderId,
-      segment_id: window.segmentId,
-      window_start: window.windowStart,
-      window_end: window.windowEnd,
-      peak_tailwind_kmh: window.peakTailwindKmh,
-      created_at: now,
-      delivered_at: null,
-      attempts: 0,
-      last_error: null,
-    })
+    .values(newAlertRow(riderId, window, now))
     .onConflict((conflict) => conflict.columns(['rider_id', 'segment_id', 'window_start']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -118,18 +123,7 @@ export async function recordAlertsOnce(
     const rows = await db
       .insertInto('alert')
       .values(
-        alerts.slice(i, i + INSERT_CHUNK).map(({ riderId, window }) => ({
-          id: randomUUID(),
-          rider_id: riderId,
-          segment_id: window.segmentId,
-          window_start: window.windowStart,
-          window_end: window.windowEnd,
-          peak_tailwind_kmh: window.peakTailwindKmh,
-          created_at: now,
-          delivered_at: null,
-          attempts: 0,
-          last_error: null,
-        })),
+        alerts.slice(i, i + INSERT_CHUNK).map(({ riderId, window }) => newAlertRow(riderId, window, now)),
       )
       .onConflict((conflict) => conflict.columns(['rider_id', 'segment_id', 'window_start']).doNothing())
       .returning('id')
