@@ -3,7 +3,7 @@
  * run (the next cron invocation, possibly on another instance) carries on
  * from there instead of starting over and never reaching the last watches.
  * In Redis when `REDIS_URL` is set, else in the store (`job_state`): either
- * way every instance sees it. The in-memory one is for tests and tools.
+ * way every instance sees it.
  */
 import { z } from 'zod';
 import type { AlertWatchCursor } from '../store/repositories/alert-watches.ts';
@@ -24,18 +24,6 @@ export const AlertWatchCursorSchema = z.object({ riderId: z.string(), segmentId:
  * watches deserve a fresh start rather than a resumption.
  */
 export const ALERT_CURSOR_TTL_MS = 2 * 3_600_000;
-
-/** The cursor in this process only. */
-export function memoryCursorStore(): AlertCursorStore {
-  let saved: AlertWatchCursor | null = null;
-  return {
-    load: () => Promise.resolve(saved),
-    save: (cursor) => {
-      saved = cursor;
-      return Promise.resolve();
-    },
-  };
-}
 
 /**
  * The cursor under `key` in a shared key-value store (Redis). A value that

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryCursorStore, sharedCursorStore } from '../../src/alerts/cursor.ts';
+import { sharedCursorStore, type AlertCursorStore } from '../../src/alerts/cursor.ts';
 import { evaluateAlerts } from '../../src/alerts/evaluate.ts';
 import { createHostLimiter } from '../../src/alerts/host-limiter.ts';
 import { deliverPendingAlerts, idempotencyKeyOf } from '../../src/alerts/webhook.ts';
@@ -22,6 +22,18 @@ import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { catalog, demoAt, freshStore, proRider, removeTestStores, TEST_NOW } from './helpers.ts';
+
+/** A cursor kept in the test's memory: the job's cursor seam without a store behind it. */
+function memoryCursorStore(): AlertCursorStore {
+  let saved: AlertWatchCursor | null = null;
+  return {
+    load: () => Promise.resolve(saved),
+    save: (cursor) => {
+      saved = cursor;
+      return Promise.resolve();
+    },
+  };
+}
 
 afterAll(removeTestStores);
 
