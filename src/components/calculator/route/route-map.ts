@@ -1,5 +1,6 @@
 import type { LatLon } from '../../../core/bearing.ts';
 import { toRadians } from '../../../core/angles.ts';
+import { lonStep } from '../../../core/route/route-geometry.ts';
 
 /** A point of the drawing, in SVG user units (y grows downwards). */
 export interface ScreenPoint {
@@ -26,8 +27,7 @@ const MIN_SPAN_DEG = 1e-7;
 export function unwrapLongitudes(points: readonly LatLon[]): readonly LatLon[] {
   let previous: number | undefined;
   return points.map((point) => {
-    let lon = point.lon;
-    if (previous !== undefined) lon -= 360 * Math.round((lon - previous) / 360);
+    const lon = previous === undefined ? point.lon : previous + lonStep(previous, point.lon);
     previous = lon;
     return { lat: point.lat, lon };
   });
