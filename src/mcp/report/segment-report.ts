@@ -21,16 +21,26 @@ export function hourOut(hour: SegmentHour): HourOut {
     tailwind_kmh: hour.tailwindKmh,
     tailwind_kmh_rider_height: hour.tailwindKmhRiderHeight,
     crosswind_kmh: hour.crosswindKmh,
-    crosswind_kmh_rider_height: hour.crosswindKmhRiderHeight,
     effect: hour.effect,
     wind_speed_kmh: hour.windSpeedKmh,
-    wind_speed_kmh_rider_height: hour.windSpeedKmhRiderHeight,
     wind_direction_deg: hour.windDirectionDeg,
     wind_gusts_kmh: hour.windGustsKmh,
     temperature_c: hour.temperatureC,
     precipitation_mm: hour.precipitationMm,
     precipitation_probability_pct: hour.precipitationProbabilityPct,
     daylight: hour.daylight,
+  };
+}
+
+/** The wind of a window's peak hour: see `PeakSchema`. */
+function peakOut(hour: SegmentHour): WindowOut['peak'] {
+  return {
+    time: isoTime(hour.time),
+    tailwind_kmh: hour.tailwindKmh,
+    tailwind_kmh_rider_height: hour.tailwindKmhRiderHeight,
+    crosswind_kmh: hour.crosswindKmh,
+    wind_speed_kmh: hour.windSpeedKmh,
+    wind_direction_deg: hour.windDirectionDeg,
   };
 }
 
@@ -42,7 +52,7 @@ export function windowOut(window: RideableWindow): WindowOut {
     start: isoTime(window.start),
     end: isoTime(window.end),
     hours: window.hours,
-    peak: hourOut(window.peak),
+    peak: peakOut(window.peak),
     mean_tailwind_kmh: window.meanTailwindKmh,
     mean_tailwind_kmh_rider_height: window.meanTailwindKmhRiderHeight,
     daylight: light && {

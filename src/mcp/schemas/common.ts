@@ -14,113 +14,120 @@ import {
 } from '../../core/rideable.ts';
 import type { WindowStatus } from '../../core/tailwind-window.ts';
 
-/** Times are ISO 8601 in UTC, to the second. */
-export const IsoTimeSchema = z.iso.datetime().describe('ISO 8601 time, UTC');
+/**
+ * Times are ISO 8601 in UTC, to the second. No words of its own: the format
+ * says it, and each field that needs one says what its time is.
+ */
+export const IsoTimeSchema = z.iso.datetime();
 
+/** Bounds only: the unit (decimal degrees, WGS 84) is said once, where a tool's arguments or the Point shape are described. */
 export const LatitudeSchema = z
   .number()
   .min(-90, 'latitude must be between -90 and 90')
-  .max(90, 'latitude must be between -90 and 90')
-  .describe('Latitude, decimal degrees (WGS 84)');
+  .max(90, 'latitude must be between -90 and 90');
 
 export const LongitudeSchema = z
   .number()
   .min(-180, 'longitude must be between -180 and 180')
-  .max(180, 'longitude must be between -180 and 180')
-  .describe('Longitude, decimal degrees (WGS 84)');
+  .max(180, 'longitude must be between -180 and 180');
 
-export const PointSchema = z.object({ latitude: LatitudeSchema, longitude: LongitudeSchema });
-
-const KmhSchema = z.number().describe('km/h, rounded to 0.1');
+/** A point in an answer: ours, so its coordinates need no bounds. */
+export const PointSchema = z
+  .object({ latitude: z.number(), longitude: z.number() })
+  .describe('Decimal degrees, WGS 84')
+  .meta({ id: 'Point' });
 
 /**
- * Wind at rider height: the 10 m figure beside it times the log-profile
- * factor the record estimates use (model.wind_height_factor, 0.673).
+ * km/h, rounded to 0.1: the unit is in every field's name, so the number
+ * needs no words of its own.
  */
-const RiderHeightKmhSchema = (what: string) =>
-  KmhSchema.describe(
-    `${what} at rider height (1.5 m): the 10 m figure × ${WIND_HEIGHT_FACTOR.toFixed(3)} (log wind profile, ` +
-      'open country). What the rider feels; the 10 m figure is what forecasts and weather apps show',
-  );
+const KmhSchema = z.number();
 
-const RideFlagSchema = z
+/**
+ * How to read the wind fields, said once in the description of the shape
+ * that holds them rather than on each field (the server's instructions say
+ * more): figures at the forecast's 10 m, and at rider height the 10 m figure
+ * times the log-profile factor the record estimates use
+ * (model.wind_height_factor, 0.673).
+ */
+export const WIND_FIELDS = `Winds at 10 m; *_rider_height: × ${WIND_HEIGHT_FACTOR.toFixed(3)}, felt at 1.5 m`;
+
+/** What each flag means, for the server's instructions (said once per session, not in every schema). */
+export const FLAG_RULES =
+  `dark: at night (include_darkness); wet: ≥ ${DAMP_PRECIPITATION_MM} mm or ${DAMP_PROBABILITY_PCT}% rain ` +
+  `in an hour; gusty: gusts ≥ ${GUSTY_KMH} km/h; cold: < ${COLD_C} °C; freezing: ≤ ${FREEZING_C} °C; ` +
+  `hot: ≥ ${HOT_C} °C`;
+
+/** What makes an hour rideable, in a few words. */
+export const RIDEABLE_RULE = `daylight, rain under ${WET_PRECIPITATION_MM} mm and ${WET_PROBABILITY_PCT}%, gusts under ${GUST_LIMIT_KMH} km/h`;
+
+export const RideFlagSchema = z
   .enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'] as const satisfies readonly RideFlag[])
-  .describe(
-    `dark: after civil dusk or before civil dawn (only with include_darkness); wet: at least ` +
-      `${DAMP_PRECIPITATION_MM} mm or a ${DAMP_PROBABILITY_PCT}% chance of rain in an hour; gusty: gusts of ` +
-      `${GUSTY_KMH} km/h or more; cold: below ${COLD_C} °C; freezing: ${FREEZING_C} °C or below (ice); ` +
-      `hot: ${HOT_C} °C or above`,
-  );
+  .meta({ id: 'Flag' });
 
 /** One forecast hour on a segment: the REST formula applied to the segment's legs. */
-export const SegmentHourSchema = z.object({
-  time: IsoTimeSchema.describe('Start of the forecast hour, UTC'),
-  tailwind_kmh: KmhSchema.describe(
-    'Effective along-track wind at 10 m (forecast height): positive = tailwind, negative = headwind',
-  ),
-  tailwind_kmh_rider_height: RiderHeightKmhSchema('tailwind_kmh'),
-  crosswind_kmh: KmhSchema.describe('Mean crosswind magnitude over the segment, at 10 m'),
-  crosswind_kmh_rider_height: RiderHeightKmhSchema('crosswind_kmh'),
-  effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']).describe('Judged on the 10 m figures'),
-  wind_speed_kmh: KmhSchema.describe('10 m wind speed'),
-  wind_speed_kmh_rider_height: RiderHeightKmhSchema('wind_speed_kmh'),
-  wind_direction_deg: z.number().describe('Direction the wind blows FROM, degrees (0 = north)'),
-  wind_gusts_kmh: KmhSchema.nullable().describe(
-    'Gusts at 10 m; null when the forecast has none. Not scaled to rider height: the log profile describes ' +
-      'the mean wind, not gusts',
-  ),
-  temperature_c: z.number().nullable().describe('Air temperature at 2 m, °C; null when unknown'),
-  precipitation_mm: z
-    .number()
-    .nullable()
-    .describe('Rain or snow (water) during the hour, mm; null when unknown'),
-  precipitation_probability_pct: z
-    .number()
-    .nullable()
-    .describe('Chance of more than 0.1 mm during the hour, percent; null when unknown'),
-  daylight: z.boolean().describe('The whole hour is between civil dawn and civil dusk at the segment'),
-});
+export const SegmentHourSchema = z
+  .object({
+    time: IsoTimeSchema,
+    tailwind_kmh: KmhSchema,
+    tailwind_kmh_rider_height: KmhSchema,
+    crosswind_kmh: KmhSchema,
+    effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']),
+    wind_speed_kmh: KmhSchema,
+    wind_direction_deg: z.number(),
+    wind_gusts_kmh: KmhSchema.nullable(),
+    temperature_c: z.number().nullable(),
+    precipitation_mm: z.number().nullable(),
+    precipitation_probability_pct: z.number().nullable(),
+    daylight: z.boolean().describe('Between civil dawn and dusk'),
+  })
+  .describe('A forecast hour on the segment, length-weighted; wind fields as in a Window; null: not forecast')
+  .meta({ id: 'Hour' });
+
+/**
+ * The peak hour of a window: its wind only. The rest of a forecast hour
+ * (effect, gusts, rain, temperature, daylight) is either implied by the
+ * window (the peak is a daylight tailwind hour) or summed up in its weather,
+ * so a window does not repeat a whole hour.
+ */
+export const PeakSchema = z
+  .object({
+    time: IsoTimeSchema,
+    tailwind_kmh: KmhSchema,
+    tailwind_kmh_rider_height: KmhSchema,
+    crosswind_kmh: KmhSchema,
+    wind_speed_kmh: KmhSchema,
+    wind_direction_deg: z.number(),
+  })
+  .describe('The hour with the strongest tailwind');
 
 export const DaylightSchema = z
-  .object({
-    civil_dawn: IsoTimeSchema.nullable().describe('Civil dawn before the window; null in polar day'),
-    civil_dusk: IsoTimeSchema.nullable().describe('Civil dusk after the window; null in polar day'),
-  })
+  .object({ civil_dawn: IsoTimeSchema.nullable(), civil_dusk: IsoTimeSchema.nullable() })
   .nullable()
-  .describe(
-    'The daylight the window lies in, at the segment: civil twilight (sun 6° below the horizon) with a ' +
-      'quarter-degree margin, so the sun is at most 5.75° below it; null when the ' +
-      'window runs into darkness (include_darkness)',
-  );
+  .describe('Civil dawn and dusk around the window; null when it runs into the night');
 
 export const WindowWeatherSchema = z.object({
-  max_precipitation_mm: z.number().nullable().describe('Wettest hour of the window, mm'),
+  max_precipitation_mm: z.number().nullable(),
   max_precipitation_probability_pct: z.number().nullable(),
   min_temperature_c: z.number().nullable(),
   max_temperature_c: z.number().nullable(),
-  max_gusts_kmh: KmhSchema.nullable().describe('Strongest gust in the window, at 10 m'),
+  max_gusts_kmh: KmhSchema.nullable(),
 });
 
 export const TailwindWindowSchema = z
   .object({
-    start: IsoTimeSchema.describe('Start of the first hour of the window'),
-    end: IsoTimeSchema.describe('End of the last hour of the window'),
+    start: IsoTimeSchema,
+    end: IsoTimeSchema,
     hours: z.int().min(1),
-    peak: SegmentHourSchema.describe('The hour with the strongest tailwind'),
-    mean_tailwind_kmh: KmhSchema.describe('Mean effective tailwind over the window, at 10 m'),
-    mean_tailwind_kmh_rider_height: RiderHeightKmhSchema('mean_tailwind_kmh'),
+    peak: PeakSchema,
+    mean_tailwind_kmh: KmhSchema,
+    mean_tailwind_kmh_rider_height: KmhSchema,
     daylight: DaylightSchema,
     weather: WindowWeatherSchema,
-    flags: z
-      .array(RideFlagSchema)
-      .describe('What is marginal about the window (empty = nothing); pass these on to the rider'),
+    flags: z.array(RideFlagSchema).describe('What is marginal: pass it on'),
   })
-  .describe(
-    'Best rideable tailwind window in the next 72 hours: hours in daylight at the segment, with under ' +
-      `${WET_PRECIPITATION_MM} mm of rain and under a ${WET_PROBABILITY_PCT}% chance of it, and gusts under ` +
-      `${GUST_LIMIT_KMH} km/h; the run of consecutive such hours around the peak in which every hour is a ` +
-      'tailwind of at least 1 km/h and at least half the peak',
-  );
+  .describe(`Best rideable tailwind window in 72 h (${RIDEABLE_RULE}). ${WIND_FIELDS}`)
+  .meta({ id: 'Window' });
 
 export const WindowStatusSchema = z
   .enum([
@@ -132,44 +139,36 @@ export const WindowStatusSchema = z
     'wet_or_gusty',
     'no_forecast',
   ] as const satisfies readonly (WindowStatus | 'no_forecast')[])
-  .describe(
-    'found: see best_window; no_tailwind: no hour in 72 h is a tailwind; dark: every tailwind hour is ' +
-      'between civil dusk and dawn (include_darkness: true offers them to a rider with lights); wet, gusty, ' +
-      'wet_or_gusty: every daylight tailwind hour has too much rain, too strong gusts, or one of the two; ' +
-      'no_forecast: no data here',
-  );
+  .describe('Why best_window is null (dark: include_darkness: true for a rider with lights)')
+  .meta({ id: 'WindowStatus' });
 
 export const IncludeDarknessSchema = z
   .boolean()
   .default(false)
-  .describe(
-    'Offer hours between civil dusk and civil dawn too, for a rider with lights (default false: daylight only)',
-  );
+  .describe('Also offer night hours, for a rider with lights');
 
-export const ForecastInfoSchema = z.object({
-  source: z
-    .enum(['open-meteo', 'demo'])
-    .describe('open-meteo: real forecast; demo: synthetic weather for offline use, NOT real'),
-  issued_at: IsoTimeSchema.describe('When the forecast was obtained (the oldest one used)'),
-  horizon_hours: z.int().describe('Hours of forecast considered, from the current hour'),
-  stale: z.boolean().describe('True when the weather service failed and an older cached forecast was used'),
-  note: z.string().nullable().describe('A caveat to pass on to the user, if any'),
-  unusable_hours: z
-    .int()
-    .min(0)
-    .describe(
-      'Forecast hours dropped at the worst location because the weather service sent impossible or ' +
-        'missing values (e.g. negative speeds, gusts below the wind); 0 normally',
-    ),
-});
+export const ForecastInfoSchema = z
+  .object({
+    source: z.enum(['open-meteo', 'demo']),
+    issued_at: IsoTimeSchema,
+    horizon_hours: z.int(),
+    stale: z.boolean(),
+    note: z.string().nullable(),
+    unusable_hours: z.int().min(0),
+  })
+  .describe('source demo: synthetic weather, NOT a forecast: tell the user; note: pass it on')
+  .meta({ id: 'Forecast' });
 
 /** A Pro-only detail withheld from this caller, with how to get it. */
-export const LockedFeatureSchema = z.object({
-  feature: z.string(),
-  description: z.string(),
-  plans: z.array(z.string()).describe('Plan ids that include it, from the plan catalog'),
-  how_to_unlock: z.string(),
-  pricing_url: z.url(),
-});
+export const LockedFeatureSchema = z
+  .object({
+    feature: z.string(),
+    description: z.string(),
+    plans: z.array(z.string()),
+    how_to_unlock: z.string(),
+    pricing_url: z.url(),
+  })
+  .describe('Withheld: Pro only')
+  .meta({ id: 'Locked' });
 
 export const AttributionSchema = z.array(z.string()).describe('Credits to show with the data');

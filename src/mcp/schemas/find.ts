@@ -26,23 +26,23 @@ export const FindTailwindSegmentsInputSchema = z
       .max(120, 'place is at most 120 characters')
       .optional()
       .describe(
-        'A town, city, island, cycling region or segment name; add a region or country to disambiguate, ' +
-          'e.g. "Boulder, CO", "Santa Rosa, California", "Paris, US"',
+        'Town, city, island, cycling region or segment name; add a region or country code to pick one, ' +
+          'e.g. "Boulder, CO", "Paris, US"',
       ),
-    latitude: LatitudeSchema.optional(),
+    latitude: LatitudeSchema.optional().describe('Instead of place: decimal degrees, WGS 84'),
     longitude: LongitudeSchema.optional(),
     radius_m: z
       .number()
       .min(1000, 'radius_m is at least 1000 (1 km)')
       .max(MAX_RADIUS_M, `radius_m is at most ${MAX_RADIUS_M} (100 km)`)
       .default(DEFAULT_RADIUS_M)
-      .describe('Search radius around the place, metres (default 25000 = 25 km, max 100000)'),
+      .describe('Search radius, metres'),
     limit: z
       .int()
       .min(1, 'limit is at least 1')
       .max(MAX_LIMIT, `limit is at most ${MAX_LIMIT}`)
       .default(DEFAULT_LIMIT)
-      .describe('Most segments to return (default 10, max 25)'),
+      .describe('Most segments to return'),
     include_darkness: IncludeDarknessSchema,
   })
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
@@ -53,26 +53,19 @@ export const FindTailwindSegmentsInputSchema = z
   });
 
 export const PlaceCandidateSchema = z.object({
-  name: z.string().describe('Display name with country qualifier, e.g. "Paris, US"'),
+  name: z.string(),
   country_code: z.string(),
   latitude: z.number(),
   longitude: z.number(),
   population: z.int().nullable(),
-  region: z
-    .string()
-    .nullable()
-    .describe('First-level region (state, province, autonomous community), when known, e.g. "Colorado"'),
-  kind: z
-    .enum(['town', 'island', 'region'])
-    .describe('A town or city, or an island or cycling region found by its name'),
+  region: z.string().nullable(),
+  kind: z.enum(['town', 'island', 'region']),
 });
 
 /** An island or region the place name stands for: its point is representative, its extent approximate. */
 export const PlaceAreaSchema = z.object({
   kind: z.enum(['island', 'region']),
-  radius_m: z
-    .number()
-    .describe('About how far it reaches from the point, metres; a radius_m to search all of it (max 100000)'),
+  radius_m: z.number().describe('About how far it reaches: a radius_m to search all of it'),
 });
 
 export const ResolvedPlaceSchema = z.object({
@@ -82,40 +75,33 @@ export const ResolvedPlaceSchema = z.object({
   longitude: z.number(),
   resolved_by: z
     .enum(['coordinates', 'segment', 'gazetteer', 'open-meteo'])
-    .describe('coordinates as given; a segment name; the GeoNames gazetteer; Open-Meteo geocoding'),
+    .describe('gazetteer: GeoNames; open-meteo: its geocoding'),
   query: z.string().nullable().describe('The place text as given'),
-  region: z.string().nullable().describe('First-level region of the place, when known, e.g. "Catalonia"'),
-  area: PlaceAreaSchema.nullable().describe(
-    'Set when the name is an island or cycling region ("Mallorca", "Flanders"); null for a town, segment or coordinates',
-  ),
+  region: z.string().nullable(),
+  area: PlaceAreaSchema.nullable().describe('Set for an island or cycling region ("Mallorca", "Flanders")'),
   alternatives: z
     .array(PlaceCandidateSchema)
-    .describe(
-      'Other places with this name; call again with "Name, Region", "Name, CC" or coordinates to pick one',
-    ),
+    .describe('Other places of this name: pick one with "Name, Region", "Name, CC" or coordinates'),
 });
 
 export const FoundSegmentSchema = SegmentFactsSchema.extend({
-  distance_from_place_m: z
-    .number()
-    .describe('Great-circle distance from the place to the segment start, metres'),
+  distance_from_place_m: z.number().describe('To the segment start'),
   best_window: TailwindWindowSchema.nullable(),
   window_status: WindowStatusSchema,
-});
+}).meta({ id: 'FoundSegment' });
 
 /** How many catalog segments beyond the radius an empty answer lists. */
 export const NEAREST_BEYOND_RADIUS = 3;
 
 export const HeadingWindowSchema = z
   .object({
-    heading: z.enum(COMPASS_POINTS).describe('Compass direction of travel: N, NE, E, SE, S, SW, W, NW'),
-    bearing_deg: z.number().describe('Direction of travel, degrees (0 = north, 90 = east)'),
+    heading: z.enum(COMPASS_POINTS).describe('Direction of travel'),
+    bearing_deg: z.number(),
     best_window: TailwindWindowSchema.nullable(),
     window_status: WindowStatusSchema,
   })
   .describe(
-    'NOT a segment: the best rideable window for a straight road leaving the place in this direction, ' +
-      "from the place's own forecast and daylight. The rider picks real roads that head roughly this way",
+    'NOT a segment: a road leaving the place this way; the rider picks real roads heading roughly so',
   );
 
 export const FindTailwindSegmentsOutputSchema = z.object({
@@ -126,21 +112,17 @@ export const FindTailwindSegmentsOutputSchema = z.object({
     .array(FoundSegmentSchema)
     .nullable()
     .describe(
-      `Only when segments is empty: the ${NEAREST_BEYOND_RADIUS} catalog segments closest to the place, ` +
-        'beyond radius_m, closest first (distance_from_place_m says how far); null otherwise',
+      `Only when segments is empty: the ${NEAREST_BEYOND_RADIUS} closest segments beyond radius_m, closest first`,
     ),
   headings: z
     .array(HeadingWindowSchema)
     .nullable()
-    .describe(
-      'Only when segments is empty: HEADINGS, NOT SEGMENTS — for each of the 8 compass directions, the ' +
-        'best rideable tailwind window at the place for a road heading that way; null otherwise',
-    ),
+    .describe('Only when segments is empty: HEADINGS, NOT SEGMENTS: the best window for 8 directions'),
   add_your_own: z
     .string()
     .nullable()
-    .describe('Only when segments is empty: how to get your own roads judged; null otherwise'),
-  forecast: ForecastInfoSchema.nullable().describe('Null when nothing was forecast'),
+    .describe('Only when segments is empty: how to get your own roads judged'),
+  forecast: ForecastInfoSchema.nullable(),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),
 });

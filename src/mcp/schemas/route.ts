@@ -17,47 +17,48 @@ import {
   LatitudeSchema,
   LongitudeSchema,
   PointSchema,
+  RideFlagSchema,
   WindowWeatherSchema,
 } from './common.ts';
 
 /** The forecast cache's grid: samples in one cell share one forecast. */
 export const FORECAST_CELL_DEG = FORECAST_GRID_DEG;
 
-const KmhSchema = z.number().describe('km/h at 10 m (forecast height), rounded to 0.1');
+/** km/h at 10 m (forecast height), rounded to 0.1: said once, in the output's description. */
+const KmhSchema = z.number();
 
 export const RoutePointInputSchema = z.object({
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
-  elevation_m: z.number().optional().describe('Elevation, metres; leave out where unknown'),
+  elevation_m: z.number().optional().describe('Leave out where unknown'),
 });
 
 const LIMITS =
-  `A route may have up to ${groupDigits(MAX_ROUTE_POINTS)} points, ${MAX_ROUTE_LENGTH_M / 1000} km ` +
-  `and ${MAX_ROUTE_BYTES / 1024 / 1024} MB, and a whole MCP message 64 KB: send a long track as points ` +
-  'every 50–100 m rather than the raw recording.';
+  `At most ${groupDigits(MAX_ROUTE_POINTS)} points, ${MAX_ROUTE_LENGTH_M / 1000} km, ` +
+  `${MAX_ROUTE_BYTES / 1024 / 1024} MB, and 64 KB per MCP message: send a long track as points every 50–100 m.`;
 
 export const GetRouteWindInputSchema = z.object({
   gpx: z
     .string()
     .optional()
-    .describe(`The route as GPX 1.0/1.1 text (track points, else route points). ${LIMITS}`),
+    .describe(
+      `GPX 1.0/1.1 text (track, else route points). Give exactly one of gpx, geojson, points. ${LIMITS}`,
+    ),
   geojson: z
     .string()
     .optional()
     .describe(
-      'The route as GeoJSON text: a LineString, a Feature of one, or a FeatureCollection with exactly one ' +
-        'line; positions [longitude, latitude] or [longitude, latitude, elevation].',
+      'GeoJSON text: a LineString, a Feature or a FeatureCollection of one; positions [lon, lat] or [lon, lat, ele]',
     ),
   points: z
     .array(RoutePointInputSchema)
     .optional()
-    .describe('The route as points in riding order. Give exactly one of gpx, geojson and points.'),
+    .describe('Points in riding order (decimal degrees, WGS 84)'),
   start_after: IsoTimeSchema.optional().describe(
-    'Earliest start to consider, ISO 8601; default now, and an earlier time means now. Starts fall on whole ' +
-      'UTC hours within the next 72 h',
+    'Earliest start (default and minimum: now); starts fall on whole hours in the next 72 h',
   ),
   start_before: IsoTimeSchema.optional().describe(
-    'Latest start to consider, ISO 8601; default 72 h from now (a ride must also end inside the forecast)',
+    'Latest start (default: 72 h from now; the ride must end inside the forecast)',
   ),
   speed_kmh: z
     .number()
@@ -65,21 +66,20 @@ export const GetRouteWindInputSchema = z.object({
     .max(50, 'speed_kmh is at most 50')
     .optional()
     .describe(
-      "The rider's speed on the flat in still air, km/h; turned into a constant power with the power model. " +
-        'Give speed_kmh or power_w, not both; neither means 25 km/h',
+      'Speed on the flat in still air, turned into a constant power; give this or power_w (neither: 25 km/h)',
     ),
   power_w: z
     .number()
     .min(30, 'power_w must be at least 30')
     .max(800, 'power_w is at most 800')
     .optional()
-    .describe("The rider's steady pedal power, watts"),
+    .describe('Steady pedal power'),
   mass_kg: z
     .number()
     .min(30, 'mass_kg must be at least 30')
     .max(250, 'mass_kg is at most 250')
     .default(DEFAULT_MASS_KG)
-    .describe(`Rider, bike and kit, kg (default ${DEFAULT_MASS_KG})`),
+    .describe('Rider, bike and kit'),
   include_darkness: IncludeDarknessSchema,
 });
 
@@ -87,103 +87,71 @@ const HeadwindSectionSchema = z
   .object({
     from_km: z.number(),
     to_km: z.number(),
-    headwind_kmh: KmhSchema.describe('Length-weighted mean headwind over the stretch (positive)'),
+    headwind_kmh: KmhSchema.describe('Mean over the stretch, positive'),
   })
   .nullable()
-  .describe(
-    'The contiguous headwind stretch that costs most (headwind × length); null when no part of the ride has a headwind',
-  );
+  .describe('The headwind stretch that costs most (headwind × length); null if none');
 
 const KmWindSchema = z.object({
   from_km: z.number(),
   to_km: z.number(),
-  tailwind_kmh: KmhSchema.describe('Length-weighted along-track wind: positive = tailwind'),
+  tailwind_kmh: KmhSchema,
   crosswind_kmh: KmhSchema,
 });
 
 export const RouteStartSchema = z.object({
   start: IsoTimeSchema,
-  finish: IsoTimeSchema.describe('Arrival at this start, riding at the given power in the forecast wind'),
-  tailwind_kmh: KmhSchema.describe(
-    'Length-weighted along-track wind over the route, each stretch in the forecast hour the rider is there: positive = tailwind',
-  ),
-  crosswind_kmh: KmhSchema.describe('Length-weighted mean crosswind magnitude'),
-  headwind_share_pct: z.number().describe('Share of the route ridden into a headwind (≥ 1 km/h), percent'),
+  finish: IsoTimeSchema,
+  tailwind_kmh: KmhSchema.describe('Length-weighted, each stretch in the hour the rider is there'),
+  crosswind_kmh: KmhSchema,
+  headwind_share_pct: z.number().describe('Into a headwind of 1 km/h or more'),
   strongest_headwind: HeadwindSectionSchema,
-  ride_minutes: z
-    .number()
-    .describe(
-      `Riding time in this forecast, minutes (no stops; descents capped at ${MAX_RIDE_SPEED_KMH} km/h)`,
-    ),
-  still_air_minutes: z.number().describe('Riding time at the same power in still air, minutes'),
-  time_gained_s: z
-    .number()
-    .describe('Seconds saved against still air (negative = time lost to the wind), from the power model'),
-  flags: z
-    .array(z.enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot']))
-    .describe('What is marginal on the ride (empty = nothing), as for segment windows'),
+  ride_minutes: z.number().describe(`No stops; descents capped at ${MAX_RIDE_SPEED_KMH} km/h`),
+  still_air_minutes: z.number(),
+  time_gained_s: z.number().describe('Against still air at the same power (− = lost to the wind)'),
+  flags: z.array(RideFlagSchema),
   // The weather met on the way, in the same fields as a segment window's (the window is the ride here).
   ...WindowWeatherSchema.shape,
 });
 
-export const GetRouteWindOutputSchema = z.object({
-  route: z.object({
-    name: z.string().nullable(),
-    distance_km: z.number().describe('Length along the points, km (0.1)'),
-    climbing_m: z
-      .number()
-      .nullable()
-      .describe('Climbing with 3 m hysteresis over the points with an elevation; null when none has one'),
-    elevation_coverage_pct: z
-      .number()
+export const GetRouteWindOutputSchema = z
+  .object({
+    route: z.object({
+      name: z.string().nullable(),
+      distance_km: z.number(),
+      climbing_m: z.number().nullable().describe('3 m hysteresis; null when no point has an elevation'),
+      elevation_coverage_pct: z.number().describe('Share of the length with elevation (elsewhere flat)'),
+      points_read: z.int().describe('Consecutive duplicates dropped'),
+      duplicates_dropped: z.int(),
+      points_used: z.int().describe(`After simplifying to ${ROUTE_SIMPLIFY_TOLERANCE_M} m`),
+      start: PointSchema,
+      end: PointSchema,
+    }),
+    rider: z.object({
+      power_w: z.number().describe('Constant pedal power the ride is modelled at'),
+      flat_speed_kmh: z.number().describe('At that power, flat, still air'),
+      mass_kg: z.number(),
+    }),
+    sampling: z
+      .object({
+        spacing_km: z.number(),
+        samples: z.int(),
+        forecast_cell_deg: z.number(),
+      })
       .describe(
-        'Share of the length with an elevation at both ends of its legs (grades elsewhere count as flat)',
+        `Forecast read every ${ROUTE_SAMPLE_SPACING_KM} km (wider past ${MAX_ROUTE_SAMPLES} samples)`,
       ),
-    points_read: z.int().describe('Points in the input after dropping consecutive duplicates'),
-    duplicates_dropped: z.int(),
-    points_used: z
-      .int()
-      .describe(
-        `Points kept after simplification (Douglas–Peucker, ${ROUTE_SIMPLIFY_TOLERANCE_M} m tolerance)`,
-      ),
-    start: PointSchema,
-    end: PointSchema,
-  }),
-  rider: z.object({
-    power_w: z.number().describe('Constant pedal power the ride is modelled at, watts'),
-    flat_speed_kmh: z.number().describe('Speed at that power on the flat in still air'),
-    mass_kg: z.number(),
-  }),
-  sampling: z
-    .object({
-      spacing_km: z.number(),
-      samples: z.int(),
-      forecast_cell_deg: z.number(),
-    })
-    .describe(
-      `Where the forecast is read: every ${ROUTE_SAMPLE_SPACING_KM} km along the route and at its end ` +
-        `(wider past ${MAX_ROUTE_SAMPLES} samples), in one batched request; samples in one ` +
-        `${FORECAST_CELL_DEG}° cell share a forecast`,
-    ),
-  start_status: z
-    .enum(['found', 'dark', 'wet', 'gusty', 'wet_or_gusty', 'beyond_forecast'])
-    .describe(
-      'found: see best_starts; dark: every start would ride in darkness (include_darkness: true for lights); ' +
-        'wet, gusty, wet_or_gusty: every daylight start meets rain or gusts over the limit; beyond_forecast: ' +
-        'no start in the range lets the ride end inside the 72 h forecast',
-    ),
-  best_starts: z
-    .array(RouteStartSchema)
-    .describe(
-      'Up to 3 rideable starts (at least 2 h apart), the strongest length-weighted tailwind first; the best ' +
-        'may still be a headwind ride when no start has a tailwind',
-    ),
-  per_km: z
-    .array(KmWindSchema)
-    .describe(`The wind per kilometre for the first best start (for a chart); empty when there is none`),
-  forecast: ForecastInfoSchema,
-  attribution: AttributionSchema,
-});
+    start_status: z
+      .enum(['found', 'dark', 'wet', 'gusty', 'wet_or_gusty', 'beyond_forecast'])
+      .describe('Why best_starts is empty (dark: include_darkness: true for lights)'),
+    best_starts: z
+      .array(RouteStartSchema)
+      .describe('Up to 3 rideable starts 2 h apart or more, strongest tailwind first (may be a headwind)'),
+    per_km: z.array(KmWindSchema).describe('Wind per km for the first best start (for a chart)'),
+    forecast: ForecastInfoSchema,
+    attribution: AttributionSchema,
+  })
+  .describe('Winds in km/h at 10 m (forecast height)');
 
 export type GetRouteWindInput = z.output<typeof GetRouteWindInputSchema>;
 export type GetRouteWindOutput = z.infer<typeof GetRouteWindOutputSchema>;
