@@ -10,7 +10,7 @@
  * both the catalog (`src/data`) and the store, and the alert job needs it.
  */
 import { isOwnSegmentId } from '../core/rider-rules.ts';
-import { isOwnSegment, ownSegmentFrom, type OwnSegment } from '../data/segments/own-segment.ts';
+import { isOwnSegment, ownSegmentFrom, type OwnSegment } from '../data/segments/owned-segment.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
 import type { Store } from '../store/database.ts';
 import { findRiderSegments } from '../store/repositories/rider-segments.ts';
