@@ -15,7 +15,7 @@ import { hourStart, isoTime } from '../../core/time.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
-import { prepareRoute, readRouteArguments } from '../report/route.ts';
+import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,
   GetRouteWindInputSchema,
