@@ -58,7 +58,9 @@ describe.each(ERAS)('get_route_wind, protocol %s', (era) => {
       [...data.best_starts.map((s) => s.time_gained_s)].sort((a, b) => b - a),
     );
     expect(data.route.shape).toBe('point_to_point');
-    expect(data.best_starts.every((s) => s.direction === 'as_given' && s.other_direction === null)).toBe(true);
+    expect(data.best_starts.every((s) => s.direction === 'as_given' && s.other_direction === null)).toBe(
+      true,
+    );
   });
 
   it('judges a loop both ways round and leads with the faster direction and both times', async () => {

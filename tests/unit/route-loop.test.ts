@@ -10,7 +10,12 @@ import {
   routeShape,
 } from '../../src/core/route/route-loop.ts';
 import { powerForFlatSpeed, rideTimeS, routeSamples } from '../../src/core/route/route-ride.ts';
-import { bestStarts, fastestFirst, judgeStarts, type StartJudgement } from '../../src/core/route/route-starts.ts';
+import {
+  bestStarts,
+  fastestFirst,
+  judgeStarts,
+  type StartJudgement,
+} from '../../src/core/route/route-starts.ts';
 import { rawSegmentWind } from '../../src/core/segment-wind.ts';
 import { HOUR_S, type WindSample } from '../../src/core/tailwind-window.ts';
 
@@ -86,7 +91,10 @@ describe('reverseRoute', () => {
           const back = routeLegs(reverseRoute(points));
           expect(back.distanceM).toBeCloseTo(there.distanceM, 3);
           expect(back.legs.map((l) => -(l.gradePct ?? 0))).toEqual(
-            there.legs.map((l) => l.gradePct ?? 0).reverse().map((g) => expect.closeTo(g, 6)),
+            there.legs
+              .map((l) => l.gradePct ?? 0)
+              .reverse()
+              .map((g) => expect.closeTo(g, 6)),
           );
         },
       ),
@@ -193,13 +201,20 @@ describe('both directions of a loop', () => {
     };
     const asGiven = judgeStarts({ ...base, legs, legSample: samples.legSample }).judged;
     const backLegs = routeLegs(reverseRoute(points)).legs;
-    const backSamples = reversedLegSamples(backLegs, legs.at(-1)!.fromKm + legs.at(-1)!.lengthM / 1000, samples.spacingKm, samples.points.length - 1);
+    const distanceKm = routeLegs(points).distanceM / 1000;
+    const backSamples = reversedLegSamples(
+      backLegs,
+      distanceKm,
+      samples.spacingKm,
+      samples.points.length - 1,
+    );
     const reversed = judgeStarts({ ...base, legs: backLegs, legSample: backSamples }).judged;
     const paired = pairDirections(asGiven, reversed);
     expect(paired.length).toBe(asGiven.length);
     for (const p of paired) {
-      const a = asGiven.find((j) => j.startS === p.startS)!;
-      const b = reversed.find((j) => j.startS === p.startS)!;
+      const a = asGiven.find((j) => j.startS === p.startS);
+      const b = reversed.find((j) => j.startS === p.startS);
+      if (a === undefined || b === undefined) throw new Error('a start judged one way only');
       const rideA = a.stillAirS - a.timeGainedS;
       const rideB = b.stillAirS - b.timeGainedS;
       expect(p.reversed).toBe(Math.round(rideB) < Math.round(rideA));

@@ -99,7 +99,20 @@ function minutesText(minutes: number): string {
 }
 
 const UTC_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const UTC_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const UTC_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 /** "Sat 28 Nov 07:00 UTC". */
 function startWhen(iso: string): string {
@@ -111,8 +124,7 @@ function startWhen(iso: string): string {
 export function gainText(seconds: number): string {
   if (seconds === 0) return 'costs nothing';
   const magnitude = Math.abs(seconds);
-  const amount =
-    magnitude >= 60 ? `${Math.floor(magnitude / 60)} min ${magnitude % 60} s` : `${magnitude} s`;
+  const amount = magnitude >= 60 ? `${Math.floor(magnitude / 60)} min ${magnitude % 60} s` : `${magnitude} s`;
   return `${seconds > 0 ? 'gains' : 'costs'} ${amount}`;
 }
 
@@ -148,7 +160,8 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
     (closed ? `, ${SHAPE_WORDS[r.shape as keyof typeof SHAPE_WORDS]}` : '') +
     `, ridden at ${data.rider.power_w} W (${data.rider.flat_speed_kmh} km/h on the flat).`;
   const best = data.best_starts[0];
-  if (best === undefined) return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}`;
+  if (best === undefined)
+    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}`;
   const other = best.other_direction;
   const lead =
     closed && other !== null
@@ -159,7 +172,9 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
   const headwind = best.strongest_headwind;
   const detail =
     ` Best ride: headwind on ${best.headwind_share_pct}% of it` +
-    (headwind ? ` (worst km ${headwind.from_km}–${headwind.to_km}, ${headwind.headwind_kmh} km/h at 10 m)` : '') +
+    (headwind
+      ? ` (worst km ${headwind.from_km}–${headwind.to_km}, ${headwind.headwind_kmh} km/h at 10 m)`
+      : '') +
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
   const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed)}`);
   return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}`;
