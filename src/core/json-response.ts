@@ -10,10 +10,10 @@
  */
 import { problemDocument, type AnyProblemCode, type ProblemInit } from './problems.ts';
 
-export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /** A success: status and JSON body. */
-export interface Success {
+interface Success {
   readonly status: number;
   readonly body: Record<string, unknown>;
 }
@@ -47,12 +47,12 @@ export function isRefusal<T extends object>(answer: T | Refusal): answer is Refu
 }
 
 /** A JSON success answer. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
 /** A problem document (RFC 9457) for `code`, rendered by the one renderer. */
-export function problemResponse(
+function problemResponse(
   code: AnyProblemCode,
   init: ProblemInit,
   headers: Record<string, string> = {},

@@ -5,7 +5,7 @@
  * reaching another's segment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/auth/rider-segments-api.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/account/own-segments-api.ts';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../src/core/plans.ts';
 import { countRiderSegments, listRiderSegments } from '../../src/store/repositories/rider-segments.ts';
@@ -99,9 +99,7 @@ describe('uploading an own segment', () => {
     const huge = { name: 'x', format: 'gpx', text: 'x'.repeat(OWN_SEGMENT_UPLOAD_MAX_BYTES) };
     const tooLarge = await upload(alice, huge);
     expect(tooLarge.status).toBe(413);
-    expect(((await tooLarge.json()) as { detail: string }).detail).toMatch(
-      /larger than the 4 MB/,
-    );
+    expect(((await tooLarge.json()) as { detail: string }).detail).toMatch(/larger than the 4 MB/);
     expect(await countRiderSegments(db.store.db, aliceId)).toBe(before);
   });
 

@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { doubleBillingConfig, DOUBLE_WEBHOOK_SECRET } from '../../scripts/billing/double-prices.ts';
 import type { Auth } from '../../src/auth/auth.ts';
-import { riderApi } from '../../src/auth/rider-api.ts';
+import { riderApi } from '../../src/account/account-api.ts';
 import type { BillingGateway } from '../../src/billing/gateway.ts';
 import { createStripeGateway } from '../../src/billing/stripe-gateway.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../src/core/plans.ts';
