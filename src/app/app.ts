@@ -12,8 +12,8 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { McpDeps } from '../mcp/context.ts';
 import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
-import type { McpService, RiderServices } from '../mcp/mcp-service.ts';
-import type { ClientInfo } from '../rest/client-address.ts';
+import type { McpService, RiderServices } from './mcp-service.ts';
+import type { ClientInfo } from '../http/client-address.ts';
 import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
 import type { Store } from '../store/database.ts';
 import { existsSync } from 'node:fs';
@@ -269,7 +269,7 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
   });
 
   const mcp = lazy(async () => {
-    const { createMcpService, scopedAuthenticate } = await import('../mcp/mcp-service.ts');
+    const { createMcpService, scopedAuthenticate } = await import('./mcp-service.ts');
     const openRider = async (): Promise<RiderServices> => {
       const [{ createMcpEndpoint }, riderTools, opened, riderAuth, deps, guard, limiter] = await Promise.all([
         import('../mcp/endpoint.ts'),

@@ -12,14 +12,14 @@
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import { billingRoutes, isBillingPath } from '../billing/routes.ts';
-import { withClientAddress, type ClientInfo } from '../rest/client-address.ts';
+import { withClientAddress, type ClientInfo } from '../http/client-address.ts';
 import { refusalRedirect } from './client-refusal.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
-import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from './rider-api.ts';
-import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from './policy.ts';
+import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from '../account/account-api.ts';
+import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
 
 export type AuthRoutes = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
 

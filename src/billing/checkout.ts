@@ -1,6 +1,6 @@
 /**
  * The rider's side of payments, behind the settings API's session check
- * (`src/auth/rider-api.ts`): start a Checkout for a plan and currency, open
+ * (`src/account/account-api.ts`): start a Checkout for a plan and currency, open
  * the customer portal, and the billing part of `GET /api/rider/me`.
  */
 import type { Kysely } from 'kysely';

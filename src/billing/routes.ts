@@ -2,13 +2,13 @@
  * The public billing paths: `GET /api/billing/status` (whether this
  * deployment takes payments: the pricing page asks before showing a Buy
  * button) and the Stripe webhook. The rider's own paths (checkout, portal)
- * sit behind the session in `src/auth/rider-api.ts`.
+ * sit behind the session in `src/account/account-api.ts`.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { BillingService } from './checkout.ts';
 import { CURRENCIES, PAID_PLAN_IDS } from './config.ts';
-import { BILLING_WEBHOOK_PATH, handleBillingWebhook } from './webhook.ts';
+import { BILLING_WEBHOOK_PATH, handleBillingWebhook } from './stripe-webhook.ts';
 
 export const BILLING_PREFIX = '/api/billing/';
 export const BILLING_STATUS_PATH = '/api/billing/status';

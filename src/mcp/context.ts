@@ -2,8 +2,8 @@ import type { EnsembleSource } from '../data/forecast/ensemble-types.ts';
 import type { ForecastSource } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import type { ResolvedUrls } from '../rest/urls.ts';
-import type { RiderCaller } from '../auth/rider-caller.ts';
+import type { ResolvedUrls } from '../http/public-urls.ts';
+import type { RiderCaller } from '../rider/rider-caller.ts';
 import type { Store } from '../store/database.ts';
 
 export type { RiderCaller };

@@ -5,7 +5,7 @@
  * reaching another's segment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/auth/rider-segments-api.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/account/own-segments-api.ts';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../src/core/plans.ts';
 import { countRiderSegments, listRiderSegments } from '../../src/store/repositories/rider-segments.ts';

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookUrl, type HostLookup } from '../../src/data/webhook-url.ts';
-import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_URL_MAX_LENGTH } from '../../src/auth/rider-webhook.ts';
+import { checkWebhookUrl, type HostLookup } from '../../src/rider/webhook-url.ts';
+import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_URL_MAX_LENGTH } from '../../src/account/webhook-setting.ts';
 import { findRiderById, type Rider as StoredRider } from '../../src/store/repositories/riders.ts';
 import { signedUp, type Rider } from './support/grants.ts';
 import { Agent } from './support/oauth.ts';

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPE_READ } from '../../src/auth/policy.ts';
+import { SCOPE_READ } from '../../src/rider/access-policy.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import { powerFromRecord, recordGain } from '../../src/core/power-model.ts';
 import { FREE_MONTHLY_CALLS, usageMonth } from '../../src/core/rider-rules.ts';

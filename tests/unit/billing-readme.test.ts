@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HANDLED_EVENT_TYPES } from '../../src/billing/webhook.ts';
+import { HANDLED_EVENT_TYPES } from '../../src/billing/stripe-webhook.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

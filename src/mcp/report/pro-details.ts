@@ -1,5 +1,5 @@
 import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS, TRIAL_HOW_TO_START } from '../../core/plans.ts';
-import type { ResolvedUrls } from '../../rest/urls.ts';
+import type { ResolvedUrls } from '../../http/public-urls.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../schemas/common.ts';
 

@@ -27,8 +27,8 @@ import { MAX_ROUTE_BYTES } from '../core/route/route-limits.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider-segments.ts';
 import type { Database } from '../store/schema.ts';
-import { ensureRider, type AuthUser } from './rider-account.ts';
-import { readBoundedText, type WebhookReply } from './rider-webhook.ts';
+import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
+import { readBoundedText, type WebhookReply } from './webhook-setting.ts';
 
 export const OWN_SEGMENTS_PATH = '/api/rider/segments';
 export const OWN_SEGMENT_REMOVE_PATH = '/api/rider/segments/remove';

@@ -2,15 +2,15 @@
  * The JSON behind the settings page, for the signed-in rider (the better-auth
  * session cookie): `GET /api/rider/me`,
  * `POST /api/rider/connections/{clientId}/disconnect`,
- * `POST /api/rider/webhook` (see `rider-webhook.ts`),
- * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `rider-segments-api.ts`),
+ * `POST /api/rider/webhook` (see `webhook-setting.ts`),
+ * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `own-segments-api.ts`),
  * `POST /api/rider/billing/checkout` and `POST /api/rider/billing/portal`
  * (see `src/billing/checkout.ts`). A POST must come from
  * our own origin (the `Origin` header browsers always send on it), which
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
 import type { Kysely } from 'kysely';
-import type { WebhookUrlOptions } from '../data/webhook-url.ts';
+import type { WebhookUrlOptions } from '../rider/webhook-url.ts';
 import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
@@ -20,18 +20,18 @@ import { listRecentAlerts } from '../store/repositories/alerts.ts';
 import { listRiderSegments } from '../store/repositories/rider-segments.ts';
 import { listWatchlist } from '../store/repositories/watchlist.ts';
 import type { Database } from '../store/schema.ts';
-import type { Auth } from './auth.ts';
-import { disconnectClient, listConnections } from './connections.ts';
-import { ensureRider } from './rider-account.ts';
-import { riderResourceFor } from './policy.ts';
+import type { Auth } from '../auth/auth.ts';
+import { disconnectClient, listConnections } from '../store/repositories/connections.ts';
+import { ensureRider } from '../rider/rider-account.ts';
+import { riderResourceFor } from '../rider/access-policy.ts';
 import {
   addOwnSegmentFromUpload,
   OWN_SEGMENT_REMOVE_PATH,
   OWN_SEGMENTS_PATH,
   removeOwnSegment,
-} from './rider-segments-api.ts';
-import { updateRiderWebhook, WEBHOOK_PATH } from './rider-webhook.ts';
-import { withAuthTables } from './tables.ts';
+} from './own-segments-api.ts';
+import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
+import { withAuthTables } from '../store/auth-tables.ts';
 
 export const RIDER_API_PREFIX = '/api/rider/';
 const ME_PATH = '/api/rider/me';

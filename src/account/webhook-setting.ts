@@ -10,10 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { checkWebhookUrl, type WebhookUrlOptions } from '../data/webhook-url.ts';
+import { checkWebhookUrl, type WebhookUrlOptions } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
-import { ensureRider, type AuthUser } from './rider-account.ts';
+import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 
 export const WEBHOOK_PATH = '/api/rider/webhook';
 /** Longest webhook URL accepted, before and after normalisation (what browsers and proxies reliably carry). */
