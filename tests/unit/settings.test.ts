@@ -100,3 +100,21 @@ describe('the settings schema', () => {
     );
   });
 });
+
+describe('the ensemble settings', () => {
+  it('follow the demo forecast to the demo ensemble, and real forecasts to none unless asked', () => {
+    expect(readSettings({}).ensemble).toMatchObject({ source: 'demo', model: 'ecmwf_ifs025' });
+    expect(readSettings({ WOS_FORECAST: 'open-meteo' }).ensemble.source).toBe('off');
+    const real = readSettings({
+      WOS_FORECAST: 'open-meteo',
+      WOS_ENSEMBLE: 'open-meteo',
+      WOS_ENSEMBLE_MODEL: 'gfs025',
+    });
+    expect(real.ensemble).toMatchObject({ source: 'open-meteo', model: 'gfs025' });
+    expect(readSettings({ WOS_ENSEMBLE: 'off' }).ensemble.source).toBe('off');
+  });
+
+  it('refuse a model not in the table, naming the accepted ones', () => {
+    expect(() => readSettings({ WOS_ENSEMBLE_MODEL: 'icon_seamless' })).toThrow(/"ecmwf_ifs025" or "gfs025"/);
+  });
+});
