@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
 import type { FindTailwindSegmentsOutput } from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
+import { chanceText, ensembleLine } from '../report/ensemble.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
@@ -88,7 +89,8 @@ function describeWindow(window: WindowOut): string {
   return (
     `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
     `mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°); ` +
-    conditionsText(window)
+    conditionsText(window) +
+    chanceText(window.chance)
   );
 }
 
@@ -111,7 +113,11 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
       `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
-  return [head + others + empty, ...lines, ...noneNear(data)].join('\n') + forecastLine(data.forecast);
+  return (
+    [head + others + empty, ...lines, ...noneNear(data)].join('\n') +
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
+  );
 }
 
 /** The empty-hand answer: nearest segments beyond the radius, then the headings, named as such. */
@@ -145,6 +151,7 @@ export function summarizeSegment(data: GetSegmentOutput): string {
     `${s.name} [${s.id}], ${s.country_code}: ${(s.distance_m / 1000).toFixed(1)} km, ${s.average_grade_pct}% average, ` +
     `${s.elevation_gain_m} m gain, heading ${s.compass} (${s.bearing_deg}°).\n${now}\n` +
     `Best window: ${windowLine(data.best_window, data.window_status)}.` +
-    forecastLine(data.forecast)
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
   );
 }
