@@ -239,6 +239,7 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
       store: opened,
       config,
       segmentName: (id) => segments.get(id)?.name,
+      docsUrl: settings.urls.docsUrl,
       ...(billing ? { billing } : {}),
       ...shared,
     });

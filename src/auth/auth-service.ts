@@ -34,6 +34,7 @@ export interface AuthServiceOptions extends AuthRegistryOptions {
   readonly webhookUrl?: AuthRoutesOptions['webhookUrl'];
   /** Stripe, when payments are configured. */
   readonly billing?: AuthRoutesOptions['billing'];
+  readonly docsUrl?: AuthRoutesOptions['docsUrl'];
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
@@ -53,6 +54,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       ...(options.segmentName ? { segmentName: options.segmentName } : {}),
       ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
       ...(options.billing ? { billing: options.billing } : {}),
+      docsUrl: options.docsUrl,
     }),
     authenticate: authenticator([SCOPE_READ]),
     authenticator,
