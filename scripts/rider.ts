@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { APP_MIGRATIONS } from '../src/app/migrations.ts';
 import { settingsFromProcess, storeConfigOf } from '../src/app/settings.ts';
 import { authConfigFor } from '../src/auth/secret.ts';
-import { createRiderAccount } from '../src/auth/cli.ts';
+import { createRiderAccount } from '../src/app/rider-accounts.ts';
 import { openStore } from '../src/store/database.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';
 

@@ -12,8 +12,8 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { McpDeps } from '../mcp/context.ts';
 import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import type { McpEndpoint } from '../mcp/endpoint.ts';
-import type { McpService, RiderServices } from '../mcp/mcp-service.ts';
-import type { ClientInfo } from '../rest/client-address.ts';
+import type { McpService, RiderServices } from './mcp-service.ts';
+import type { ClientInfo } from '../http/client-address.ts';
 import { createApiReplier, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
 import type { Store } from '../store/database.ts';
 import { existsSync } from 'node:fs';
@@ -96,7 +96,22 @@ function dataParts(settings: Settings) {
       shared: createRedisKeyValue(client, `${REDIS_PREFIX}forecast:`),
     });
   });
-  return { catalog, forecast, redis };
+  const ensemble = lazy(async () => {
+    const [{ createEnsemble }, client] = await Promise.all([
+      import('../data/forecast/select-ensemble.ts'),
+      redis(),
+    ]);
+    // One line per upstream ensemble request: its weight is what the provider bills.
+    const onRequest = (r: { model: string; locations: number; weight: number }) =>
+      console.log(`ensemble: ${r.model} request for ${r.locations} location(s), weight ${r.weight} calls`);
+    if (!client) return createEnsemble(settings.ensemble, { onRequest });
+    const { createRedisKeyValue } = await import('../store/shared-state/key-value.ts');
+    return createEnsemble(settings.ensemble, {
+      onRequest,
+      shared: createRedisKeyValue(client, `${REDIS_PREFIX}ensemble:`),
+    });
+  });
+  return { catalog, forecast, ensemble, redis };
 }
 
 /**
@@ -105,13 +120,14 @@ function dataParts(settings: Settings) {
  * tracing adds no gazetteer file to it). The gazetteer is lazy: it reads its
  * file on the first place name, not here.
  */
-function toolData(settings: Settings, { catalog, forecast }: ReturnType<typeof dataParts>) {
+function toolData(settings: Settings, { catalog, forecast, ensemble }: ReturnType<typeof dataParts>) {
   return lazy(async (): Promise<McpDeps> => {
     const { createGeocoder } = await import('../data/geocoding/select-geocoder.ts');
     return {
       catalog: await catalog(),
       geocoder: createGeocoder(settings.geocoder),
       forecast: await forecast(),
+      ensemble: await ensemble(),
       now: Date.now,
     };
   });
@@ -223,6 +239,7 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
       store: opened,
       config,
       segmentName: (id) => segments.get(id)?.name,
+      docsUrl: settings.urls.docsUrl,
       ...(billing ? { billing } : {}),
       ...shared,
     });
@@ -253,7 +270,7 @@ function mcpParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typ
   });
 
   const mcp = lazy(async () => {
-    const { createMcpService, scopedAuthenticate } = await import('../mcp/mcp-service.ts');
+    const { createMcpService, scopedAuthenticate } = await import('./mcp-service.ts');
     const openRider = async (): Promise<RiderServices> => {
       const [{ createMcpEndpoint }, riderTools, opened, riderAuth, deps, guard, limiter] = await Promise.all([
         import('../mcp/endpoint.ts'),

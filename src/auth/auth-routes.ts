@@ -12,14 +12,14 @@
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import { billingRoutes, isBillingPath } from '../billing/routes.ts';
-import { withClientAddress, type ClientInfo } from '../rest/client-address.ts';
+import { withClientAddress, type ClientInfo } from '../http/client-address.ts';
 import { refusalRedirect } from './client-refusal.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
-import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from './rider-api.ts';
-import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from './policy.ts';
+import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from '../account/account-api.ts';
+import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
 
 export type AuthRoutes = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
 
@@ -30,6 +30,8 @@ export interface AuthRoutesOptions {
   readonly webhookUrl?: RiderApiContext['webhookUrl'];
   /** Stripe, when payments are configured. */
   readonly billing?: RiderApiContext['billing'];
+  /** `{docs_url}` of problem `type` URIs (`WOS_DOCS_URL`); `{origin}/docs` when unset. */
+  readonly docsUrl?: string | undefined;
 }
 
 const PRM = '/.well-known/oauth-protected-resource';
@@ -112,13 +114,16 @@ export function createAuthRoutes(options: AuthRoutesOptions): AuthRoutes {
   return async (incoming, client) => asContract(await routes(incoming, client));
 }
 
-function authRoutes({ registry, segmentName, webhookUrl, billing }: AuthRoutesOptions): AuthRoutes {
+function authRoutes({ registry, segmentName, webhookUrl, billing, docsUrl }: AuthRoutesOptions): AuthRoutes {
   const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
     // Stripe's webhook is signed and comes from Stripe's servers: no origin or session to check.
-    if (isBillingPath(pathname)) return billingRoutes(incoming, { db: registry.store.db, billing });
+    if (isBillingPath(pathname)) {
+      const docs = docsUrl ?? `${registry.originOf(incoming) ?? new URL(incoming.url).origin}/docs`;
+      return billingRoutes(incoming, { db: registry.store.db, billing, docsUrl: docs });
+    }
     const origin = registry.originOf(incoming);
     if (!origin) return misdirectedResponse();
     const auth = registry.authFor(origin);
@@ -130,6 +135,7 @@ function authRoutes({ registry, segmentName, webhookUrl, billing }: AuthRoutesOp
         auth,
         db: registry.store.db,
         origin,
+        docsUrl,
         ...(segmentName ? { segmentName } : {}),
         ...(webhookUrl ? { webhookUrl } : {}),
         ...(billing ? { billing } : {}),

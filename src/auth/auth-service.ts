@@ -2,7 +2,7 @@
  * What a server mounts: the auth routes and the rider check for `/mcp/rider`,
  * sharing one registry of authorization servers over one store.
  */
-import type { RiderCaller } from './rider-caller.ts';
+import type { RiderCaller } from '../rider/rider-caller.ts';
 import {
   createAuthRegistry,
   misdirectedResponse,
@@ -11,7 +11,7 @@ import {
 } from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
 import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
-import { SCOPE_READ } from './policy.ts';
+import { SCOPE_READ } from '../rider/access-policy.ts';
 
 export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;
 
@@ -34,6 +34,7 @@ export interface AuthServiceOptions extends AuthRegistryOptions {
   readonly webhookUrl?: AuthRoutesOptions['webhookUrl'];
   /** Stripe, when payments are configured. */
   readonly billing?: AuthRoutesOptions['billing'];
+  readonly docsUrl?: AuthRoutesOptions['docsUrl'];
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
@@ -53,6 +54,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       ...(options.segmentName ? { segmentName: options.segmentName } : {}),
       ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
       ...(options.billing ? { billing: options.billing } : {}),
+      docsUrl: options.docsUrl,
     }),
     authenticate: authenticator([SCOPE_READ]),
     authenticator,

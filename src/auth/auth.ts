@@ -11,10 +11,10 @@ import { fetchClientMetadataResource } from '@better-auth/cimd/node';
 import { oauthProvider, type ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { jwt } from 'better-auth/plugins';
-import { CLIENT_ADDRESS_HEADER } from '../rest/client-address.ts';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import type { Store } from '../store/database.ts';
 import { CONNECT_ERROR_PATH } from './client-refusal.ts';
-import { ensureRider } from './rider-account.ts';
+import { ensureRider } from '../rider/rider-account.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   AUTH_BASE_PATH,
@@ -26,7 +26,7 @@ import {
   REFRESH_TOKEN_TTL_S,
   issuerFor,
   riderResourceFor,
-} from './policy.ts';
+} from '../rider/access-policy.ts';
 
 /**
  * Endpoints better-auth serves by default that riders must not reach: the

@@ -1,11 +1,12 @@
 /**
  * The rider's side of payments, behind the settings API's session check
- * (`src/auth/rider-api.ts`): start a Checkout for a plan and currency, open
+ * (`src/account/account-api.ts`): start a Checkout for a plan and currency, open
  * the customer portal, and the billing part of `GET /api/rider/me`.
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hasPaidAccess, graceUntil, paidAccessEnd, renewsAt } from '../core/billing-rules.ts';
+import { refusal, type JsonAnswer } from '../core/json-response.ts';
 import { isoTime } from '../core/time.ts';
 import { findCustomerOfRider, linkCustomer } from '../store/repositories/billing.ts';
 import type { Rider } from '../store/repositories/riders.ts';
@@ -24,11 +25,6 @@ export const CheckoutBodySchema = z.object({
   currency: z.enum(CURRENCIES),
 });
 
-export interface BillingReply {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
 /** Where Checkout sends the rider back; Stripe fills in `{CHECKOUT_SESSION_ID}`. */
 export const SUCCESS_PATH = '/billing/success';
 export const CANCEL_PATH = '/billing/cancel';
@@ -40,13 +36,7 @@ export const CANCEL_PATH = '/billing/cancel';
  */
 export const CHECKOUT_DEDUPE_S = 600;
 
-const refusal = (status: number, error: string, description: string): BillingReply => ({
-  status,
-  body: { error, error_description: description },
-});
-
 const NOT_CONFIGURED = refusal(
-  404,
   'payments_not_configured',
   'Payments are not set up on this deployment. New accounts get the Pro trial.',
 );
@@ -59,12 +49,11 @@ export async function startCheckout(
   body: unknown,
   origin: string,
   nowS: number,
-): Promise<BillingReply> {
+): Promise<JsonAnswer> {
   if (!billing) return NOT_CONFIGURED;
   const parsed = CheckoutBodySchema.safeParse(body);
   if (!parsed.success) {
     return refusal(
-      400,
       'invalid_request',
       `Send {"plan": one of ${PAID_PLAN_IDS.join(', ')}, "currency": one of ${CURRENCIES.join(', ')}}.`,
     );
@@ -72,7 +61,6 @@ export async function startCheckout(
   const { plan, currency } = parsed.data;
   if (hasPaidAccess(rider.paid, nowS)) {
     return refusal(
-      409,
       'already_paid',
       'This account already has a paid Pro plan. Change or cancel it from Manage billing on the settings page.',
     );
@@ -85,7 +73,7 @@ export async function startCheckout(
       `wos-customer-${rider.id}`,
     );
     customer = await linkCustomer(db, rider.id, customerId);
-    if (!customer) return refusal(404, 'not_found', 'This rider account no longer exists.');
+    if (!customer) return refusal('account_not_found', 'This rider account no longer exists.');
   }
   const window = Math.floor(nowS / CHECKOUT_DEDUPE_S);
   const session = await billing.gateway.createCheckout(
@@ -110,11 +98,11 @@ export async function openPortal(
   db: Kysely<Database>,
   riderId: string,
   origin: string,
-): Promise<BillingReply> {
+): Promise<JsonAnswer> {
   if (!billing) return NOT_CONFIGURED;
   const customer = await findCustomerOfRider(db, riderId);
   if (!customer) {
-    return refusal(404, 'no_billing_account', 'No payment yet: pick a plan on the pricing page first.');
+    return refusal('no_billing_account', 'No payment yet: pick a plan on the pricing page first.');
   }
   return {
     status: 200,

@@ -38,7 +38,7 @@ export interface BillingGateway {
   createCheckout(input: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;
   /** A customer portal session; its URL is where the rider changes plan, card or cancels. */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
-  /** The subscription as it is now (re-read on every event: see `webhook.ts`). */
+  /** The subscription as it is now (re-read on every event: see `stripe-webhook.ts`). */
   subscription(id: string): Promise<SubscriptionFacts>;
   /** The price ids a Checkout Session charged for. */
   checkoutPrices(sessionId: string): Promise<string[]>;

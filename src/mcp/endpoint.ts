@@ -3,8 +3,8 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../rest/client-address.ts';
-import { resolveUrls, type ApiConfig } from '../rest/urls.ts';
+import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../http/client-address.ts';
+import { resolveUrls, type ApiConfig } from '../http/public-urls.ts';
 import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';

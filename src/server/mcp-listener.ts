@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
 import { isAuthPath } from '../auth/auth-routes.ts';
-import type { McpService } from '../mcp/mcp-service.ts';
-import { CLIENT_ADDRESS_HEADER } from '../rest/client-address.ts';
+import type { McpService } from '../app/mcp-service.ts';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { bufferBody } from './request-body.ts';
 
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;

@@ -8,7 +8,11 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_S, REFRESH_REUSE_INTERVAL_S, riderResourceFor } from '../../src/auth/policy.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  REFRESH_REUSE_INTERVAL_S,
+  riderResourceFor,
+} from '../../src/rider/access-policy.ts';
 import { createRefreshGrace, REFRESH_RACE_WAIT_MS } from '../../src/auth/refresh-grace.ts';
 import { createAuthService, type AuthService } from '../../src/auth/auth-service.ts';
 import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';

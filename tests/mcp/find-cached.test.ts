@@ -4,7 +4,7 @@ import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
-import { generateSegments } from '../../src/data/segments/generate.ts';
+import { generateSegments } from '../support/synthetic-segments.ts';
 import { hoursAhead, REMEMBERED_WINDS, windOnSegment } from '../../src/data/segments/segment-window.ts';
 import { windReport } from '../../src/mcp/report/segment-report.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';

@@ -3,7 +3,7 @@ import { createDemoForecast } from '../../data/forecast/demo.ts';
 import { loadGazetteer } from '../../data/geocoding/gazetteer.ts';
 import { createSegmentCatalog } from '../../data/segments/catalog.ts';
 import { loadSegmentsFile } from '../../data/segments/load.ts';
-import { resolveUrls } from '../../rest/urls.ts';
+import { resolveUrls } from '../../http/public-urls.ts';
 import type { ToolContext } from '../../mcp/context.ts';
 import { ToolError, type ToolDefinition } from '../../mcp/tool.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   LatitudeSchema,
@@ -143,6 +144,7 @@ export const FindTailwindSegmentsOutputSchema = z.object({
     .string()
     .nullable()
     .describe('Only when segments is empty: how to get your own roads judged; null otherwise'),
+  ensemble: EnsembleInfoSchema.optional(),
   forecast: ForecastInfoSchema.nullable().describe('Null when nothing was forecast'),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
 import { MAX_RADIUS_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
+import { chanceText, ensembleLine } from '../report/ensemble.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
@@ -88,7 +89,8 @@ function describeWindow(window: WindowOut): string {
   return (
     `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
     `mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°); ` +
-    conditionsText(window)
+    conditionsText(window) +
+    chanceText(window.chance)
   );
 }
 
@@ -120,7 +122,9 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
   return (
-    [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') + forecastLine(data.forecast)
+    [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') +
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
   );
 }
 
@@ -155,6 +159,7 @@ export function summarizeSegment(data: GetSegmentOutput): string {
     `${s.name} [${s.id}], ${s.country_code}: ${(s.distance_m / 1000).toFixed(1)} km, ${s.average_grade_pct}% average, ` +
     `${s.elevation_gain_m} m gain, heading ${s.compass} (${s.bearing_deg}°).\n${now}\n` +
     `Best window: ${windowLine(data.best_window, data.window_status)}.` +
-    forecastLine(data.forecast)
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
   );
 }

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import type { ServerRequest } from 'srvx';
-import type { WebhookUrlOptions } from '../../../src/data/webhook-url.ts';
+import type { WebhookUrlOptions } from '../../../src/rider/webhook-url.ts';
 import { toNodeHandler } from 'srvx/node';
 import { createAuthService, type AuthService } from '../../../src/auth/auth-service.ts';
 import type { McpDeps } from '../../../src/mcp/context.ts';

@@ -1,5 +1,5 @@
 import { usageMonth, usageSummary } from '../../../core/rider-rules.ts';
-import type { ResolvedUrls } from '../../../rest/urls.ts';
+import type { ResolvedUrls } from '../../../http/public-urls.ts';
 import { consumeQuota, currentUsage } from '../../../store/repositories/usage.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../../schemas/common.ts';

@@ -1,5 +1,5 @@
-import { riderSegmentLookup, type SegmentLookup } from '../../../alerts/segment-lookup.ts';
-import { SCOPE_READ, SCOPE_WRITE } from '../../../auth/policy.ts';
+import { riderSegmentLookup, type SegmentLookup } from '../../../rider/segment-lookup.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { hasPaidAccess, paidAccessEnd, renewsAt } from '../../../core/billing-rules.ts';
 import { hasProAccess, isInTrial, monthlyCallLimit, planNow } from '../../../core/rider-rules.ts';
 import type { Store } from '../../../store/database.ts';

@@ -1,4 +1,4 @@
-import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ALERT_THRESHOLD_MAX_KMH, ALERT_THRESHOLD_MIN_KMH } from '../../../core/rider-rules.ts';
 import { findWatch, setAlertThreshold as storeSetThreshold } from '../../../store/repositories/watchlist.ts';
 import { SetAlertThresholdInputSchema, SetAlertThresholdOutputSchema } from '../../schemas/rider.ts';

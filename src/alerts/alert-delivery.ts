@@ -13,7 +13,7 @@
  * under two bounds (`host-limiter.ts`): {@link WEBHOOK_CONCURRENCY} in flight,
  * {@link WEBHOOK_PER_HOST} of them to one host.
  */
-import { riderSegmentLookup } from './segment-lookup.ts';
+import { riderSegmentLookup } from '../rider/segment-lookup.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { isoTime } from '../core/time.ts';
@@ -27,7 +27,7 @@ import {
   type PendingDelivery,
 } from '../store/repositories/alerts.ts';
 import { signWebhook } from './signature.ts';
-import { checkWebhookUrl, type HostLookup, type WebhookTarget } from '../data/webhook-url.ts';
+import { checkWebhookUrl, type HostLookup, type WebhookTarget } from '../rider/webhook-url.ts';
 import { runAgents, sendPinned, type WebhookSender } from './webhook-send.ts';
 import { createHostLimiter } from './host-limiter.ts';
 

@@ -1,10 +1,10 @@
-import { SCOPE_READ, SCOPE_WRITE } from '../auth/policy.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { isAuthPath } from '../auth/auth-routes.ts';
-import type { ClientInfo } from '../rest/client-address.ts';
+import type { ClientInfo } from '../http/client-address.ts';
 import type { Store } from '../store/database.ts';
-import type { McpEndpoint } from './endpoint.ts';
-import { RIDER_ADDRESS_TOOLS } from './tools/rider/index.ts';
+import type { McpEndpoint } from '../mcp/endpoint.ts';
+import { RIDER_ADDRESS_TOOLS } from '../mcp/tools/rider/index.ts';
 
 /** What the rider address needs beyond the public one: the store and the authorization server. */
 export interface RiderServices {

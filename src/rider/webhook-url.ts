@@ -8,7 +8,7 @@
  * `allowInsecureLocalhost` (tests, local development).
  *
  * The check returns the address it approved, and delivery connects to that
- * address (see `webhook.ts`): the name is never resolved a second time, so
+ * address (see `src/alerts/alert-delivery.ts`): the name is never resolved a second time, so
  * a DNS server that answers differently later (rebinding) cannot move the
  * POST inward. Redirects are never followed. Call it when a rider saves a
  * URL too, to refuse it up front.

@@ -8,7 +8,7 @@
  * below accept both.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Database } from './schema.ts';
 
 type StoredDate = Date | string | number;
 type StoredList = string | readonly string[] | null;

@@ -1,7 +1,7 @@
-import type { LatLon } from '../../core/bearing.ts';
-import { roundHalfAway } from '../../core/round.ts';
-import { polylineLengthM } from './catalog-distance.ts';
-import type { Segment } from './types.ts';
+import type { LatLon } from '../../src/core/bearing.ts';
+import { roundHalfAway } from '../../src/core/round.ts';
+import { polylineLengthM } from '../../src/data/segments/catalog-distance.ts';
+import type { Segment } from '../../src/data/segments/types.ts';
 
 /** [west, south, east, north] boxes over mostly-land riding regions, so benchmark density is realistic. */
 const REGIONS: readonly (readonly [number, number, number, number, string])[] = [

@@ -6,11 +6,11 @@
  * rider, the public address, which never gets a lookup) the id answers exactly
  * like an id that does not exist.
  *
- * It lives in the alerts layer because that is the lowest layer that sees
- * both the catalog (`src/data`) and the store, and the alert job needs it.
+ * Part of the rider domain (`src/rider`): above the catalog (`src/data`) and
+ * the store, below every surface that resolves a rider's segment ids.
  */
 import { isOwnSegmentId } from '../core/rider-rules.ts';
-import { isOwnSegment, ownSegmentFrom, type OwnSegment } from '../data/segments/own-segment.ts';
+import { isOwnSegment, ownSegmentFrom, type OwnSegment } from '../data/segments/owned-segment.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
 import type { Store } from '../store/database.ts';
 import { findRiderSegments } from '../store/repositories/rider-segments.ts';

@@ -1,7 +1,7 @@
 /**
  * Who the bearer check at `/mcp/rider` found: the authorization server
- * produces it and the rider tools read it, so it lives in the lowest layer
- * that needs it (here), not in the MCP layer above.
+ * produces it and the rider tools read it, so it lives in the rider domain
+ * below both surfaces.
  */
 
 /** A signed-in rider at the rider address, as the verified access token says. */

@@ -6,9 +6,9 @@
 import type { RiderPlan } from '../core/rider-rules.ts';
 import type { Store } from '../store/database.ts';
 import { findRiderById, setRiderPlan, setRiderTrial, type Rider } from '../store/repositories/riders.ts';
-import { createAuth } from './auth.ts';
-import { ensureRider } from './rider-account.ts';
-import { withAuthTables } from './tables.ts';
+import { createAuth } from '../auth/auth.ts';
+import { ensureRider } from '../rider/rider-account.ts';
+import { withAuthTables } from '../store/auth-tables.ts';
 
 export interface NewRiderAccount {
   readonly store: Pick<Store, 'db' | 'engine'>;

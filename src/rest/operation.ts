@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ResolvedUrls } from './urls.ts';
+import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { CachePolicy } from './headers.ts';
 
 /** What an operation can know about the request besides its query. */

@@ -7,7 +7,7 @@
  * exists (`verifyRiderRequest` in resource.ts): the call after a disconnect
  * gets 401.
  */
-import { readDate, readList, type AuthDb } from './tables.ts';
+import { readDate, readList, type AuthDb } from '../auth-tables.ts';
 
 export interface Connection {
   readonly clientId: string;
