@@ -557,7 +557,7 @@ function billingConfigOf(v: Values): BillingConfig | undefined {
   if (missing.length > 0) {
     throw new SettingsError(
       `Payments are only partly configured: set ${missing.join(', ')} too, ` +
-        'or unset every STRIPE_* variable to run without payments (see "Payments (Stripe)" in README.md).',
+        'or unset every STRIPE_* variable to run without payments (see "Payments (Stripe)" in docs/operating.md).',
     );
   }
   const price = (name: keyof typeof required): string => required[name] ?? '';

@@ -278,7 +278,7 @@ const HANDLERS: Readonly<Record<string, (deps: BillingDeps, event: StripeEvent) 
   'charge.dispute.closed': onDispute,
 };
 
-/** The event types to subscribe the webhook endpoint to (README "Payments (Stripe)"). */
+/** The event types to subscribe the webhook endpoint to (docs/operating.md, "Payments (Stripe)"). */
 export const HANDLED_EVENT_TYPES: readonly string[] = Object.keys(HANDLERS);
 
 /** The first line of an error: the library's signature errors go on for a paragraph. */

@@ -1,13 +1,12 @@
 /**
  * The one settings schema: every variable's default matches the constant of
  * the module that owns the rule, refusals name the variable, the value and
- * the accepted form, typos are reported with the closest name, and the
- * README's configuration tables say exactly what the schema says.
+ * the accepted form, and typos are reported with the closest name. The
+ * configuration tables in docs/operating.md are generated from the schema
+ * (tests/unit/generated-docs.test.ts).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSettings, SETTINGS, storeConfigOf, unknownSettings } from '../../src/app/settings.ts';
-import { settingRows } from '../../src/app/settings-table.ts';
 import {
   DEFAULT_ALERTS_INTERVAL_MS,
   MAX_ALERTS_INTERVAL_MS,
@@ -16,34 +15,7 @@ import {
 import { MIN_SECRET_LENGTH } from '../../src/auth/secret.ts';
 import { DEFAULT_SQLITE_PATH } from '../../src/store/database.ts';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-/** The rows of every table in the README's "Configuration" section, cells trimmed. */
-function readmeRows(): string[][] {
-  const start = README.indexOf('\n## Configuration\n');
-  const end = README.indexOf('\n## ', start + 1);
-  return README.slice(start, end)
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split(' | ')
-        .map((cell) => cell.trim()),
-    );
-}
-
 describe('the settings schema', () => {
-  it('is what the README tables say, row for row, each variable once', () => {
-    const rows = readmeRows();
-    expect(rows.map((row) => row[0]).sort()).toEqual(
-      settingRows()
-        .map((row) => row[0])
-        .sort(),
-    );
-    for (const row of settingRows()) expect(rows).toContainEqual([...row]);
-  });
-
   it('defaults to the figures of the modules that own the rules', () => {
     const settings = readSettings({});
     expect(settings.alertsIntervalMs).toBe(DEFAULT_ALERTS_INTERVAL_MS);
