@@ -10,6 +10,7 @@ import { polylineLegs } from '../../src/core/segment-wind.ts';
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
@@ -529,18 +530,46 @@ describe('Pro details', () => {
     expect(list.access).toMatchObject({ plan: 'free', pro_access: false, in_trial: false });
   });
 
-  it('get_segment gives a Pro or trial rider the 72-hour timeline and nothing locked; a free rider sees it locked', async () => {
+  it('get_segment gives a Pro or trial rider the 72-hour timeline and the chance, nothing locked; a free rider sees both locked', async () => {
     for (const kind of ['pro', 'trial'] as const) {
       const client = await h.connectRider(riders[kind]);
-      const data = GetSegmentOutputSchema.parse(ok(await call(client, 'get_segment', { segment_id: ALPE })));
+      const result = await call(client, 'get_segment', { segment_id: ALPE });
+      const data = GetSegmentOutputSchema.parse(ok(result));
       expect(data.timeline).toHaveLength(72);
       expect(data.timeline?.[0]).toEqual(data.wind_now);
       expect(data.locked).toEqual([]);
+      expect(data.ensemble).toMatchObject({
+        source: 'demo',
+        model: 'demo',
+        members: 51,
+        min_tailwind_kmh: 5,
+      });
+      expect(data.ensemble?.note).toMatch(/uncalibrated/);
+      expect(data.ensemble?.note).toMatch(/DEMO/);
+      const chance = data.best_window?.chance;
+      expect(chance).toBeTruthy();
+      expect(chance?.p10_kmh).toBeLessThanOrEqual(chance?.p50_kmh ?? NaN);
+      expect(chance?.p50_kmh).toBeLessThanOrEqual(chance?.p90_kmh ?? NaN);
+      expect(JSON.stringify(result.content)).toContain(`chance ${chance?.pct}% (${chance?.words})`);
     }
     const free = await h.connectRider(riders.free);
     const data = GetSegmentOutputSchema.parse(ok(await call(free, 'get_segment', { segment_id: ALPE })));
     expect(data.timeline).toBeUndefined();
-    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline']);
+    expect(data.ensemble).toBeUndefined();
+    expect(data.best_window?.chance).toBeUndefined();
+    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
+  });
+
+  it('find_tailwind_segments gives a Pro rider each best window’s chance, computed from the members', async () => {
+    const client = await h.connectRider(riders.pro);
+    const data = FindTailwindSegmentsOutputSchema.parse(
+      ok(await call(client, 'find_tailwind_segments', { latitude: 45.09, longitude: 6.07, limit: 5 })),
+    );
+    const windows = data.segments.flatMap((s) => (s.best_window ? [s.best_window] : []));
+    expect(windows.length).toBeGreaterThan(0);
+    for (const window of windows) expect(window.chance?.pct).toBeGreaterThanOrEqual(0);
+    expect(data.ensemble?.members).toBe(51);
+    expect(data.locked).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { localClock, localSpan } from '../../core/local-time.ts';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
-import type { FindTailwindSegmentsOutput } from '../schemas/find.ts';
+import { MAX_RADIUS_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
+import { chanceText, ensembleLine } from '../report/ensemble.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
@@ -75,7 +76,8 @@ function describeWindow(window: WindowOut): string {
   return (
     `${windowSpan(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
     `mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°); ` +
-    conditionsText(window)
+    conditionsText(window) +
+    chanceText(window.chance)
   );
 }
 
@@ -89,16 +91,28 @@ function forecastLine(forecast: FindTailwindSegmentsOutput['forecast']): string 
 export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   const km = data.radius_m / 1000;
   const head = `${data.segments.length} segment(s) within ${km} km of ${data.place.name} (${data.place.resolved_by}).`;
+  const names = countedLabels(data.place.alternatives.map((a) => a.name));
   const others =
-    data.place.alternatives.length > 0
-      ? ` Other places with this name: ${countedLabels(data.place.alternatives.map((a) => a.name))}; see alternatives for their coordinates.`
+    data.place.alternatives.length === 0
+      ? ''
+      : data.place.ambiguous
+        ? ` Ambiguous: "${data.place.query ?? data.place.name}" may also mean ${names}; ask the rider which, then call again with "Name, CC".`
+        : ` Other places with this name: ${names}; see alternatives for their coordinates.`;
+  const area = data.place.area;
+  const wider =
+    area !== null && area.radius_m > data.radius_m
+      ? ` The ${area.kind} reaches about ${Math.round(area.radius_m / 1000)} km from its point: pass radius_m ${Math.min(area.radius_m, MAX_RADIUS_M)} to cover it.`
       : '';
   const lines = data.segments.map(
     (s) =>
       `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
-  return [head + others + empty, ...lines, ...noneNear(data)].join('\n') + forecastLine(data.forecast);
+  return (
+    [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') +
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
+  );
 }
 
 /** The empty-hand answer: nearest segments beyond the radius, then the headings, named as such. */
@@ -132,6 +146,7 @@ export function summarizeSegment(data: GetSegmentOutput): string {
     `${s.name} [${s.id}], ${s.country_code}: ${(s.distance_m / 1000).toFixed(1)} km, ${s.average_grade_pct}% average, ` +
     `${s.elevation_gain_m} m gain, heading ${s.compass} (${s.bearing_deg}°).\n${now}\n` +
     `Best window: ${windowLine(data.best_window, data.window_status)}.` +
-    forecastLine(data.forecast)
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
   );
 }
