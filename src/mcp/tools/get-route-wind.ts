@@ -17,6 +17,7 @@ import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { flagLegend, flagsText } from '../report/weather-words.ts';
 import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,
@@ -128,7 +129,7 @@ function startLine(s: StartOut, closed: boolean, timeZone: string): string {
   return (
     `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
     `against still air${other}` +
-    (s.flags.length > 0 ? `; watch out: ${s.flags.join(', ')}` : '')
+    flagsText(s.flags)
   );
 }
 
@@ -163,7 +164,8 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
       : '') +
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
   const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
-  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}`;
+  const legend = flagLegend(data.best_starts.flatMap((s) => s.flags));
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${legend}${demoLine(data)}`;
 }
 
 function demoLine(data: GetRouteWindOutput): string {
