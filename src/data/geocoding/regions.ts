@@ -55,6 +55,15 @@ function regionTable(): Table {
   return table;
 }
 
+/**
+ * Loads the region index from another file than the one beside this module: for the site build,
+ * whose bundled copy of this module sits away from `src/data` (as the MCP page's examples load the
+ * gazetteer by its project path). A later lookup uses it instead of reading its own file.
+ */
+export function loadRegionIndexFrom(path: string | URL): void {
+  table = { ...parseRegionIndex(readFileSync(path, 'utf8')), parsed: new Map() };
+}
+
 function regionAt(line: number): Region | undefined {
   const { regions, parsed } = regionTable();
   const cached = parsed.get(line);
