@@ -1,3 +1,4 @@
+import { localIso } from '../../src/core/local-time.ts';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -630,6 +631,9 @@ describe('riders never see or change each other’s data', () => {
         segment_name: "Alpe d'Huez (from Le Bourg-d'Oisans)",
         window_start: new Date((HOUR + 7200) * 1000).toISOString().replace('.000Z', 'Z'),
         window_end: new Date((HOUR + 18_000) * 1000).toISOString().replace('.000Z', 'Z'),
+        time_zone: 'Europe/Paris',
+        window_start_local: localIso(HOUR + 7200, 'Europe/Paris'),
+        window_end_local: localIso(HOUR + 18_000, 'Europe/Paris'),
         peak_tailwind_kmh: 24.5,
         recorded_at: new Date(NOW_S * 1000).toISOString().replace('.000Z', 'Z'),
         delivered_at: null,
@@ -745,8 +749,11 @@ describe('estimateRecord', () => {
   const window = {
     start: peak.time,
     end: '2026-11-21T13:00:00Z',
+    time_zone: 'Europe/Paris',
+    start_local: '2026-11-21T13:00:00+01:00',
+    end_local: '2026-11-21T14:00:00+01:00',
     hours: 1,
-    peak,
+    peak: { ...peak, time_local: '2026-11-21T13:00:00+01:00' },
     mean_tailwind_kmh: 20,
     mean_tailwind_kmh_rider_height: 13.5,
     daylight: null,

@@ -18,7 +18,9 @@ import {
   IncludeDarknessSchema,
   IsoTimeSchema,
   LatitudeSchema,
+  LocalTimeSchema,
   LongitudeSchema,
+  TimeZoneSchema,
   PointSchema,
   WindowWeatherSchema,
 } from './common.ts';
@@ -106,6 +108,7 @@ const KmWindSchema = z.object({
 
 export const RouteStartSchema = z.object({
   start: IsoTimeSchema,
+  start_local: LocalTimeSchema,
   direction: z
     .enum(['as_given', 'reversed'])
     .describe(
@@ -123,6 +126,7 @@ export const RouteStartSchema = z.object({
         '(or when that ride would end beyond the forecast)',
     ),
   finish: IsoTimeSchema.describe('Arrival at this start, riding at the given power in the forecast wind'),
+  finish_local: LocalTimeSchema,
   tailwind_kmh: KmhSchema.describe(
     'Length-weighted along-track wind over the route, each stretch in the forecast hour the rider is there: positive = tailwind',
   ),
@@ -209,6 +213,9 @@ export const GetRouteWindOutputSchema = z.object({
         'wet, gusty, wet_or_gusty: every daylight start meets rain or gusts over the limit; beyond_forecast: ' +
         'no start in the range lets the ride end inside the 72 h forecast',
     ),
+  time_zone: TimeZoneSchema.describe(
+    'IANA time zone at the start of the route; the local times and the text are in it',
+  ),
   best_starts: z
     .array(RouteStartSchema)
     .describe(

@@ -11,7 +11,9 @@ import { routeLegs } from '../../core/route/route-geometry.ts';
 import { bestStarts, judgeStarts, reportStart, type StartReport } from '../../core/route/route-starts.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { HOUR_S } from '../../core/tailwind-window.ts';
+import { localDateTime, localIso } from '../../core/local-time.ts';
 import { hourStart, isoTime } from '../../core/time.ts';
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
@@ -57,10 +59,15 @@ function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; u
   return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
 }
 
-function startOut(report: StartReport & DirectedStart): GetRouteWindOutput['best_starts'][number] {
+function startOut(
+  report: StartReport & DirectedStart,
+  timeZone: string,
+): GetRouteWindOutput['best_starts'][number] {
   const headwind = report.wind.strongestHeadwind;
+  const finishS = report.startS + Math.round(report.windyS);
   return {
     start: isoTime(report.startS),
+    start_local: localIso(report.startS, timeZone),
     direction: report.reversed ? 'reversed' : 'as_given',
     other_direction:
       report.other === null
@@ -69,7 +76,8 @@ function startOut(report: StartReport & DirectedStart): GetRouteWindOutput['best
             ride_minutes: Math.round((report.other.stillAirS - report.other.timeGainedS) / 60),
             time_gained_s: Math.round(report.other.timeGainedS),
           },
-    finish: isoTime(report.startS + Math.round(report.windyS)),
+    finish: isoTime(finishS),
+    finish_local: localIso(finishS, timeZone),
     tailwind_kmh: kmh(report.wind.tailwindKmh),
     crosswind_kmh: kmh(report.wind.crosswindKmh),
     headwind_share_pct: Math.round(report.wind.headwindShare * 100),
@@ -104,28 +112,6 @@ function minutesText(minutes: number): string {
   return h > 0 ? `${h} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-const UTC_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const UTC_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-
-/** "Sat 28 Nov 07:00 UTC". */
-function startWhen(iso: string): string {
-  const d = new Date(iso);
-  return `${UTC_DAYS[d.getUTCDay()] ?? ''} ${d.getUTCDate()} ${UTC_MONTHS[d.getUTCMonth()] ?? ''} ${iso.slice(11, 16)} UTC`;
-}
-
 /** "gains 43 s", "costs 1 min 53 s", "costs nothing". */
 export function gainText(seconds: number): string {
   if (seconds === 0) return 'costs nothing';
@@ -138,15 +124,15 @@ type StartOut = GetRouteWindOutput['best_starts'][number];
 
 const SHAPE_WORDS = { loop: 'a loop', out_and_back: 'an out-and-back' } as const;
 
-/** One offered start: when, the direction on a closed route, time gained or lost, flags. */
-function startLine(s: StartOut, closed: boolean): string {
+/** One offered start: when (local), the direction on a closed route, time gained or lost, flags. */
+function startLine(s: StartOut, closed: boolean, timeZone: string): string {
   const direction = closed ? (s.direction === 'reversed' ? ' ridden reversed' : ' ridden as given') : '';
   const other =
     s.other_direction === null
       ? ''
       : `; the other way ${minutesText(s.other_direction.ride_minutes)}, wind ${gainText(s.other_direction.time_gained_s)}`;
   return (
-    `${startWhen(s.start)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
+    `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
     `against still air${other}` +
     (s.gain_chance_pct == null ? '' : ` (gains time in ${s.gain_chance_pct}% of ensemble members)`) +
     (s.flags.length > 0 ? `; watch out: ${s.flags.join(', ')}` : '')
@@ -183,7 +169,7 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
       ? ` (worst km ${headwind.from_km}–${headwind.to_km}, ${headwind.headwind_kmh} km/h at 10 m)`
       : '') +
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
-  const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed)}`);
+  const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
   return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}${ensembleLine(data.ensemble)}`;
 }
 
@@ -285,6 +271,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       return chance && Math.round(chance.chance * 100);
     };
     const first = route.parsed.points[0];
+    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
     const last = route.parsed.points.at(-1);
     const hasElevation = route.parsed.points.some((p) => p.ele !== undefined);
     const data: GetRouteWindOutput = {
@@ -312,8 +299,9 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         forecast_cell_deg: FORECAST_CELL_DEG,
       },
       start_status: status,
+      time_zone: timeZone,
       best_starts: reports.map((report) => ({
-        ...startOut(report),
+        ...startOut(report, timeZone),
         ...(ensemble ? { gain_chance_pct: chanceOf(report) } : {}),
       })),
       per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
