@@ -30,11 +30,42 @@ export const SUCCESS_PATH = '/billing/success';
 export const CANCEL_PATH = '/billing/cancel';
 
 /**
- * Two clicks on Buy (or two tabs) within this many seconds get the same
- * Checkout Session: the idempotency key holds the rider, plan, currency and
- * this window, and Stripe answers a repeated key with the first session.
+ * An open session that expires sooner than this is not handed out again:
+ * the rider would reach Stripe's "no longer active" page mid-payment.
  */
-export const CHECKOUT_DEDUPE_S = 600;
+const REUSE_MIN_LEFT_S = 600;
+
+/**
+ * One Checkout Session per attempt to buy. While the rider has an open
+ * session for this plan and currency, Buy answers it again (a return from
+ * Stripe's Back link, a second tab). Otherwise the idempotency key names the
+ * attempt by the state it starts from: the customer's newest session (or
+ * none). A double click reads the same state, so both clicks send the same
+ * key and Stripe answers both with one session; once that session completes
+ * (and is perhaps refunded) or expires, a new click starts from it, so the
+ * key is new and so is the session. A key made of a time window instead
+ * replayed a completed or expired session for the rest of the window:
+ * Stripe's "This Checkout Session is no longer active".
+ */
+async function checkoutAttempt(
+  gateway: BillingGateway,
+  customerId: string,
+  want: { riderId: string; plan: string; currency: string },
+  nowS: number,
+): Promise<{ url: string } | { key: string }> {
+  const recent = await gateway.recentCheckouts(customerId);
+  const open = recent.find(
+    (s) =>
+      s.status === 'open' &&
+      s.url !== null &&
+      s.planId === want.plan &&
+      s.currency === want.currency &&
+      (s.expiresAt === null || s.expiresAt - nowS > REUSE_MIN_LEFT_S),
+  );
+  if (open?.url) return { url: open.url };
+  const after = recent[0]?.id ?? 'none';
+  return { key: `wos-checkout-${want.riderId}-${want.plan}-${want.currency}-after-${after}` };
+}
 
 const NOT_CONFIGURED = refusal(
   'payments_not_configured',
@@ -75,7 +106,16 @@ export async function startCheckout(
     customer = await linkCustomer(db, rider.id, customerId);
     if (!customer) return refusal('account_not_found', 'This rider account no longer exists.');
   }
-  const window = Math.floor(nowS / CHECKOUT_DEDUPE_S);
+  const attempt = await checkoutAttempt(
+    billing.gateway,
+    customer.customerId,
+    { riderId: rider.id, plan, currency },
+    nowS,
+  );
+  if ('url' in attempt) {
+    log(`billing checkout rider ${rider.id}: ${plan} in ${currency}, the open session again`);
+    return { status: 200, body: { url: attempt.url } };
+  }
   const session = await billing.gateway.createCheckout(
     {
       customerId: customer.customerId,
@@ -86,7 +126,7 @@ export async function startCheckout(
       successUrl: `${origin}${SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}${CANCEL_PATH}?plan=${plan}&currency=${currency}`,
     },
-    `wos-checkout-${rider.id}-${plan}-${currency}-${window}`,
+    attempt.key,
   );
   log(`billing checkout ${session.id} rider ${rider.id}: ${plan} in ${currency}`);
   return { status: 200, body: { url: session.url } };
