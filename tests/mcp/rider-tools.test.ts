@@ -1,3 +1,4 @@
+import { localIso } from '../../src/core/local-time.ts';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,9 @@ import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
+import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
+import { hundredKmPoints } from '../support/route-points.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
   GetMyWatchlistOutputSchema,
@@ -559,6 +562,28 @@ describe('Pro details', () => {
     expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
   });
 
+  it('get_route_wind gives a Pro rider each start’s chance of gaining time; a free rider sees it locked', async () => {
+    const args = { points: hundredKmPoints(2).slice(0, 21) };
+    const pro = await h.connectRider(riders.trial);
+    const result = await call(pro, 'get_route_wind', args);
+    const data = GetRouteWindOutputSchema.parse(ok(result));
+    expect(data.best_starts.length).toBeGreaterThan(0);
+    for (const start of data.best_starts) {
+      expect(start.gain_chance_pct).toBeGreaterThanOrEqual(0);
+      expect(start.gain_chance_pct).toBeLessThanOrEqual(100);
+    }
+    expect(data.ensemble).toMatchObject({ members: 51, min_tailwind_kmh: null });
+    expect(data.locked).toBeUndefined();
+    expect(resultText(result)).toContain(
+      `gains time in ${data.best_starts[0]?.gain_chance_pct}% of ensemble members`,
+    );
+    const free = GetRouteWindOutputSchema.parse(
+      ok(await call(await h.connectRider(riders.free), 'get_route_wind', args)),
+    );
+    expect(free.best_starts[0]?.gain_chance_pct).toBeUndefined();
+    expect(free.locked?.map((l) => l.feature)).toEqual(['tailwind_chance']);
+  });
+
   it('find_tailwind_segments gives a Pro rider each best window’s chance, computed from the members', async () => {
     const client = await h.connectRider(riders.pro);
     const data = FindTailwindSegmentsOutputSchema.parse(
@@ -606,6 +631,9 @@ describe('riders never see or change each other’s data', () => {
         segment_name: "Alpe d'Huez (from Le Bourg-d'Oisans)",
         window_start: new Date((HOUR + 7200) * 1000).toISOString().replace('.000Z', 'Z'),
         window_end: new Date((HOUR + 18_000) * 1000).toISOString().replace('.000Z', 'Z'),
+        time_zone: 'Europe/Paris',
+        window_start_local: localIso(HOUR + 7200, 'Europe/Paris'),
+        window_end_local: localIso(HOUR + 18_000, 'Europe/Paris'),
         peak_tailwind_kmh: 24.5,
         recorded_at: new Date(NOW_S * 1000).toISOString().replace('.000Z', 'Z'),
         delivered_at: null,
@@ -721,8 +749,11 @@ describe('estimateRecord', () => {
   const window = {
     start: peak.time,
     end: '2026-11-21T13:00:00Z',
+    time_zone: 'Europe/Paris',
+    start_local: '2026-11-21T13:00:00+01:00',
+    end_local: '2026-11-21T14:00:00+01:00',
     hours: 1,
-    peak,
+    peak: { ...peak, time_local: '2026-11-21T13:00:00+01:00' },
     mean_tailwind_kmh: 20,
     mean_tailwind_kmh_rider_height: 13.5,
     daylight: null,

@@ -17,6 +17,15 @@ import type { WindowStatus } from '../../core/tailwind-window.ts';
 /** Times are ISO 8601 in UTC, to the second. */
 export const IsoTimeSchema = z.iso.datetime().describe('ISO 8601 time, UTC');
 
+/** The same instant as a UTC time beside it, on the wall clock of the place. */
+export const LocalTimeSchema = z.iso
+  .datetime({ offset: true })
+  .describe('The same time on the local clock of the place, ISO 8601 with its UTC offset');
+
+export const TimeZoneSchema = z
+  .string()
+  .describe('IANA time zone of the place (e.g. "Europe/Paris"), from its coordinates; local times are in it');
+
 export const LatitudeSchema = z
   .number()
   .min(-90, 'latitude must be between -90 and 90')
@@ -135,7 +144,10 @@ export const EnsembleInfoSchema = z
     model: z.string().describe('Ensemble model, e.g. ecmwf_ifs025 (ECMWF IFS 0.25°)'),
     members: z.int().describe('Members counted, control run included'),
     run_at: IsoTimeSchema.nullable().describe('Start of the model run; null when the provider did not say'),
-    min_tailwind_kmh: KmhSchema.describe('The tailwind every chance in this answer is of, at 10 m'),
+    min_tailwind_kmh: KmhSchema.nullable().describe(
+      'The mean tailwind every window chance in this answer is of, at 10 m; null for route starts, whose ' +
+        'chance is of gaining time against still air',
+    ),
     stale: z.boolean(),
     note: z.string().describe('How to read the chances; pass it on'),
   })
@@ -146,8 +158,13 @@ export const TailwindWindowSchema = z
   .object({
     start: IsoTimeSchema.describe('Start of the first hour of the window'),
     end: IsoTimeSchema.describe('End of the last hour of the window'),
+    time_zone: TimeZoneSchema,
+    start_local: LocalTimeSchema,
+    end_local: LocalTimeSchema,
     hours: z.int().min(1),
-    peak: SegmentHourSchema.describe('The hour with the strongest tailwind'),
+    peak: SegmentHourSchema.extend({ time_local: LocalTimeSchema }).describe(
+      'The hour with the strongest tailwind',
+    ),
     mean_tailwind_kmh: KmhSchema.describe('Mean effective tailwind over the window, at 10 m'),
     mean_tailwind_kmh_rider_height: RiderHeightKmhSchema('mean_tailwind_kmh'),
     daylight: DaylightSchema,

@@ -12,11 +12,15 @@ import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-simplify.ts';
 import { CLOSED_ROUTE_GAP_M, CLOSED_ROUTE_GAP_SHARE } from '../../core/route/route-loop.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
+  LockedFeatureSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
   LatitudeSchema,
+  LocalTimeSchema,
   LongitudeSchema,
+  TimeZoneSchema,
   PointSchema,
   WindowWeatherSchema,
 } from './common.ts';
@@ -104,6 +108,7 @@ const KmWindSchema = z.object({
 
 export const RouteStartSchema = z.object({
   start: IsoTimeSchema,
+  start_local: LocalTimeSchema,
   direction: z
     .enum(['as_given', 'reversed'])
     .describe(
@@ -121,6 +126,7 @@ export const RouteStartSchema = z.object({
         '(or when that ride would end beyond the forecast)',
     ),
   finish: IsoTimeSchema.describe('Arrival at this start, riding at the given power in the forecast wind'),
+  finish_local: LocalTimeSchema,
   tailwind_kmh: KmhSchema.describe(
     'Length-weighted along-track wind over the route, each stretch in the forecast hour the rider is there: positive = tailwind',
   ),
@@ -136,6 +142,16 @@ export const RouteStartSchema = z.object({
   time_gained_s: z
     .number()
     .describe('Seconds saved against still air (negative = time lost to the wind), from the power model'),
+  gain_chance_pct: z
+    .int()
+    .min(0)
+    .max(100)
+    .nullable()
+    .optional()
+    .describe(
+      'Pro: share of ensemble members (uncalibrated) in which this ride is faster than in still air, each ' +
+        'member riding its own wind; null when members are missing somewhere on the ride',
+    ),
   flags: z
     .array(z.enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot']))
     .describe('What is marginal on the ride (empty = nothing), as for segment windows'),
@@ -197,6 +213,9 @@ export const GetRouteWindOutputSchema = z.object({
         'wet, gusty, wet_or_gusty: every daylight start meets rain or gusts over the limit; beyond_forecast: ' +
         'no start in the range lets the ride end inside the 72 h forecast',
     ),
+  time_zone: TimeZoneSchema.describe(
+    'IANA time zone at the start of the route; the local times and the text are in it',
+  ),
   best_starts: z
     .array(RouteStartSchema)
     .describe(
@@ -209,8 +228,10 @@ export const GetRouteWindOutputSchema = z.object({
       'The wind per kilometre for the first best start, in its direction (km from where that ride starts); ' +
         'empty when there is none',
     ),
+  ensemble: EnsembleInfoSchema.optional(),
   forecast: ForecastInfoSchema,
   attribution: AttributionSchema,
+  locked: z.array(LockedFeatureSchema).optional().describe('Pro details withheld from this caller'),
 });
 
 export type GetRouteWindInput = z.output<typeof GetRouteWindInputSchema>;

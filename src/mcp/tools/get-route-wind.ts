@@ -11,10 +11,18 @@ import { routeLegs } from '../../core/route/route-geometry.ts';
 import { bestStarts, judgeStarts, reportStart, type StartReport } from '../../core/route/route-starts.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { HOUR_S } from '../../core/tailwind-window.ts';
+import { localDateTime, localIso } from '../../core/local-time.ts';
 import { hourStart, isoTime } from '../../core/time.ts';
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
+import { lockedFeature } from '../report/pro-details.ts';
+import { startGainChance } from '../../core/route/route-chance.ts';
+import { stillAirSchedule } from '../../core/route/route-ride.ts';
+import type { EnsembleSample } from '../../core/ensemble-chance.ts';
+import { callerHasProAccess } from './rider/rider-context.ts';
 import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,
@@ -51,10 +59,15 @@ function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; u
   return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
 }
 
-function startOut(report: StartReport & DirectedStart): GetRouteWindOutput['best_starts'][number] {
+function startOut(
+  report: StartReport & DirectedStart,
+  timeZone: string,
+): GetRouteWindOutput['best_starts'][number] {
   const headwind = report.wind.strongestHeadwind;
+  const finishS = report.startS + Math.round(report.windyS);
   return {
     start: isoTime(report.startS),
+    start_local: localIso(report.startS, timeZone),
     direction: report.reversed ? 'reversed' : 'as_given',
     other_direction:
       report.other === null
@@ -63,7 +76,8 @@ function startOut(report: StartReport & DirectedStart): GetRouteWindOutput['best
             ride_minutes: Math.round((report.other.stillAirS - report.other.timeGainedS) / 60),
             time_gained_s: Math.round(report.other.timeGainedS),
           },
-    finish: isoTime(report.startS + Math.round(report.windyS)),
+    finish: isoTime(finishS),
+    finish_local: localIso(finishS, timeZone),
     tailwind_kmh: kmh(report.wind.tailwindKmh),
     crosswind_kmh: kmh(report.wind.crosswindKmh),
     headwind_share_pct: Math.round(report.wind.headwindShare * 100),
@@ -98,28 +112,6 @@ function minutesText(minutes: number): string {
   return h > 0 ? `${h} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-const UTC_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const UTC_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-
-/** "Sat 28 Nov 07:00 UTC". */
-function startWhen(iso: string): string {
-  const d = new Date(iso);
-  return `${UTC_DAYS[d.getUTCDay()] ?? ''} ${d.getUTCDate()} ${UTC_MONTHS[d.getUTCMonth()] ?? ''} ${iso.slice(11, 16)} UTC`;
-}
-
 /** "gains 43 s", "costs 1 min 53 s", "costs nothing". */
 export function gainText(seconds: number): string {
   if (seconds === 0) return 'costs nothing';
@@ -132,16 +124,17 @@ type StartOut = GetRouteWindOutput['best_starts'][number];
 
 const SHAPE_WORDS = { loop: 'a loop', out_and_back: 'an out-and-back' } as const;
 
-/** One offered start: when, the direction on a closed route, time gained or lost, flags. */
-function startLine(s: StartOut, closed: boolean): string {
+/** One offered start: when (local), the direction on a closed route, time gained or lost, flags. */
+function startLine(s: StartOut, closed: boolean, timeZone: string): string {
   const direction = closed ? (s.direction === 'reversed' ? ' ridden reversed' : ' ridden as given') : '';
   const other =
     s.other_direction === null
       ? ''
       : `; the other way ${minutesText(s.other_direction.ride_minutes)}, wind ${gainText(s.other_direction.time_gained_s)}`;
   return (
-    `${startWhen(s.start)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
+    `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
     `against still air${other}` +
+    (s.gain_chance_pct == null ? '' : ` (gains time in ${s.gain_chance_pct}% of ensemble members)`) +
     (s.flags.length > 0 ? `; watch out: ${s.flags.join(', ')}` : '')
   );
 }
@@ -161,7 +154,7 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
     `, ridden at ${data.rider.power_w} W (${data.rider.flat_speed_kmh} km/h on the flat).`;
   const best = data.best_starts[0];
   if (best === undefined)
-    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}`;
+    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}${ensembleLine(data.ensemble)}`;
   const other = best.other_direction;
   const lead =
     closed && other !== null
@@ -176,8 +169,8 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
       ? ` (worst km ${headwind.from_km}–${headwind.to_km}, ${headwind.headwind_kmh} km/h at 10 m)`
       : '') +
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
-  const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed)}`);
-  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}`;
+  const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}${ensembleLine(data.ensemble)}`;
 }
 
 function demoLine(data: GetRouteWindOutput): string {
@@ -210,7 +203,10 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const powerW = input.power_w ?? powerForFlatSpeed(input.speed_kmh ?? DEFAULT_ROUTE_SPEED_KMH, params);
     const legs = route.simplified.legs;
     const samples = routeSamples(route.points, legs);
-    const forecast = await forecastForPoints(context, samples.points);
+    const [forecast, pro] = await Promise.all([
+      forecastForPoints(context, samples.points),
+      callerHasProAccess(context),
+    ]);
     if (forecast.samples.every((hours) => hours === null))
       throw new ToolError(
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
@@ -231,6 +227,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const asGiven = judgeStarts(search).judged;
     let judged: DirectedStart[] = asGiven.map((j) => ({ ...j, reversed: false, other: null }));
     let reversedLegs = legs;
+    let reversedSample = samples.legSample;
     if (shape.shape !== 'point_to_point') {
       // A loop or out-and-back is judged the other way round too, in the same forecast samples.
       reversedLegs = routeLegs(reverseRoute(route.points)).legs;
@@ -241,6 +238,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         samples.spacingKm,
         samples.points.length - 1,
       );
+      reversedSample = legSample;
       judged = pairDirections(asGiven, judgeStarts({ ...search, legs: reversedLegs, legSample }).judged);
     }
     const { chosen, status } = bestStarts(judged);
@@ -249,7 +247,31 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       reversed: start.reversed,
       other: start.other,
     }));
+    // Pro only: each offered start's chance of gaining time, every member riding its own wind.
+    const ensemble =
+      pro && reports.length > 0 ? await ensembleForPoints(context, samples.points, null) : null;
+    const byTime = ensemble?.hours.map(
+      (hours) => hours && new Map<number, EnsembleSample>(hours.map((h) => [h.time, h])),
+    );
+    const chanceOf = (report: (typeof reports)[number]): number | null => {
+      if (!byTime) return null;
+      const startLegs = report.reversed ? reversedLegs : legs;
+      const chance = startGainChance(
+        {
+          legs: startLegs,
+          legSample: report.reversed ? reversedSample : samples.legSample,
+          midS: stillAirSchedule(startLegs, powerW, params).midS,
+          ensemble: byTime,
+          powerW,
+          params,
+          stillAirS: report.stillAirS,
+        },
+        report.startS,
+      );
+      return chance && Math.round(chance.chance * 100);
+    };
     const first = route.parsed.points[0];
+    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
     const last = route.parsed.points.at(-1);
     const hasElevation = route.parsed.points.some((p) => p.ele !== undefined);
     const data: GetRouteWindOutput = {
@@ -277,15 +299,21 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         forecast_cell_deg: FORECAST_CELL_DEG,
       },
       start_status: status,
-      best_starts: reports.map(startOut),
+      time_zone: timeZone,
+      best_starts: reports.map((report) => ({
+        ...startOut(report, timeZone),
+        ...(ensemble ? { gain_chance_pct: chanceOf(report) } : {}),
+      })),
       per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
         from_km: km(bin.fromKm),
         to_km: km(bin.toKm),
         tailwind_kmh: kmh(bin.tailwindKmh),
         crosswind_kmh: kmh(bin.crosswindKmh),
       })),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [], null),
+      ...(pro ? {} : { locked: [lockedFeature('tailwind_chance', context.urls)] }),
     };
     return { data, summary: summarizeRoute(data) };
   },
