@@ -1,3 +1,4 @@
+import { localDateTime } from '../../core/local-time.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import {
   chanceWord,
@@ -118,7 +119,8 @@ export function chanceText(chance: ChanceOut | undefined): string {
 export function ensembleLine(info: EnsembleInfo | undefined): string {
   if (info === undefined) return '';
   if (info === null) return '';
-  const run = info.run_at ? `, run ${info.run_at}` : '';
+  // The model run is the forecaster's clock, not the rider's: said in UTC, in the one time format.
+  const run = info.run_at ? `, run ${localDateTime(Date.parse(info.run_at) / 1000, 'UTC')}` : '';
   if (info.min_tailwind_kmh === null)
     return `\nChances from ${info.members} ${info.model} members${run}: ${info.note}`;
   return (
