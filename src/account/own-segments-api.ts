@@ -28,7 +28,8 @@ import { nowSeconds } from '../store/clock.ts';
 import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider-segments.ts';
 import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
-import { readBoundedText, type WebhookReply } from './webhook-setting.ts';
+import { readBoundedText } from '../http/bounded-text.ts';
+import type { WebhookReply } from './webhook-setting.ts';
 
 export const OWN_SEGMENTS_PATH = '/api/rider/segments';
 export const OWN_SEGMENT_REMOVE_PATH = '/api/rider/segments/remove';
