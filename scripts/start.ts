@@ -1,19 +1,17 @@
 /**
- * `npm start`: builds the site first when there is no build yet (a fresh
- * clone after `npm install`), makes sure the offline gazetteer exists, then
- * starts the production server.
+ * `npm start`: brings the generated data and the site up to date (each
+ * step skipped when nothing it is made from changed, see scripts/build.ts),
+ * then starts the production server. On a fresh clone the first start
+ * builds everything once.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { ensureGazetteer } from './data/gazetteer.ts';
+import { build, BuildError } from './build.ts';
 
-if (!existsSync(new URL('../dist/index.html', import.meta.url))) {
-  console.log('No build found in dist/: running `astro build` once.');
-  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+try {
+  await build();
+} catch (error) {
+  console.error(
+    error instanceof BuildError ? error.message : `npm start: the build failed: ${String(error)}`,
+  );
+  process.exit(1);
 }
-
-await ensureGazetteer();
 await import('../src/server/main.ts');

@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { WebhookUrlOptions } from '../rider/webhook-url.ts';
+import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
@@ -20,8 +21,8 @@ import { listRiderSegments } from '../store/repositories/rider-segments.ts';
 import { listWatchlist } from '../store/repositories/watchlist.ts';
 import type { Database } from '../store/schema.ts';
 import type { Rider } from '../store/repositories/riders.ts';
-import { disconnectClient, listConnections } from '../store/repositories/connections.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
+import { disconnectClient, listConnections } from '../store/repositories/connections.ts';
 import { ensureRider } from '../rider/rider-account.ts';
 import { riderSegmentLookup } from '../rider/segment-lookup.ts';
 import { riderResourceFor } from '../rider/access-policy.ts';
@@ -50,16 +51,10 @@ export interface SessionUser {
   readonly createdAt: Date;
 }
 
-/** What a payments answer turns into: a status and a JSON body. */
-export interface PaymentsReply {
-  readonly status: number;
-  readonly body: unknown;
-}
-
 /**
  * Payments as the settings page uses them: the composition root wires them
- * to `src/billing` (a peer surface this one does not import), or to answers
- * that say payments are off.
+ * to `src/billing` (a peer surface this one does not import), whose answers
+ * say so when payments are off.
  */
 export interface AccountPayments {
   /** The `billing` block of `GET /api/rider/me`. */
@@ -70,8 +65,8 @@ export interface AccountPayments {
     body: unknown,
     origin: string,
     now: number,
-  ): Promise<PaymentsReply>;
-  portal(db: Kysely<Database>, riderId: string, origin: string): Promise<PaymentsReply>;
+  ): Promise<JsonAnswer>;
+  portal(db: Kysely<Database>, riderId: string, origin: string): Promise<JsonAnswer>;
 }
 
 export interface RiderApiContext {
@@ -79,15 +74,13 @@ export interface RiderApiContext {
   readonly session: (headers: Headers) => Promise<{ readonly user: SessionUser } | null>;
   readonly db: Kysely<Database>;
   readonly origin: string;
+  /** `{docs_url}` of problem `type` URIs; `{origin}/docs` when unset. */
+  readonly docsUrl?: string | undefined;
   /** The segment catalog, which names the watched and alerted segments with the rider's own ones. */
   readonly catalog: Pick<SegmentCatalog, 'get'>;
   /** Tests only: a fake DNS lookup (or loopback http) for checking webhook URLs. */
   readonly webhookUrl?: WebhookUrlOptions;
   readonly payments: AccountPayments;
-}
-
-function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...extra } });
 }
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoTime(seconds));
@@ -193,37 +186,68 @@ function routeOf(pathname: string): Route | undefined {
   return clientId === undefined ? undefined : { kind: 'disconnect', clientId };
 }
 
-/** Answers `/api/rider/*`; the caller routes only those paths here. */
+/** The endpoints, for the hint of a `not_found`. */
+const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, ${OWN_SEGMENT_REMOVE_PATH}, ${CHECKOUT_PATH}, ${PORTAL_PATH}, ${CONNECTIONS_PREFIX}{client_id}${DISCONNECT_SUFFIX}`;
+
+/**
+ * Answers `/api/rider/*`; the caller routes only those paths here. Every
+ * error is a problem document; a failure nobody foresaw is logged and
+ * answered as `internal_error` without its message.
+ */
 export async function riderApi(request: Request, context: RiderApiContext): Promise<Response> {
-  const route = routeOf(new URL(request.url).pathname);
-  if (!route) return json(404, { error: 'not_found' });
+  const instance = new URL(request.url).pathname;
+  const target: AnswerTarget = { instance, docsUrl: context.docsUrl ?? `${context.origin}/docs` };
+  const route = routeOf(instance);
+  if (!route) {
+    return answerResponse(
+      { ...refusal('not_found', `No settings endpoint at ${instance}.`), hint: `Use one of: ${ENDPOINTS}.` },
+      target,
+    );
+  }
   const method = route.kind === 'me' ? 'GET' : 'POST';
-  if (request.method !== method) return json(405, { error: 'method_not_allowed' }, { Allow: method });
-  if (method === 'POST' && request.headers.get('origin') !== context.origin) {
-    return json(403, { error: 'forbidden', error_description: 'Cross-site request refused.' });
+  if (request.method !== method) {
+    const answer = refusal('method_not_allowed', `${instance} answers ${method} only.`);
+    const response = answerResponse({ ...answer, hint: `Send a ${method}.` }, target);
+    response.headers.set('Allow', method);
+    return response;
+  }
+  try {
+    return answerResponse(await routed(route, request, context), target);
+  } catch (error) {
+    console.error('[wind-on-segment] settings API', instance, error);
+    return answerResponse(
+      {
+        ...refusal('internal_error', 'The server failed to answer this request.'),
+        hint: 'This is a fault on our side. Retry in a moment; if it persists, report it.',
+      },
+      target,
+    );
+  }
+}
+
+async function routed(route: Route, request: Request, context: RiderApiContext): Promise<JsonAnswer> {
+  if (route.kind !== 'me' && request.headers.get('origin') !== context.origin) {
+    return refusal('cross_site_request', 'Cross-site request refused.');
   }
   const session = await context.session(request.headers);
-  if (!session) return json(401, { error: 'unauthorized', error_description: 'Sign in first.' });
-  if (route.kind === 'me') return json(200, await me(context, session.user));
-  if (route.kind === 'webhook') {
-    const reply = await updateRiderWebhook(request, context.db, session.user, context.webhookUrl);
-    return json(reply.status, reply.body);
-  }
-  if (route.kind === 'add_segment' || route.kind === 'remove_segment') {
-    const handle = route.kind === 'add_segment' ? addOwnSegmentFromUpload : removeOwnSegment;
-    const reply = await handle(request, context.db, session.user);
-    return json(reply.status, reply.body);
-  }
+  if (!session) return refusal('unauthorized', 'Sign in first.');
+  if (route.kind === 'me') return { status: 200, body: await me(context, session.user) };
+  if (route.kind === 'webhook')
+    return updateRiderWebhook(request, context.db, session.user, context.webhookUrl);
+  if (route.kind === 'add_segment') return addOwnSegmentFromUpload(request, context.db, session.user);
+  if (route.kind === 'remove_segment') return removeOwnSegment(request, context.db, session.user);
   if (route.kind === 'checkout' || route.kind === 'portal')
     return billingRoute(route.kind, request, context, session.user);
   const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);
-  if (!result.disconnected)
-    return json(404, { error: 'not_found', error_description: 'No such connection.' });
-  return json(200, {
-    disconnected: true,
-    client_id: route.clientId,
-    revoked_tokens: result.refreshTokens + result.accessTokens,
-  });
+  if (!result.disconnected) return refusal('connection_not_found', 'No such connection.');
+  return {
+    status: 200,
+    body: {
+      disconnected: true,
+      client_id: route.clientId,
+      revoked_tokens: result.refreshTokens + result.accessTokens,
+    },
+  };
 }
 
 /** Checkout and portal: Stripe's answer is a URL the page sends the rider to. */
@@ -232,25 +256,21 @@ async function billingRoute(
   request: Request,
   context: RiderApiContext,
   user: { id: string; email: string; createdAt: Date },
-): Promise<Response> {
+): Promise<JsonAnswer> {
   const { db, origin, payments } = context;
   try {
-    if (kind === 'portal') {
-      const reply = await payments.portal(db, user.id, origin);
-      return json(reply.status, reply.body);
-    }
+    if (kind === 'portal') return await payments.portal(db, user.id, origin);
     const body: unknown = await request.json().catch(() => undefined);
     const rider = await ensureRider(db, user);
-    const reply = await payments.checkout(db, rider, body, origin, nowSeconds());
-    return json(reply.status, reply.body);
+    return await payments.checkout(db, rider, body, origin, nowSeconds());
   } catch (error) {
     console.error(
       `billing ${kind} for rider ${user.id} failed:`,
       error instanceof Error ? error.message : error,
     );
-    return json(502, {
-      error: 'payment_provider_unavailable',
-      error_description: 'The payment provider could not be reached. Try again in a moment.',
-    });
+    return refusal(
+      'payment_provider_unavailable',
+      'The payment provider could not be reached. Try again in a moment.',
+    );
   }
 }

@@ -15,6 +15,7 @@ import {
   watchlistFullRefusal,
   type PreparedSegment,
 } from '../core/own-segment.ts';
+import { isRefusal, refusal, type JsonAnswer, type Refusal } from '../core/json-response.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import {
   hasProAccess,
@@ -29,7 +30,6 @@ import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider
 import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { readBoundedText } from '../http/bounded-text.ts';
-import type { WebhookReply } from './webhook-setting.ts';
 
 export const OWN_SEGMENTS_PATH = '/api/rider/segments';
 export const OWN_SEGMENT_REMOVE_PATH = '/api/rider/segments/remove';
@@ -57,20 +57,14 @@ export const OwnSegmentUploadSchema = z.object({
 
 export const OwnSegmentRemoveSchema = z.object({ segment_id: z.string().min(1).max(100) });
 
-const refusal = (status: number, error: string, description: string, extra: object = {}): WebhookReply => ({
-  status,
-  body: { error, error_description: description, ...extra },
-});
-
-async function readJson(request: Request, max: number): Promise<unknown> {
+async function readJson(request: Request, max: number): Promise<{ json: unknown } | Refusal> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    return refusal(415, 'unsupported_media_type', 'Send the segment as application/json.');
+    return refusal('unsupported_media_type', 'Send the segment as application/json.');
   }
   const text = await readBoundedText(request, max);
   if (text === undefined) {
     return refusal(
-      413,
       'payload_too_large',
       `The upload is larger than the ${max / 1024 / 1024} MB the settings page takes. Simplify the track in your route planner, or export it without sensor extensions.`,
     );
@@ -78,12 +72,8 @@ async function readJson(request: Request, max: number): Promise<unknown> {
   try {
     return { json: JSON.parse(text) as unknown };
   } catch {
-    return refusal(400, 'invalid_request', 'The request body is not valid JSON.');
+    return refusal('invalid_request', 'The request body is not valid JSON.');
   }
-}
-
-function isReply(value: unknown): value is WebhookReply {
-  return typeof value === 'object' && value !== null && 'status' in value;
 }
 
 /** `POST /api/rider/segments`: stores and watches the segment, or says precisely why not (nothing stored). */
@@ -91,12 +81,12 @@ export async function addOwnSegmentFromUpload(
   request: Request,
   db: Kysely<Database>,
   user: AuthUser,
-): Promise<WebhookReply> {
+): Promise<JsonAnswer> {
   const read = await readJson(request, OWN_SEGMENT_UPLOAD_MAX_BYTES);
-  if (isReply(read)) return read;
-  const parsed = OwnSegmentUploadSchema.safeParse((read as { json: unknown }).json);
+  if (isRefusal(read)) return read;
+  const parsed = OwnSegmentUploadSchema.safeParse(read.json);
   if (!parsed.success) {
-    return refusal(400, 'invalid_request', parsed.error.issues[0]?.message ?? 'The upload is not valid.');
+    return refusal('invalid_request', parsed.error.issues[0]?.message ?? 'The upload is not valid.');
   }
   const upload = parsed.data;
   let prepared: PreparedSegment;
@@ -104,7 +94,7 @@ export async function addOwnSegmentFromUpload(
     prepared = prepareOwnSegment(upload.format, upload.text);
   } catch (error) {
     if (!(error instanceof RouteInputError)) throw error;
-    return refusal(400, 'invalid_route', `Not saved: ${error.message}.`, { code: error.code });
+    return refusal('invalid_route', `Not saved: ${error.message}.`, { route_error: error.code });
   }
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
@@ -128,12 +118,12 @@ export async function addOwnSegmentFromUpload(
         proAccess,
         OWN_SEGMENT_ALLOWANCE.pro,
       );
-      return refusal(409, 'allowance_reached', `Not saved: ${message}`, { pricing: !proAccess });
+      return refusal('allowance_reached', `Not saved: ${message}`, { pricing: !proAccess });
     }
     if (outcome.reason === 'watchlist_full') {
-      return refusal(409, 'watchlist_full', `Not saved: ${watchlistFullRefusal(outcome.max)}`);
+      return refusal('watchlist_full', `Not saved: ${watchlistFullRefusal(outcome.max)}`);
     }
-    return refusal(401, 'unauthorized', 'Sign in first.');
+    return refusal('unauthorized', 'Sign in first.');
   }
   const s = outcome.segment;
   return {
@@ -158,14 +148,14 @@ export async function removeOwnSegment(
   request: Request,
   db: Kysely<Database>,
   user: AuthUser,
-): Promise<WebhookReply> {
+): Promise<JsonAnswer> {
   const read = await readJson(request, 16 * 1024);
-  if (isReply(read)) return read;
-  const parsed = OwnSegmentRemoveSchema.safeParse((read as { json: unknown }).json);
-  if (!parsed.success) return refusal(400, 'invalid_request', 'Send { "segment_id": "my--…" }.');
+  if (isRefusal(read)) return read;
+  const parsed = OwnSegmentRemoveSchema.safeParse(read.json);
+  if (!parsed.success) return refusal('invalid_request', 'Send { "segment_id": "my--…" }.');
   const rider = await ensureRider(db, user);
   const removed = await removeRiderSegment(db, rider.id, parsed.data.segment_id);
   // Someone else's id answers exactly like an unknown one.
-  if (!removed) return refusal(404, 'not_found', 'You have no own segment with this id.');
+  if (!removed) return refusal('segment_not_found', 'You have no own segment with this id.');
   return { status: 200, body: { removed: true, segment_id: parsed.data.segment_id } };
 }

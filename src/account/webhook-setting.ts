@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { refusal, type JsonAnswer, type Refusal } from '../core/json-response.ts';
 import { checkWebhookUrl, type WebhookUrlOptions } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
@@ -28,40 +29,28 @@ export const WebhookSettingSchema = z.object({
   url: z.string().trim().min(1).max(WEBHOOK_URL_MAX_LENGTH).nullable(),
 });
 
-/** What the rider API turns into a JSON response. */
-export interface WebhookReply {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-const refusal = (status: number, error: string, description: string): WebhookReply => ({
-  status,
-  body: { error, error_description: description },
-});
-
 /** A fresh signing secret: 32 random bytes as base64url (43 characters), safe in any header or JSON. */
 export function newWebhookSecret(): string {
   return randomBytes(SECRET_BYTES).toString('base64url');
 }
 
-async function parseSetting(request: Request): Promise<z.infer<typeof WebhookSettingSchema> | WebhookReply> {
+async function parseSetting(request: Request): Promise<z.infer<typeof WebhookSettingSchema> | Refusal> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    return refusal(415, 'unsupported_media_type', 'Send the webhook setting as application/json.');
+    return refusal('unsupported_media_type', 'Send the webhook setting as application/json.');
   }
   const text = await readBoundedText(request, WEBHOOK_BODY_MAX_BYTES);
-  if (text === undefined) return refusal(413, 'payload_too_large', 'The request body is too large.');
+  if (text === undefined) return refusal('payload_too_large', 'The request body is too large.');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return refusal(400, 'invalid_request', 'The request body is not valid JSON.');
+    return refusal('invalid_request', 'The request body is not valid JSON.');
   }
   const parsed = WebhookSettingSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   const tooLong = parsed.error.issues.some((issue) => issue.code === 'too_big');
   return refusal(
-    400,
     'invalid_webhook_url',
     tooLong
       ? `refused: the webhook URL is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`
@@ -79,20 +68,19 @@ export async function updateRiderWebhook(
   db: Kysely<Database>,
   user: AuthUser,
   urlOptions: WebhookUrlOptions = {},
-): Promise<WebhookReply> {
+): Promise<JsonAnswer> {
   const setting = await parseSetting(request);
-  if ('status' in setting) return setting;
+  if ('refused' in setting) return setting;
   const rider = await ensureRider(db, user);
   if (setting.url === null) {
     await setRiderWebhook(db, rider.id, null);
     return { status: 200, body: { webhook_url: null } };
   }
   const check = await checkWebhookUrl(setting.url, urlOptions);
-  if (!check.ok) return refusal(400, 'invalid_webhook_url', check.reason);
+  if (!check.ok) return refusal('invalid_webhook_url', check.reason);
   const url = check.url.href;
   if (url.length > WEBHOOK_URL_MAX_LENGTH) {
     return refusal(
-      400,
       'invalid_webhook_url',
       `refused: the webhook URL is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`,
     );

@@ -16,7 +16,9 @@
 import { riderSegmentLookup } from '../rider/segment-lookup.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
+import { localIso, localSpan } from '../core/local-time.ts';
 import { isoTime } from '../core/time.ts';
+import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { Store } from '../store/database.ts';
 import {
   listPendingDeliveries,
@@ -73,6 +75,12 @@ export interface TailwindAlertPayload {
     /** ISO 8601 UTC, like every time in the API. */
     readonly window_start: string;
     readonly window_end: string;
+    /** IANA zone at the segment's start ("UTC" when the segment is gone), and the window on its clock. */
+    readonly time_zone: string;
+    readonly window_start_local: string;
+    readonly window_end_local: string;
+    /** "Sat 28 Nov 08:00–10:00 CET": the window as the rider reads it, for a message as is. */
+    readonly window_text: string;
     readonly peak_tailwind_kmh: number;
   };
   readonly sent_at: string;
@@ -136,6 +144,7 @@ export function alertPayload(
   alert: AlertRecord,
   sentAtS: number,
   segmentName?: string,
+  timeZone = 'UTC',
 ): TailwindAlertPayload {
   return {
     type: 'tailwind_alert',
@@ -145,6 +154,10 @@ export function alertPayload(
       ...(segmentName === undefined ? {} : { segment_name: segmentName }),
       window_start: isoTime(alert.windowStart),
       window_end: isoTime(alert.windowEnd),
+      time_zone: timeZone,
+      window_start_local: localIso(alert.windowStart, timeZone),
+      window_end_local: localIso(alert.windowEnd, timeZone),
+      window_text: localSpan(alert.windowStart, alert.windowEnd, timeZone),
       peak_tailwind_kmh: alert.peakTailwindKmh,
     },
     sent_at: isoTime(sentAtS),
@@ -172,7 +185,9 @@ async function post(
   const segment = deps.catalog
     ? await riderSegmentLookup(deps.catalog, deps.store.db, alert.riderId).get(alert.segmentId)
     : undefined;
-  const body = JSON.stringify(alertPayload(alert, nowS, segment?.name));
+  const body = JSON.stringify(
+    alertPayload(alert, nowS, segment?.name, segment === undefined ? 'UTC' : segmentTimeZone(segment)),
+  );
   try {
     const status = await (deps.send ?? sendPinned)(to, {
       headers: {

@@ -1,10 +1,9 @@
 /**
- * The composition root: every part of the application declared once, in one
- * graph (`graph.ts`). A part is built on first use from the parts it names,
- * and heavy ones load their code with `import()`, so a request compiles only
- * what it reaches (a public MCP call never loads better-auth, Kysely, pg,
- * ioredis or Stripe). The Node server and each Vercel function take what they
- * serve from this graph, and a function's bundle keeps only what it reaches.
+ * The composition root: every part of the application declared once, in one graph (`graph.ts`). A part
+ * is built on first use from the parts it names; heavy ones load their code with `import()`, so a request
+ * compiles only what it reaches (a public MCP call never loads better-auth, Kysely, pg, ioredis or Stripe).
+ * The Node server and each Vercel function take their parts from this graph, and a function's bundle
+ * keeps only what it reaches.
  */
 import { createCronHandler } from '../alerts/cron.ts';
 import type { AlertJobDeps } from '../alerts/run.ts';
@@ -13,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Graph, lazy } from './graph.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
-import { alertJobCoordination, sharedForecastCache } from './shared-state.ts';
+import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 
 /** The embedded catalog as the index `scripts/vercel/bundle-functions.ts` packs beside a function bundle. */
 const BUNDLED_CATALOG = fileURLToPath(new URL('./catalog.segidx', import.meta.url));
@@ -38,22 +37,27 @@ const catalog = ({ settings: { segmentsFile } }: Graph) =>
 /** The forecast source the settings choose, its cache shared through Redis when set. */
 const forecast = (graph: Graph) =>
   lazy(async () => {
-    const [{ createForecast }, [client]] = await Promise.all([
-      import('../data/forecast/select-forecast.ts'),
-      graph.need(redis),
-    ]);
-    return createForecast(graph.settings.forecast, await sharedForecastCache(client));
+    const { createForecast } = await import('../data/forecast/select-forecast.ts');
+    return createForecast(graph.settings.forecast, await sharedCache(graph.get(redis), 'forecast'));
+  });
+
+/** The ensemble behind the chance of a tailwind; null when off. */
+const ensemble = (graph: Graph) =>
+  lazy(async () => {
+    const { createEnsemble } = await import('../data/forecast/select-ensemble.ts');
+    const shared = await sharedCache(graph.get(redis), 'ensemble');
+    return createEnsemble(graph.settings.ensemble, { onRequest: logEnsembleRequest, ...shared });
   });
 
 /** What the MCP tools read. The gazetteer reads its file on the first place name, not here. */
 const toolData = (graph: Graph) =>
   lazy(async () => {
-    const [{ createGeocoder }, [segments, weather]] = await Promise.all([
+    const [{ createGeocoder }, [segments, weather, members]] = await Promise.all([
       import('../data/geocoding/select-geocoder.ts'),
-      graph.need(catalog, forecast),
+      graph.need(catalog, forecast, ensemble),
     ]);
     const geocoder = createGeocoder(graph.settings.geocoder);
-    return { catalog: segments, geocoder, forecast: weather, now: Date.now };
+    return { catalog: segments, geocoder, forecast: weather, ensemble: members, now: Date.now };
   });
 
 /** The rider store, opened and migrated. */
@@ -124,21 +128,21 @@ export function createApp(settings: Settings = settingsFromProcess()) {
   return { settings, restReplier, data, store: opened, mcpConfig: guard, mcp, alertJob: job };
 }
 
-type Handler = (request: Request) => Promise<Response>;
-
 /** The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. */
-export const restFunction = (settings = settingsFromProcess()): Handler =>
+export const restFunction = (settings = settingsFromProcess()) =>
   toFetchHandler(new Graph(settings).get(restApi));
 
 /** The alert job behind `CRON_SECRET` (`api/_entries/cron-alerts.ts`): no MCP or sign-in code. */
-export const cronFunction = (settings = settingsFromProcess()): Handler => new Graph(settings).get(cron);
+export const cronFunction = (settings = settingsFromProcess()) => new Graph(settings).get(cron);
 
-/** `/mcp`, `/mcp/rider` and the sign-in paths (`api/_entries/mcp.ts`), `/mcp` straight to the public address. */
-export function mcpFunction(settings = settingsFromProcess()): Handler {
+/**
+ * `/mcp`, `/mcp/rider` and the sign-in paths (`api/_entries/mcp.ts`); `/mcp` goes straight to the public
+ * address, so a public call never loads the rider side's router. Vercel names the caller in `x-real-ip`.
+ */
+export function mcpFunction(settings = settingsFromProcess()) {
   const graph = new Graph(settings);
   const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
-  return async (request) => {
-    // Vercel puts the caller's address in `x-real-ip`.
+  return async (request: Request): Promise<Response> => {
     const client = { address: request.headers.get('x-real-ip') ?? 'unknown' };
     if (new URL(request.url).pathname === '/mcp') return (await publicEndpoint())(request, client);
     return (await service()).handle(request, client);

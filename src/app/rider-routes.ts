@@ -29,14 +29,14 @@ export function isRiderPath(pathname: string): boolean {
   return isAuthPath(pathname) || pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
 }
 
-export interface RiderRoutesOptions extends Pick<RiderApiContext, 'catalog' | 'webhookUrl'> {
+export interface RiderRoutesOptions extends Pick<RiderApiContext, 'catalog' | 'webhookUrl' | 'docsUrl'> {
   readonly auth: AuthService;
   /** Stripe, when payments are configured. */
   readonly billing: BillingService | undefined;
 }
 
 /** The settings page's payments: `src/billing/checkout.ts` with this deployment's Stripe (or none). */
-function accountPayments(billing: BillingService | undefined): AccountPayments {
+export function accountPayments(billing: BillingService | undefined): AccountPayments {
   return {
     summary: (db, rider, now) => billingSummary(billing, db, rider, now),
     checkout: (db, rider, body, origin, now) => startCheckout(billing, db, rider, body, origin, now),
@@ -44,14 +44,18 @@ function accountPayments(billing: BillingService | undefined): AccountPayments {
   };
 }
 
-export function createRiderRoutes({ auth, billing, catalog, webhookUrl }: RiderRoutesOptions): AuthRoutes {
+export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
+  const { auth, billing, catalog, webhookUrl, docsUrl } = options;
   const { registry } = auth;
   const { db } = registry.store;
   const payments = accountPayments(billing);
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     // Stripe's webhook is signed and comes from Stripe's servers: no origin or session to check.
-    if (isBillingPath(pathname)) return asContract(await billingRoutes(incoming, { db, billing }));
+    if (isBillingPath(pathname)) {
+      const docs = docsUrl ?? `${registry.originOf(incoming) ?? new URL(incoming.url).origin}/docs`;
+      return asContract(await billingRoutes(incoming, { db, billing, docsUrl: docs }));
+    }
     if (!pathname.startsWith(RIDER_API_PREFIX)) return auth.routes(incoming, client);
     const origin = registry.originOf(incoming);
     if (!origin) return asContract(misdirectedResponse());
@@ -63,6 +67,7 @@ export function createRiderRoutes({ auth, billing, catalog, webhookUrl }: RiderR
       origin,
       catalog,
       payments,
+      docsUrl,
       ...(webhookUrl ? { webhookUrl } : {}),
     };
     return asContract(await riderApi(request, context));
@@ -82,5 +87,5 @@ export async function openRiderRoutes(
   const auth = createAuthService({ store, config: authConfig, ...(await sharedSignInLimits(redis)) });
   const gateway = config && (await import('../billing/stripe-gateway.ts')).createStripeGateway(config);
   const billing = config && gateway ? { config, gateway } : undefined;
-  return { auth, routes: createRiderRoutes({ auth, catalog, billing }) };
+  return { auth, routes: createRiderRoutes({ auth, catalog, billing, docsUrl: settings.urls.docsUrl }) };
 }

@@ -179,6 +179,23 @@ export const SETTINGS = {
     parse: wholeNumber(100, 60_000),
     fallback: 4000,
   }),
+  WOS_ENSEMBLE: spec<'demo' | 'open-meteo' | 'off' | undefined>({
+    group: 'data',
+    shownDefault: '`demo` with the demo forecast, else `off`',
+    description:
+      'Chance of a tailwind from ensemble members: `demo` (synthetic), `open-meteo` (its ensemble API, about 10 calls per location) or `off`',
+    accepts: '"demo", "open-meteo" or "off"',
+    parse: oneOf('demo', 'open-meteo', 'off'),
+    fallback: undefined,
+  }),
+  WOS_ENSEMBLE_MODEL: spec<'ecmwf_ifs025' | 'gfs025'>({
+    group: 'data',
+    shownDefault: '`ecmwf_ifs025`',
+    description: 'Ensemble model: `ecmwf_ifs025` (ECMWF IFS, 51 members) or `gfs025` (NCEP GEFS, 31 members)',
+    accepts: '"ecmwf_ifs025" or "gfs025"',
+    parse: oneOf('ecmwf_ifs025', 'gfs025'),
+    fallback: 'ecmwf_ifs025',
+  }),
   WOS_GEOCODER: spec<'gazetteer' | 'open-meteo'>({
     group: 'data',
     shownDefault: '`gazetteer`',
@@ -393,6 +410,13 @@ export interface Settings {
     readonly apiKey: string | undefined;
     readonly timeoutMs: number;
   };
+  /** The ensemble behind the chance of a tailwind; `off` answers without probabilities. */
+  readonly ensemble: {
+    readonly source: 'demo' | 'open-meteo' | 'off';
+    readonly model: 'ecmwf_ifs025' | 'gfs025';
+    readonly apiKey: string | undefined;
+    readonly timeoutMs: number;
+  };
   readonly geocoder: { readonly source: 'gazetteer' | 'open-meteo'; readonly apiKey: string | undefined };
   readonly segmentsFile: string | undefined;
   /** `REDIS_URL`: where state shared across instances lives; unset keeps it in memory. */
@@ -474,6 +498,14 @@ export function readSettings(
     urls,
     siteOrigin: v.WOS_SITE_URL ? new URL(v.WOS_SITE_URL).origin : undefined,
     forecast: { source: v.WOS_FORECAST, apiKey: v.OPEN_METEO_API_KEY, timeoutMs: v.WOS_FORECAST_TIMEOUT_MS },
+    // Real forecasts never come with demo probabilities unasked: the ensemble follows the forecast
+    // to `demo`, and real ensembles (paid per member) are only ever switched on explicitly.
+    ensemble: {
+      source: v.WOS_ENSEMBLE ?? (v.WOS_FORECAST === 'demo' ? 'demo' : 'off'),
+      model: v.WOS_ENSEMBLE_MODEL,
+      apiKey: v.OPEN_METEO_API_KEY,
+      timeoutMs: v.WOS_FORECAST_TIMEOUT_MS,
+    },
     geocoder: { source: v.WOS_GEOCODER, apiKey: v.OPEN_METEO_API_KEY },
     segmentsFile: v.WOS_SEGMENTS_FILE,
     redisUrl: v.REDIS_URL,
@@ -525,7 +557,7 @@ function billingConfigOf(v: Values): BillingConfig | undefined {
   if (missing.length > 0) {
     throw new SettingsError(
       `Payments are only partly configured: set ${missing.join(', ')} too, ` +
-        'or unset every STRIPE_* variable to run without payments (see "Payments (Stripe)" in README.md).',
+        'or unset every STRIPE_* variable to run without payments (see "Payments (Stripe)" in docs/operating.md).',
     );
   }
   const price = (name: keyof typeof required): string => required[name] ?? '';

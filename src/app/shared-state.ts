@@ -11,11 +11,17 @@ import type { Store } from '../store/database.ts';
 /** Every key this application writes to Redis starts so, so it can share a server with others. */
 export const REDIS_PREFIX = 'wos:';
 
-/** The forecast cache shared through Redis, or nothing (each instance keeps its own). */
-export async function sharedForecastCache(client: Redis | undefined) {
+/** A forecast cache tier shared through Redis under `name`, or nothing (each instance keeps its own). */
+export async function sharedCache(redis: () => Promise<Redis | undefined>, name: 'forecast' | 'ensemble') {
+  const client = await redis();
   if (!client) return {};
   const { createRedisKeyValue } = await import('../store/shared-state/key-value.ts');
-  return { shared: createRedisKeyValue(client, `${REDIS_PREFIX}forecast:`) };
+  return { shared: createRedisKeyValue(client, `${REDIS_PREFIX}${name}:`) };
+}
+
+/** One log line per upstream ensemble request: its weight is what the provider bills. */
+export function logEnsembleRequest(r: { model: string; locations: number; weight: number }): void {
+  console.log(`ensemble: ${r.model} request for ${r.locations} location(s), weight ${r.weight} calls`);
 }
 
 /** The alert job's lock and where a run that ran out of time left off: in Redis, else in the store. */

@@ -26,6 +26,7 @@ import { z } from 'zod';
 
 import type { PaidStatus } from '../core/billing-rules.ts';
 import { PAID_STATUSES } from '../core/billing-rules.ts';
+import { refusal, type JsonAnswer } from '../core/json-response.ts';
 import {
   eventSeen,
   findCustomerById,
@@ -72,10 +73,6 @@ interface Verdict {
 
 const verdict = (riderId: string | null, outcome: string, apply?: Verdict['apply']): Verdict =>
   apply ? { riderId, outcome, apply } : { riderId, outcome };
-
-function json(status: number, body: unknown): Response {
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
-}
 
 function statusOf(stripeStatus: string): PaidStatus {
   return (PAID_STATUSES as readonly string[]).includes(stripeStatus) && stripeStatus !== 'lifetime'
@@ -281,7 +278,7 @@ const HANDLERS: Readonly<Record<string, (deps: BillingDeps, event: StripeEvent) 
   'charge.dispute.closed': onDispute,
 };
 
-/** The event types to subscribe the webhook endpoint to (README "Payments (Stripe)"). */
+/** The event types to subscribe the webhook endpoint to (docs/operating.md, "Payments (Stripe)"). */
 export const HANDLED_EVENT_TYPES: readonly string[] = Object.keys(HANDLERS);
 
 /** The first line of an error: the library's signature errors go on for a paragraph. */
@@ -289,16 +286,13 @@ function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
 }
 
-/** Verifies, de-duplicates and applies one webhook delivery. */
-export async function handleBillingWebhook(request: Request, deps: BillingDeps): Promise<Response> {
+/** Verifies, de-duplicates and applies one webhook delivery (a POST: `routes.ts` checks the method). */
+export async function handleBillingWebhook(request: Request, deps: BillingDeps): Promise<JsonAnswer> {
   const log = deps.log ?? ((line: string) => console.log(line));
-  if (request.method !== 'POST') {
-    return new Response(null, { status: 405, headers: { Allow: 'POST', 'Cache-Control': 'no-store' } });
-  }
   const signature = request.headers.get('stripe-signature');
   if (!signature) {
     log('billing webhook refused: no Stripe-Signature header');
-    return json(400, { error: 'invalid_signature', error_description: 'Stripe-Signature header missing.' });
+    return refusal('invalid_signature', 'Stripe-Signature header missing.');
   }
   const payload = new Uint8Array(await request.arrayBuffer());
   let event: StripeEvent;
@@ -306,11 +300,11 @@ export async function handleBillingWebhook(request: Request, deps: BillingDeps):
     event = StripeEventSchema.parse(deps.gateway.verifyEvent(payload, signature));
   } catch (error) {
     log(`billing webhook refused: ${describe(error)}`);
-    return json(400, { error: 'invalid_signature', error_description: 'The signature does not verify.' });
+    return refusal('invalid_signature', 'The signature does not verify.');
   }
   if (await eventSeen(deps.db, event.id)) {
     log(`billing webhook ${event.id} ${event.type}: already handled, replay ignored`);
-    return json(200, { received: true, duplicate: true });
+    return { status: 200, body: { received: true, duplicate: true } };
   }
   const handler = HANDLERS[event.type];
   let result: Verdict;
@@ -323,7 +317,7 @@ export async function handleBillingWebhook(request: Request, deps: BillingDeps):
       log(
         `billing webhook ${event.id} ${event.type}: Stripe could not be asked (${describe(error)}); will be retried`,
       );
-      return json(503, { error: 'temporarily_unavailable' });
+      return refusal('temporarily_unavailable', 'Stripe could not be asked about this event.');
     }
   }
   const fresh = await deps.db.transaction().execute(async (trx) => {
@@ -346,5 +340,8 @@ export async function handleBillingWebhook(request: Request, deps: BillingDeps):
       ? `billing webhook ${event.id} ${event.type}${result.riderId ? ` rider ${result.riderId}` : ''}: ${result.outcome}`
       : `billing webhook ${event.id} ${event.type}: already handled, replay ignored`,
   );
-  return json(200, { received: true, ...(fresh ? { outcome: result.outcome } : { duplicate: true }) });
+  return {
+    status: 200,
+    body: { received: true, ...(fresh ? { outcome: result.outcome } : { duplicate: true }) },
+  };
 }

@@ -8,7 +8,8 @@ import { ToolError, type ToolDefinition } from './tool.ts';
 export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: API_VERSION };
 
 const INSTRUCTIONS =
-  'Tailwind and headwind on cycling segments. Speeds are km/h, distances metres, times ISO 8601 UTC. ' +
+  'Tailwind and headwind on cycling segments. Speeds are km/h, distances metres, times ISO 8601 UTC with ' +
+  'a local form and time_zone beside them; tell riders the local time. ' +
   'Start with find_tailwind_segments (a place or coordinates), then get_segment for one id; ' +
   'for a whole route (GPX, GeoJSON or points) use get_route_wind. ' +
   'A positive tailwind_kmh helps the rider, a negative one is a headwind. ' +

@@ -34,7 +34,7 @@ function candidate(place: Place) {
 }
 
 function areaOf(place: Place) {
-  if (place.kind !== 'island' && place.kind !== 'region') return null;
+  if (place.kind === undefined || place.kind === 'town') return null;
   return { kind: place.kind, radius_m: place.radiusM ?? 0 };
 }
 
@@ -54,7 +54,10 @@ export async function resolvePlace(
     const longitude = input.longitude ?? 0;
     const name = `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
     const place = { name, country_code: null, latitude, longitude, resolved_by: 'coordinates' as const };
-    return { place: { ...place, query: null, region: null, area: null, alternatives: [] }, credit: null };
+    return {
+      place: { ...place, query: null, region: null, area: null, ambiguous: false, alternatives: [] },
+      credit: null,
+    };
   }
   const query = input.place;
   const [segment] = context.catalog.findByName(query);
@@ -76,6 +79,7 @@ export async function resolvePlace(
         query,
         region: null,
         area: null,
+        ambiguous: false,
         alternatives: places.slice(0, MAX_ALTERNATIVES).map(candidate),
       },
       credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
@@ -93,6 +97,7 @@ export async function resolvePlace(
       query,
       region: best.region ?? null,
       area: areaOf(best),
+      ambiguous: best.ambiguous === true,
       alternatives: others.slice(0, MAX_ALTERNATIVES).map(candidate),
     },
     credit: CREDITS[context.geocoder.id],

@@ -9,7 +9,7 @@ import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 
 /**
  * The largest request body each path of the MCP side takes, in one table
- * (the README's "Request bodies" section lists it). The MCP addresses take
+ * (docs/operating.md lists it under "HTTP edges"). The MCP addresses take
  * one JSON-RPC message; the sign-in forms and the webhook setting are a few
  * hundred bytes. Paths not listed (the metadata documents, the rider's GET
  * endpoints) take {@link OTHER_BODY_MAX_BYTES}.

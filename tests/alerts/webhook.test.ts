@@ -118,6 +118,11 @@ describe('deliverPendingAlerts', () => {
         segment_name: catalog.get('gb-box-hill')?.name,
         window_start: '2026-11-21T11:20:00Z',
         window_end: '2026-11-21T14:20:00Z',
+        // Box Hill is in Surrey: in November its clock reads UTC, named GMT.
+        time_zone: 'Europe/London',
+        window_start_local: '2026-11-21T11:20:00+00:00',
+        window_end_local: '2026-11-21T14:20:00+00:00',
+        window_text: 'Sat 21 Nov 11:20–14:20 GMT',
         peak_tailwind_kmh: 30.2,
       },
       sent_at: '2026-11-21T10:20:00Z',

@@ -101,9 +101,9 @@ describe('refusals', () => {
     const before = await stored(aliceId);
     const response = await setWebhook(agent, url);
     expect(response.status, String(url)).toBe(400);
-    const body = (await response.json()) as { error: string; error_description: string };
-    expect(body.error).toBe('invalid_webhook_url');
-    expect(body.error_description).toMatch(reason);
+    const body = (await response.json()) as { code: string; detail: string };
+    expect(body.code).toBe('invalid_webhook_url');
+    expect(body.detail).toMatch(reason);
     expect(await stored(aliceId)).toEqual(before);
   };
 

@@ -67,9 +67,9 @@ describe('the best window remembered per forecast hour', () => {
         expect(Object.isFrozen(remembered?.timeline)).toBe(true);
         expect(remembered).toEqual(windOnSegment(segment, [...samples], { includeDarkness }));
         // Shaped once for the hour, as a fresh wind would be shaped.
-        const report = windReport(remembered);
-        expect(windReport(remembered)).toBe(report);
-        const fresh = windReport(windOnSegment(segment, [...samples], { includeDarkness }));
+        const report = windReport(remembered, 'Europe/Paris');
+        expect(windReport(remembered, 'Europe/Paris')).toBe(report);
+        const fresh = windReport(windOnSegment(segment, [...samples], { includeDarkness }), 'Europe/Paris');
         expect(report.bestWindow).toEqual(fresh.bestWindow);
         expect(report.timeline()).toEqual(fresh.timeline());
       }

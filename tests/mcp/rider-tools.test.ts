@@ -1,3 +1,4 @@
+import { localIso } from '../../src/core/local-time.ts';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { polylineLegs } from '../../src/core/segment-wind.ts';
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
@@ -528,18 +530,46 @@ describe('Pro details', () => {
     expect(list.access).toMatchObject({ plan: 'free', pro_access: false, in_trial: false });
   });
 
-  it('get_segment gives a Pro or trial rider the 72-hour timeline and nothing locked; a free rider sees it locked', async () => {
+  it('get_segment gives a Pro or trial rider the 72-hour timeline and the chance, nothing locked; a free rider sees both locked', async () => {
     for (const kind of ['pro', 'trial'] as const) {
       const client = await h.connectRider(riders[kind]);
-      const data = GetSegmentOutputSchema.parse(ok(await call(client, 'get_segment', { segment_id: ALPE })));
+      const result = await call(client, 'get_segment', { segment_id: ALPE });
+      const data = GetSegmentOutputSchema.parse(ok(result));
       expect(data.timeline).toHaveLength(72);
       expect(data.timeline?.[0]).toEqual(data.wind_now);
       expect(data.locked).toEqual([]);
+      expect(data.ensemble).toMatchObject({
+        source: 'demo',
+        model: 'demo',
+        members: 51,
+        min_tailwind_kmh: 5,
+      });
+      expect(data.ensemble?.note).toMatch(/uncalibrated/);
+      expect(data.ensemble?.note).toMatch(/DEMO/);
+      const chance = data.best_window?.chance;
+      expect(chance).toBeTruthy();
+      expect(chance?.p10_kmh).toBeLessThanOrEqual(chance?.p50_kmh ?? NaN);
+      expect(chance?.p50_kmh).toBeLessThanOrEqual(chance?.p90_kmh ?? NaN);
+      expect(JSON.stringify(result.content)).toContain(`chance ${chance?.pct}% (${chance?.words})`);
     }
     const free = await h.connectRider(riders.free);
     const data = GetSegmentOutputSchema.parse(ok(await call(free, 'get_segment', { segment_id: ALPE })));
     expect(data.timeline).toBeUndefined();
-    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline']);
+    expect(data.ensemble).toBeUndefined();
+    expect(data.best_window?.chance).toBeUndefined();
+    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
+  });
+
+  it('find_tailwind_segments gives a Pro rider each best window’s chance, computed from the members', async () => {
+    const client = await h.connectRider(riders.pro);
+    const data = FindTailwindSegmentsOutputSchema.parse(
+      ok(await call(client, 'find_tailwind_segments', { latitude: 45.09, longitude: 6.07, limit: 5 })),
+    );
+    const windows = data.segments.flatMap((s) => (s.best_window ? [s.best_window] : []));
+    expect(windows.length).toBeGreaterThan(0);
+    for (const window of windows) expect(window.chance?.pct).toBeGreaterThanOrEqual(0);
+    expect(data.ensemble?.members).toBe(51);
+    expect(data.locked).toEqual([]);
   });
 });
 
@@ -577,6 +607,9 @@ describe('riders never see or change each other’s data', () => {
         segment_name: "Alpe d'Huez (from Le Bourg-d'Oisans)",
         window_start: new Date((HOUR + 7200) * 1000).toISOString().replace('.000Z', 'Z'),
         window_end: new Date((HOUR + 18_000) * 1000).toISOString().replace('.000Z', 'Z'),
+        time_zone: 'Europe/Paris',
+        window_start_local: localIso(HOUR + 7200, 'Europe/Paris'),
+        window_end_local: localIso(HOUR + 18_000, 'Europe/Paris'),
         peak_tailwind_kmh: 24.5,
         recorded_at: new Date(NOW_S * 1000).toISOString().replace('.000Z', 'Z'),
         delivered_at: null,
@@ -692,8 +725,11 @@ describe('estimateRecord', () => {
   const window = {
     start: peak.time,
     end: '2026-11-21T13:00:00Z',
+    time_zone: 'Europe/Paris',
+    start_local: '2026-11-21T13:00:00+01:00',
+    end_local: '2026-11-21T14:00:00+01:00',
     hours: 1,
-    peak,
+    peak: { ...peak, time_local: '2026-11-21T13:00:00+01:00' },
     mean_tailwind_kmh: 20,
     mean_tailwind_kmh_rider_height: 13.5,
     daylight: null,

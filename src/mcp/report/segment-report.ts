@@ -2,8 +2,10 @@ import type { RideableWindow, SegmentHour, WindSample } from '../../core/tailwin
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
+import { localIso } from '../../core/local-time.ts';
 import { isoTime } from '../../core/time.ts';
 import { windOnSegment, type SegmentWind, type WindOptions } from '../../data/segments/segment-window.ts';
+import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
@@ -36,13 +38,17 @@ export function hourOut(hour: SegmentHour): HourOut {
 
 const isoOrNull = (time: number, known: boolean): string | null => (known ? isoTime(time) : null);
 
-export function windowOut(window: RideableWindow): WindowOut {
+/** A window in output shape; `timeZone` is the place's, for the local forms of its times. */
+export function windowOut(window: RideableWindow, timeZone: string): WindowOut {
   const light = window.daylight;
   return {
     start: isoTime(window.start),
     end: isoTime(window.end),
+    time_zone: timeZone,
+    start_local: localIso(window.start, timeZone),
+    end_local: localIso(window.end, timeZone),
     hours: window.hours,
-    peak: hourOut(window.peak),
+    peak: { ...hourOut(window.peak), time_local: localIso(window.peak.time, timeZone) },
     mean_tailwind_kmh: window.meanTailwindKmh,
     mean_tailwind_kmh_rider_height: window.meanTailwindKmhRiderHeight,
     daylight: light && {
@@ -71,13 +77,13 @@ const shaped = new WeakMap<SegmentWind, SegmentWindReport>();
  * frozen too, so that `find_tailwind_segments` does not format the same
  * windows' times again for each call.
  */
-export function windReport(wind: SegmentWind | null): SegmentWindReport {
+export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
   if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
   const remembered = Object.isFrozen(wind);
   const known = remembered ? shaped.get(wind) : undefined;
   if (known) return known;
   const { timeline, best } = wind;
-  const bestWindow = best.window && windowOut(best.window);
+  const bestWindow = best.window && windowOut(best.window, timeZone);
   const report: SegmentWindReport = {
     timeline: () => timeline.map(hourOut),
     bestWindow: remembered && bestWindow ? frozenWindow(bestWindow) : bestWindow,
@@ -101,5 +107,5 @@ export function segmentWindReport(
   samples: readonly WindSample[] | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  return windReport(windOnSegment(segment, samples, options));
+  return windReport(windOnSegment(segment, samples, options), segmentTimeZone(segment));
 }

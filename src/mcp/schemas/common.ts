@@ -17,6 +17,15 @@ import type { WindowStatus } from '../../core/tailwind-window.ts';
 /** Times are ISO 8601 in UTC, to the second. */
 export const IsoTimeSchema = z.iso.datetime().describe('ISO 8601 time, UTC');
 
+/** The same instant as a UTC time beside it, on the wall clock of the place. */
+export const LocalTimeSchema = z.iso
+  .datetime({ offset: true })
+  .describe('The same time on the local clock of the place, ISO 8601 with its UTC offset');
+
+export const TimeZoneSchema = z
+  .string()
+  .describe('IANA time zone of the place (e.g. "Europe/Paris"), from its coordinates; local times are in it');
+
 export const LatitudeSchema = z
   .number()
   .min(-90, 'latitude must be between -90 and 90')
@@ -101,12 +110,58 @@ export const WindowWeatherSchema = z.object({
   max_gusts_kmh: KmhSchema.nullable().describe('Strongest gust in the window, at 10 m'),
 });
 
+/**
+ * The chance of a tailwind over a window, from the ensemble named in the
+ * answer's `ensemble` object (one per answer, not per window).
+ */
+export const ChanceSchema = z
+  .object({
+    pct: z
+      .int()
+      .min(0)
+      .max(100)
+      .describe(
+        'Share of ensemble members, percent, whose mean tailwind over the window is at least ' +
+          'ensemble.min_tailwind_kmh. A member frequency, NOT a calibrated probability',
+      ),
+    words: z
+      .enum(['likely', 'about even', 'unlikely'])
+      .describe('likely: 67% or more; unlikely: 33% or less; about even between (IPCC bands)'),
+    p10_kmh: KmhSchema.describe('10th percentile of the members’ mean tailwind over the window, at 10 m'),
+    p50_kmh: KmhSchema.describe('Median of the members’ mean tailwind, at 10 m'),
+    p90_kmh: KmhSchema.describe('90th percentile, at 10 m; negative = headwind'),
+  })
+  .nullable()
+  .describe(
+    'Pro: the chance of a tailwind from ensemble members; null when an hour of the window lacks members ' +
+      '(no probability rather than a guess)',
+  );
+
+/** Where the answer's chances come from: one object per answer. */
+export const EnsembleInfoSchema = z
+  .object({
+    source: z.enum(['open-meteo', 'demo']).describe('demo: synthetic members, NOT real weather'),
+    model: z.string().describe('Ensemble model, e.g. ecmwf_ifs025 (ECMWF IFS 0.25°)'),
+    members: z.int().describe('Members counted, control run included'),
+    run_at: IsoTimeSchema.nullable().describe('Start of the model run; null when the provider did not say'),
+    min_tailwind_kmh: KmhSchema.describe('The tailwind every chance in this answer is of, at 10 m'),
+    stale: z.boolean(),
+    note: z.string().describe('How to read the chances; pass it on'),
+  })
+  .nullable()
+  .describe('Pro: the ensemble behind `chance`; null when it could not be read (no chance is shown then)');
+
 export const TailwindWindowSchema = z
   .object({
     start: IsoTimeSchema.describe('Start of the first hour of the window'),
     end: IsoTimeSchema.describe('End of the last hour of the window'),
+    time_zone: TimeZoneSchema,
+    start_local: LocalTimeSchema,
+    end_local: LocalTimeSchema,
     hours: z.int().min(1),
-    peak: SegmentHourSchema.describe('The hour with the strongest tailwind'),
+    peak: SegmentHourSchema.extend({ time_local: LocalTimeSchema }).describe(
+      'The hour with the strongest tailwind',
+    ),
     mean_tailwind_kmh: KmhSchema.describe('Mean effective tailwind over the window, at 10 m'),
     mean_tailwind_kmh_rider_height: RiderHeightKmhSchema('mean_tailwind_kmh'),
     daylight: DaylightSchema,
@@ -114,6 +169,7 @@ export const TailwindWindowSchema = z
     flags: z
       .array(RideFlagSchema)
       .describe('What is marginal about the window (empty = nothing); pass these on to the rider'),
+    chance: ChanceSchema.optional(),
   })
   .describe(
     'Best rideable tailwind window in the next 72 hours: hours in daylight at the segment, with under ' +

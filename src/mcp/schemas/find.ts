@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   LatitudeSchema,
@@ -63,13 +64,13 @@ export const PlaceCandidateSchema = z.object({
     .nullable()
     .describe('First-level region (state, province, autonomous community), when known, e.g. "Colorado"'),
   kind: z
-    .enum(['town', 'island', 'region'])
-    .describe('A town or city, or an island or cycling region found by its name'),
+    .enum(['town', 'island', 'region', 'lake'])
+    .describe('A town or city, or an island, cycling region or lake found by its name'),
 });
 
 /** An island or region the place name stands for: its point is representative, its extent approximate. */
 export const PlaceAreaSchema = z.object({
-  kind: z.enum(['island', 'region']),
+  kind: z.enum(['island', 'region', 'lake']),
   radius_m: z
     .number()
     .describe('About how far it reaches from the point, metres; a radius_m to search all of it (max 100000)'),
@@ -86,8 +87,11 @@ export const ResolvedPlaceSchema = z.object({
   query: z.string().nullable().describe('The place text as given'),
   region: z.string().nullable().describe('First-level region of the place, when known, e.g. "Catalonia"'),
   area: PlaceAreaSchema.nullable().describe(
-    'Set when the name is an island or cycling region ("Mallorca", "Flanders"); null for a town, segment or coordinates',
+    'Set when the name is an island, cycling region or lake ("Mallorca", "Flanders", "Lake Garda"); null for a town, segment or coordinates',
   ),
+  ambiguous: z
+    .boolean()
+    .describe('Another place of this name (in alternatives) may be meant: ask the rider which'),
   alternatives: z
     .array(PlaceCandidateSchema)
     .describe(
@@ -140,6 +144,7 @@ export const FindTailwindSegmentsOutputSchema = z.object({
     .string()
     .nullable()
     .describe('Only when segments is empty: how to get your own roads judged; null otherwise'),
+  ensemble: EnsembleInfoSchema.optional(),
   forecast: ForecastInfoSchema.nullable().describe('Null when nothing was forecast'),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),

@@ -12,9 +12,11 @@ import {
   ForecastInfoSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
+  LocalTimeSchema,
   LockedFeatureSchema,
   SegmentHourSchema,
   TailwindWindowSchema,
+  TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
 import { SegmentFactsSchema, SegmentIdSchema } from './segment.ts';
@@ -93,6 +95,9 @@ export const RecentAlertSchema = z.object({
   segment_name: z.string().nullable().describe('Null when the segment left the catalog'),
   window_start: IsoTimeSchema,
   window_end: IsoTimeSchema,
+  time_zone: TimeZoneSchema.describe('IANA time zone at the segment (UTC when it left the catalog)'),
+  window_start_local: LocalTimeSchema,
+  window_end_local: LocalTimeSchema,
   peak_tailwind_kmh: z.number(),
   recorded_at: IsoTimeSchema,
   delivered_at: IsoTimeSchema.nullable().describe("When the rider's webhook accepted it; null if not (yet)"),

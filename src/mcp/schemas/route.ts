@@ -9,13 +9,16 @@ import {
   ROUTE_SAMPLE_SPACING_KM,
 } from '../../core/route/route-ride.ts';
 import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-simplify.ts';
+import { CLOSED_ROUTE_GAP_M, CLOSED_ROUTE_GAP_SHARE } from '../../core/route/route-loop.ts';
 import {
   AttributionSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
   LatitudeSchema,
+  LocalTimeSchema,
   LongitudeSchema,
+  TimeZoneSchema,
   PointSchema,
   WindowWeatherSchema,
 } from './common.ts';
@@ -103,7 +106,25 @@ const KmWindSchema = z.object({
 
 export const RouteStartSchema = z.object({
   start: IsoTimeSchema,
+  start_local: LocalTimeSchema,
+  direction: z
+    .enum(['as_given', 'reversed'])
+    .describe(
+      'Which way round these figures ride the route: as given, or reversed (a loop or out-and-back is ' +
+        'judged both ways from the same start at the same power, and the faster way is offered)',
+    ),
+  other_direction: z
+    .object({
+      ride_minutes: z.number().describe('Riding time the other way round from the same start, minutes'),
+      time_gained_s: z.number().describe('Seconds the wind saves (negative = costs) riding it that way'),
+    })
+    .nullable()
+    .describe(
+      'The same start ridden the other way round, at the same power; null on a point-to-point route ' +
+        '(or when that ride would end beyond the forecast)',
+    ),
   finish: IsoTimeSchema.describe('Arrival at this start, riding at the given power in the forecast wind'),
+  finish_local: LocalTimeSchema,
   tailwind_kmh: KmhSchema.describe(
     'Length-weighted along-track wind over the route, each stretch in the forecast hour the rider is there: positive = tailwind',
   ),
@@ -148,6 +169,14 @@ export const GetRouteWindOutputSchema = z.object({
       ),
     start: PointSchema,
     end: PointSchema,
+    shape: z
+      .enum(['loop', 'out_and_back', 'point_to_point'])
+      .describe(
+        `loop or out_and_back when the ends are at most ${CLOSED_ROUTE_GAP_M} m apart (and at most ` +
+          `${CLOSED_ROUTE_GAP_SHARE * 100}% of the length); out_and_back when it also retraces its way out. ` +
+          'Such a route is judged in both directions',
+      ),
+    ends_apart_m: z.int().describe('Distance between the first and the last point, metres'),
   }),
   rider: z.object({
     power_w: z.number().describe('Constant pedal power the ride is modelled at, watts'),
@@ -172,15 +201,21 @@ export const GetRouteWindOutputSchema = z.object({
         'wet, gusty, wet_or_gusty: every daylight start meets rain or gusts over the limit; beyond_forecast: ' +
         'no start in the range lets the ride end inside the 72 h forecast',
     ),
+  time_zone: TimeZoneSchema.describe(
+    'IANA time zone at the start of the route; the local times and the text are in it',
+  ),
   best_starts: z
     .array(RouteStartSchema)
     .describe(
-      'Up to 3 rideable starts (at least 2 h apart), the strongest length-weighted tailwind first; the best ' +
-        'may still be a headwind ride when no start has a tailwind',
+      'Up to 3 rideable starts (at least 2 h apart), ordered by time_gained_s, most time gained first ' +
+        '(the earlier start on a tie); the first may still lose time when every start does: it loses least',
     ),
   per_km: z
     .array(KmWindSchema)
-    .describe(`The wind per kilometre for the first best start (for a chart); empty when there is none`),
+    .describe(
+      'The wind per kilometre for the first best start, in its direction (km from where that ride starts); ' +
+        'empty when there is none',
+    ),
   forecast: ForecastInfoSchema,
   attribution: AttributionSchema,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   LockedFeatureSchema,
@@ -59,6 +60,7 @@ export const GetSegmentOutputSchema = z.object({
     .array(SegmentHourSchema)
     .optional()
     .describe('Hour by hour for the next 72 hours (Pro; listed under locked otherwise)'),
+  ensemble: EnsembleInfoSchema.optional(),
   forecast: ForecastInfoSchema.nullable(),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),

@@ -6,7 +6,10 @@ import type { NearbySegment } from '../../data/segments/types.ts';
 import type { ToolContext } from '../context.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { headingWindows } from '../report/headings.ts';
-import { lockedFeature } from '../report/pro-details.ts';
+import { lockedDetails } from '../report/pro-details.ts';
+import { ensembleForPoints, withChance } from '../report/ensemble.ts';
+import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
+import { legsOf } from '../../data/segments/segment-geometry.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import {
@@ -36,7 +39,8 @@ export const findTailwindSegments: ToolDefinition<
     'one of several, e.g. "Boulder, CO") or latitude and longitude. ' +
     'When no segment is within the radius, the answer lists the nearest segments beyond it and, for the ' +
     'place itself, the best window for each of 8 compass HEADINGS (directions to ride, not segments). ' +
-    'Use get_segment with a returned id for the route and the wind on it now. ' +
+    'Use get_segment with a returned id for the route and the wind on it now. With Pro access each best ' +
+    'window also carries chance (the share of ensemble members giving it a tailwind; see ensemble). ' +
     'If forecast.source is "demo" the weather is synthetic: say so to the user.',
   inputSchema: FindTailwindSegmentsInputSchema,
   outputSchema: FindTailwindSegmentsOutputSchema,
@@ -54,14 +58,23 @@ export const findTailwindSegments: ToolDefinition<
     const segments = listed.map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
     const points: LatLon[] = [...segments.map(forecastPointOf), ...(beyond ? [point] : [])];
-    const forecast = points.length > 0 ? await forecastForPoints(context, points) : null;
+    // The ensemble is asked for Pro callers only, in one batch with the deterministic request's points.
+    const [forecast, ensemble] = await Promise.all([
+      points.length > 0 ? forecastForPoints(context, points) : null,
+      pro && segments.length > 0
+        ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
+        : null,
+    ]);
     const withWindows = (nearby: readonly NearbySegment[]) =>
       nearby.map(({ segment, distanceM }, i) => {
         const report = segmentWindReport(segment, forecast?.samples[i] ?? null, options);
+        const hours = ensemble?.hours[i] ?? null;
         return {
           ...segmentFacts(segment),
           distance_from_place_m: distanceM,
-          best_window: report.bestWindow,
+          best_window: ensemble
+            ? withChance(report.bestWindow, legsOf(segment), hours, ensemble.thresholdKmh)
+            : report.bestWindow,
           window_status: report.windowStatus,
         };
       });
@@ -72,10 +85,11 @@ export const findTailwindSegments: ToolDefinition<
       nearest_beyond_radius: beyond && withWindows(beyond),
       headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
       add_your_own: beyond && addYourOwn(context),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
       // The timeline lives in get_segment; a Pro rider is told nothing is withheld.
-      locked: pro ? [] : [lockedFeature('hourly_timeline', context.urls)],
+      locked: pro ? [] : lockedDetails(context),
     };
     return { data, summary: summarizeFind(data) };
   },

@@ -1,9 +1,19 @@
 import { DEFAULT_POWER_PARAMS, speedForPower, type PowerModelParams } from '../../core/power-model.ts';
 import { powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
+import {
+  pairDirections,
+  reverseRoute,
+  reversedLegSamples,
+  routeShape,
+  type DirectedStart,
+} from '../../core/route/route-loop.ts';
+import { routeLegs } from '../../core/route/route-geometry.ts';
 import { bestStarts, judgeStarts, reportStart, type StartReport } from '../../core/route/route-starts.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { HOUR_S } from '../../core/tailwind-window.ts';
+import { localDateTime, localIso } from '../../core/local-time.ts';
 import { hourStart, isoTime } from '../../core/time.ts';
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
@@ -43,11 +53,25 @@ function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; u
   return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
 }
 
-function startOut(report: StartReport): GetRouteWindOutput['best_starts'][number] {
+function startOut(
+  report: StartReport & DirectedStart,
+  timeZone: string,
+): GetRouteWindOutput['best_starts'][number] {
   const headwind = report.wind.strongestHeadwind;
+  const finishS = report.startS + Math.round(report.windyS);
   return {
     start: isoTime(report.startS),
-    finish: isoTime(report.startS + Math.round(report.windyS)),
+    start_local: localIso(report.startS, timeZone),
+    direction: report.reversed ? 'reversed' : 'as_given',
+    other_direction:
+      report.other === null
+        ? null
+        : {
+            ride_minutes: Math.round((report.other.stillAirS - report.other.timeGainedS) / 60),
+            time_gained_s: Math.round(report.other.timeGainedS),
+          },
+    finish: isoTime(finishS),
+    finish_local: localIso(finishS, timeZone),
     tailwind_kmh: kmh(report.wind.tailwindKmh),
     crosswind_kmh: kmh(report.wind.crosswindKmh),
     headwind_share_pct: Math.round(report.wind.headwindShare * 100),
@@ -58,7 +82,7 @@ function startOut(report: StartReport): GetRouteWindOutput['best_starts'][number
     },
     ride_minutes: Math.round(report.windyS / 60),
     still_air_minutes: Math.round(report.stillAirS / 60),
-    time_gained_s: Math.round(report.stillAirS - report.windyS),
+    time_gained_s: Math.round(report.timeGainedS),
     flags: [...report.flags],
     max_gusts_kmh: report.maxGustsKmh === null ? null : kmh(report.maxGustsKmh),
     max_precipitation_mm: report.maxPrecipitationMm,
@@ -82,34 +106,68 @@ function minutesText(minutes: number): string {
   return h > 0 ? `${h} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-/** One paragraph for `content`: the route, the best start and why, or why none. */
+/** "gains 43 s", "costs 1 min 53 s", "costs nothing". */
+export function gainText(seconds: number): string {
+  if (seconds === 0) return 'costs nothing';
+  const magnitude = Math.abs(seconds);
+  const amount = magnitude >= 60 ? `${Math.floor(magnitude / 60)} min ${magnitude % 60} s` : `${magnitude} s`;
+  return `${seconds > 0 ? 'gains' : 'costs'} ${amount}`;
+}
+
+type StartOut = GetRouteWindOutput['best_starts'][number];
+
+const SHAPE_WORDS = { loop: 'a loop', out_and_back: 'an out-and-back' } as const;
+
+/** One offered start: when (local), the direction on a closed route, time gained or lost, flags. */
+function startLine(s: StartOut, closed: boolean, timeZone: string): string {
+  const direction = closed ? (s.direction === 'reversed' ? ' ridden reversed' : ' ridden as given') : '';
+  const other =
+    s.other_direction === null
+      ? ''
+      : `; the other way ${minutesText(s.other_direction.ride_minutes)}, wind ${gainText(s.other_direction.time_gained_s)}`;
+  return (
+    `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
+    `against still air${other}` +
+    (s.flags.length > 0 ? `; watch out: ${s.flags.join(', ')}` : '')
+  );
+}
+
+/**
+ * The text for `content`: the route, then every offered start best first
+ * (by time gained, what the rider feels), so the first line is the ride to
+ * take; on a loop or out-and-back, which way round is faster with both times.
+ */
 export function summarizeRoute(data: GetRouteWindOutput): string {
   const r = data.route;
+  const closed = r.shape !== 'point_to_point';
   const head =
     `${r.name === null ? 'Route' : `Route "${r.name}"`}: ${r.distance_km} km` +
     (r.climbing_m === null ? '' : `, ${r.climbing_m} m climbing`) +
+    (closed ? `, ${SHAPE_WORDS[r.shape as keyof typeof SHAPE_WORDS]}` : '') +
     `, ridden at ${data.rider.power_w} W (${data.rider.flat_speed_kmh} km/h on the flat).`;
   const best = data.best_starts[0];
-  const body =
-    best === undefined
-      ? ` No start to suggest: ${STATUS_WORDS[data.start_status]}.`
-      : ` Best start ${best.start}: ${best.tailwind_kmh >= 0 ? 'tailwind' : 'headwind'} ` +
-        `${Math.abs(best.tailwind_kmh)} km/h on average, headwind on ${best.headwind_share_pct}% of the route` +
-        (best.strongest_headwind
-          ? ` (worst km ${best.strongest_headwind.from_km}–${best.strongest_headwind.to_km}, ${best.strongest_headwind.headwind_kmh} km/h)`
-          : '') +
-        `; ${minutesText(best.ride_minutes)} riding, ${Math.abs(best.time_gained_s)} s ` +
-        `${best.time_gained_s >= 0 ? 'faster' : 'slower'} than in still air` +
-        (best.flags.length > 0 ? `; flags: ${best.flags.join(', ')}` : '') +
-        '.' +
-        (data.best_starts.length > 1
-          ? ` Also: ${data.best_starts
-              .slice(1)
-              .map((s) => `${s.start} (${s.tailwind_kmh} km/h)`)
-              .join(', ')}.`
-          : '');
-  const demo = data.forecast.source === 'demo' ? ' The forecast is a synthetic DEMO, not real weather.' : '';
-  return head + body + demo;
+  if (best === undefined)
+    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}`;
+  const other = best.other_direction;
+  const lead =
+    closed && other !== null
+      ? ` Faster ${best.direction === 'reversed' ? 'reversed' : 'as given'}: from the best start ` +
+        `${minutesText(best.ride_minutes)} that way (wind ${gainText(best.time_gained_s)}), ` +
+        `${minutesText(other.ride_minutes)} the other way (wind ${gainText(other.time_gained_s)}).`
+      : '';
+  const headwind = best.strongest_headwind;
+  const detail =
+    ` Best ride: headwind on ${best.headwind_share_pct}% of it` +
+    (headwind
+      ? ` (worst km ${headwind.from_km}–${headwind.to_km}, ${headwind.headwind_kmh} km/h at 10 m)`
+      : '') +
+    `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
+  const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}`;
+}
+
+function demoLine(data: GetRouteWindOutput): string {
+  return data.forecast.source === 'demo' ? '\nThe forecast is a synthetic DEMO, not real weather.' : '';
 }
 
 /** Public tool: a whole route, its best start times in the forecast and the wind along it. */
@@ -120,8 +178,9 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     'Takes a whole route (GPX text, GeoJSON text or a list of points) and finds the best daylight start ' +
     'times in the next 3 days: the forecast is read along the route where the rider will be at each hour ' +
     '(every 5 km, one batched request), and each start gets the length-weighted tailwind, the share of the ' +
-    'route into a headwind, the strongest headwind stretch, and the riding time against still air from the ' +
-    'power model at the rider’s speed or power. Starts whose ride would run into darkness, significant ' +
+    'route into a headwind, the strongest headwind stretch, and the time the wind gains or costs against ' +
+    'still air from the power model at the rider’s speed or power; starts are ranked by that time. A loop or ' +
+    'out-and-back is judged both ways round and says which is faster. Starts whose ride would run into darkness, significant ' +
     'rain or gusts over the safety limit are not offered. Also the wind per kilometre for the best start. ' +
     'Bad or hostile files get an error naming the problem. If forecast.source is "demo" the weather is ' +
     'synthetic: say so to the user.',
@@ -143,7 +202,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
           'Check the coordinates are latitude/longitude in that order, or try again later.',
       );
-    const { judged } = judgeStarts({
+    const search = {
       legs,
       legSample: samples.legSample,
       samplePoints: samples.points,
@@ -153,10 +212,31 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       fromS,
       untilS,
       includeDarkness: input.include_darkness,
-    });
+    };
+    const shape = routeShape(route.points);
+    const asGiven = judgeStarts(search).judged;
+    let judged: DirectedStart[] = asGiven.map((j) => ({ ...j, reversed: false, other: null }));
+    let reversedLegs = legs;
+    if (shape.shape !== 'point_to_point') {
+      // A loop or out-and-back is judged the other way round too, in the same forecast samples.
+      reversedLegs = routeLegs(reverseRoute(route.points)).legs;
+      const distanceKm = route.simplified.distanceM / 1000;
+      const legSample = reversedLegSamples(
+        reversedLegs,
+        distanceKm,
+        samples.spacingKm,
+        samples.points.length - 1,
+      );
+      judged = pairDirections(asGiven, judgeStarts({ ...search, legs: reversedLegs, legSample }).judged);
+    }
     const { chosen, status } = bestStarts(judged);
-    const reports = chosen.map((start) => reportStart(start, legs, powerW, params));
+    const reports = chosen.map((start) => ({
+      ...reportStart(start, start.reversed ? reversedLegs : legs, powerW, params),
+      reversed: start.reversed,
+      other: start.other,
+    }));
     const first = route.parsed.points[0];
+    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
     const last = route.parsed.points.at(-1);
     const hasElevation = route.parsed.points.some((p) => p.ele !== undefined);
     const data: GetRouteWindOutput = {
@@ -170,6 +250,8 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         points_used: route.points.length,
         start: { latitude: first?.lat ?? 0, longitude: first?.lon ?? 0 },
         end: { latitude: last?.lat ?? 0, longitude: last?.lon ?? 0 },
+        shape: shape.shape,
+        ends_apart_m: Math.round(shape.endsApartM),
       },
       rider: {
         power_w: Math.round(powerW),
@@ -182,7 +264,8 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         forecast_cell_deg: FORECAST_CELL_DEG,
       },
       start_status: status,
-      best_starts: reports.map(startOut),
+      time_zone: timeZone,
+      best_starts: reports.map((report) => startOut(report, timeZone)),
       per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
         from_km: km(bin.fromKm),
         to_km: km(bin.toKm),

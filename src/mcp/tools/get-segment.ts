@@ -1,6 +1,9 @@
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
-import { lockedFeature } from '../report/pro-details.ts';
+import { lockedDetails } from '../report/pro-details.ts';
+import { ensembleForPoints, withChance } from '../report/ensemble.ts';
+import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
+import { forecastPointOf, legsOf } from '../../data/segments/segment-geometry.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
 import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
@@ -21,7 +24,8 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
     '(daylight only unless include_darkness, no significant rain, gusts under the safety limit; with the ' +
     'daylight bounds, rain, temperature, gusts and flags such as wet, gusty, cold), or window_status saying ' +
     'why there is none (dark, wet, gusty, no_tailwind). With Pro access (rider address), also the ' +
-    'hour-by-hour timeline; otherwise it is listed under locked. ' +
+    "hour-by-hour timeline and the best window's chance of a tailwind from ensemble members (chance, with " +
+    'ensemble naming the model and run); otherwise they are listed under locked. ' +
     'If forecast.source is "demo" the weather is synthetic: say so to the user.',
   inputSchema: GetSegmentInputSchema,
   outputSchema: GetSegmentOutputSchema,
@@ -41,6 +45,11 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
     const report = segmentWindReport(segment, forecast.samples[0] ?? null, {
       includeDarkness: include_darkness,
     });
+    // The ensemble is asked only for Pro callers: it is paid per member, and the rest see it locked.
+    const ensemble =
+      pro && report.bestWindow
+        ? await ensembleForPoints(context, [forecastPointOf(segment)], DEFAULT_CHANCE_THRESHOLD_KMH)
+        : null;
     const facts = segmentFacts(segment);
     const data: GetSegmentOutput = {
       segment: {
@@ -53,13 +62,16 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
         license: segment.license,
       },
       wind_now: report.timeline()[0] ?? null,
-      best_window: report.bestWindow,
+      best_window: ensemble
+        ? withChance(report.bestWindow, legsOf(segment), ensemble.hours[0] ?? null, ensemble.thresholdKmh)
+        : report.bestWindow,
       window_status: report.windowStatus,
       // Pro riders (paid or trial) at the rider address get the timeline; everyone else sees it locked.
       ...(pro ? { timeline: [...report.timeline()] } : {}),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [segment], null),
-      locked: pro ? [] : [lockedFeature('hourly_timeline', context.urls)],
+      locked: pro ? [] : lockedDetails(context),
     };
     return { data, summary: summarizeSegment(data) };
   },

@@ -1,33 +1,21 @@
 import type { z } from 'zod';
+import { localClock, localSpan } from '../../core/local-time.ts';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
-import type { FindTailwindSegmentsOutput } from '../schemas/find.ts';
+import { MAX_RADIUS_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
+import { chanceText, ensembleLine } from '../report/ensemble.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const unix = (iso: string): number => Date.parse(iso) / 1000;
 
 /**
- * "Sat 22 Nov": the UTC date as en-GB writes it short (September is
- * "Sept"). Written out rather than asked of `Intl.DateTimeFormat`, whose
- * first use loads ICU's locale data: about 5 ms of a cold serverless
- * function's first answer, for three words.
+ * "Sat 22 Nov 14:00–18:00 CET", or "Sat 22 Nov 21:00–Sun 23 Nov 01:00 CET"
+ * across midnight: on the clock at the segment, with its zone, as the rider
+ * plans the ride (see `core/local-time.ts`, the one format of every answer).
  */
-export const day = (d: Date): string =>
-  `${WEEKDAYS[d.getUTCDay()] ?? ''} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()] ?? ''}`;
-const clock = (d: Date): string => d.toISOString().slice(11, 16);
-
-/**
- * "Sat 22 Nov 14:00–18:00 UTC", or "Sat 22 Nov 21:00–Sun 23 Nov 01:00 UTC"
- * across midnight: short enough to read aloud, exact enough to act on.
- */
-function span(window: WindowOut): string {
-  const start = new Date(window.start);
-  const end = new Date(window.end);
-  const lastHour = new Date(end.getTime() - 1);
-  const endDay = day(lastHour) === day(start) ? '' : `${day(end)} `;
-  return `${day(start)} ${clock(start)}–${endDay}${clock(end)} UTC`;
+export function windowSpan(window: WindowOut): string {
+  return localSpan(unix(window.start), unix(window.end), window.time_zone);
 }
 
 /** "Paris, US (×4)": places that share a label are counted, not repeated. */
@@ -64,7 +52,7 @@ export function conditionsText(window: WindowOut): string {
   if (w.max_gusts_kmh !== null) parts.push(`gusts to ${w.max_gusts_kmh} km/h`);
   const flags = window.flags.length > 0 ? `; watch out: ${window.flags.join(', ')}` : '';
   const dusk = window.daylight?.civil_dusk
-    ? `; civil dusk ${clock(new Date(window.daylight.civil_dusk))} UTC`
+    ? `; civil dusk ${localClock(unix(window.daylight.civil_dusk), window.time_zone)}`
     : '';
   return `${parts.join(', ')}${flags}${dusk}`;
 }
@@ -86,9 +74,10 @@ function windowLine(window: WindowOut | null, status: string): string {
 function describeWindow(window: WindowOut): string {
   const peak = window.peak;
   return (
-    `${span(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
+    `${windowSpan(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
     `mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°); ` +
-    conditionsText(window)
+    conditionsText(window) +
+    chanceText(window.chance)
   );
 }
 
@@ -102,16 +91,28 @@ function forecastLine(forecast: FindTailwindSegmentsOutput['forecast']): string 
 export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   const km = data.radius_m / 1000;
   const head = `${data.segments.length} segment(s) within ${km} km of ${data.place.name} (${data.place.resolved_by}).`;
+  const names = countedLabels(data.place.alternatives.map((a) => a.name));
   const others =
-    data.place.alternatives.length > 0
-      ? ` Other places with this name: ${countedLabels(data.place.alternatives.map((a) => a.name))}; see alternatives for their coordinates.`
+    data.place.alternatives.length === 0
+      ? ''
+      : data.place.ambiguous
+        ? ` Ambiguous: "${data.place.query ?? data.place.name}" may also mean ${names}; ask the rider which, then call again with "Name, CC".`
+        : ` Other places with this name: ${names}; see alternatives for their coordinates.`;
+  const area = data.place.area;
+  const wider =
+    area !== null && area.radius_m > data.radius_m
+      ? ` The ${area.kind} reaches about ${Math.round(area.radius_m / 1000)} km from its point: pass radius_m ${Math.min(area.radius_m, MAX_RADIUS_M)} to cover it.`
       : '';
   const lines = data.segments.map(
     (s) =>
       `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
-  return [head + others + empty, ...lines, ...noneNear(data)].join('\n') + forecastLine(data.forecast);
+  return (
+    [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') +
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
+  );
 }
 
 /** The empty-hand answer: nearest segments beyond the radius, then the headings, named as such. */
@@ -145,6 +146,7 @@ export function summarizeSegment(data: GetSegmentOutput): string {
     `${s.name} [${s.id}], ${s.country_code}: ${(s.distance_m / 1000).toFixed(1)} km, ${s.average_grade_pct}% average, ` +
     `${s.elevation_gain_m} m gain, heading ${s.compass} (${s.bearing_deg}°).\n${now}\n` +
     `Best window: ${windowLine(data.best_window, data.window_status)}.` +
-    forecastLine(data.forecast)
+    forecastLine(data.forecast) +
+    ensembleLine(data.ensemble)
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { conditionsText, NO_WINDOW } from '../public-summaries.ts';
+import { localClock, localSpan } from '../../../core/local-time.ts';
+import { conditionsText, NO_WINDOW, windowSpan } from '../public-summaries.ts';
 import type { TailwindWindowSchema } from '../../schemas/common.ts';
 import type {
   GetMyTailwindWindowsOutput,
@@ -20,14 +21,13 @@ export function clockTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-const hhmm = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+const unix = (iso: string): number => Date.parse(iso) / 1000;
 
 function windowText(window: WindowOut): string {
-  const lastHourDay = new Date(Date.parse(window.end) - 1000).toISOString().slice(0, 10);
-  const end = lastHourDay === window.start.slice(0, 10) ? window.end.slice(11, 16) : hhmm(window.end);
   return (
-    `${hhmm(window.start)}–${end} UTC, peak ${window.peak.tailwind_kmh} km/h at 10 m ` +
-    `(${window.peak.tailwind_kmh_rider_height} at rider height) at ${hhmm(window.peak.time)}; ${conditionsText(window)}`
+    `${windowSpan(window)}, peak ${window.peak.tailwind_kmh} km/h at 10 m ` +
+    `(${window.peak.tailwind_kmh_rider_height} at rider height) at ` +
+    `${localClock(unix(window.peak.time), window.time_zone)}; ${conditionsText(window)}`
   );
 }
 
@@ -58,7 +58,7 @@ export function summarizeWatchlist(data: WatchlistData): string {
           `Recent alerts: ${data.recent_alerts
             .map(
               (x) =>
-                `${x.segment_name ?? x.segment_id} ${hhmm(x.window_start)} UTC (${x.peak_tailwind_kmh} km/h)`,
+                `${x.segment_name ?? x.segment_id} ${localSpan(unix(x.window_start), unix(x.window_end), x.time_zone)} (${x.peak_tailwind_kmh} km/h)`,
             )
             .join('; ')}`,
         ];
