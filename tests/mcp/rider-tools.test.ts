@@ -11,7 +11,9 @@ import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
+import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
+import { hundredKmPoints } from '../support/route-points.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
   GetMyWatchlistOutputSchema,
@@ -558,6 +560,28 @@ describe('Pro details', () => {
     expect(data.ensemble).toBeUndefined();
     expect(data.best_window?.chance).toBeUndefined();
     expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
+  });
+
+  it('get_route_wind gives a Pro rider each start’s chance of gaining time; a free rider sees it locked', async () => {
+    const args = { points: hundredKmPoints(2).slice(0, 21) };
+    const pro = await h.connectRider(riders.trial);
+    const result = await call(pro, 'get_route_wind', args);
+    const data = GetRouteWindOutputSchema.parse(ok(result));
+    expect(data.best_starts.length).toBeGreaterThan(0);
+    for (const start of data.best_starts) {
+      expect(start.gain_chance_pct).toBeGreaterThanOrEqual(0);
+      expect(start.gain_chance_pct).toBeLessThanOrEqual(100);
+    }
+    expect(data.ensemble).toMatchObject({ members: 51, min_tailwind_kmh: null });
+    expect(data.locked).toBeUndefined();
+    expect(resultText(result)).toContain(
+      `gains time in ${data.best_starts[0]?.gain_chance_pct}% of ensemble members`,
+    );
+    const free = GetRouteWindOutputSchema.parse(
+      ok(await call(await h.connectRider(riders.free), 'get_route_wind', args)),
+    );
+    expect(free.best_starts[0]?.gain_chance_pct).toBeUndefined();
+    expect(free.locked?.map((l) => l.feature)).toEqual(['tailwind_chance']);
   });
 
   it('find_tailwind_segments gives a Pro rider each best window’s chance, computed from the members', async () => {

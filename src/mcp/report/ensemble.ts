@@ -20,7 +20,7 @@ type EnsembleInfo = z.infer<typeof EnsembleInfoSchema>;
 export interface PointsEnsemble {
   readonly info: EnsembleInfo;
   readonly hours: readonly (readonly EnsembleSample[] | null)[];
-  readonly thresholdKmh: number;
+  readonly thresholdKmh: number | null;
 }
 
 const READING =
@@ -38,7 +38,7 @@ const DEMO = 'Synthetic DEMO members, not real weather: tell the user.';
 export async function ensembleForPoints(
   context: ToolContext,
   points: readonly LatLon[],
-  thresholdKmh: number,
+  thresholdKmh: number | null,
 ): Promise<PointsEnsemble | null> {
   const ensemble = context.ensemble;
   if (!ensemble) return null;
@@ -119,6 +119,8 @@ export function ensembleLine(info: EnsembleInfo | undefined): string {
   if (info === undefined) return '';
   if (info === null) return '';
   const run = info.run_at ? `, run ${info.run_at}` : '';
+  if (info.min_tailwind_kmh === null)
+    return `\nChances from ${info.members} ${info.model} members${run}: ${info.note}`;
   return (
     `\nChance of ≥ ${info.min_tailwind_kmh} km/h mean tailwind over each window, from ${info.members} ` +
     `${info.model} members${run}: ${info.note}`

@@ -144,7 +144,10 @@ export const EnsembleInfoSchema = z
     model: z.string().describe('Ensemble model, e.g. ecmwf_ifs025 (ECMWF IFS 0.25°)'),
     members: z.int().describe('Members counted, control run included'),
     run_at: IsoTimeSchema.nullable().describe('Start of the model run; null when the provider did not say'),
-    min_tailwind_kmh: KmhSchema.describe('The tailwind every chance in this answer is of, at 10 m'),
+    min_tailwind_kmh: KmhSchema.nullable().describe(
+      'The mean tailwind every window chance in this answer is of, at 10 m; null for route starts, whose ' +
+        'chance is of gaining time against still air',
+    ),
     stale: z.boolean(),
     note: z.string().describe('How to read the chances; pass it on'),
   })

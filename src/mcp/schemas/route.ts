@@ -12,7 +12,9 @@ import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-simplify.ts';
 import { CLOSED_ROUTE_GAP_M, CLOSED_ROUTE_GAP_SHARE } from '../../core/route/route-loop.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
+  LockedFeatureSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
   LatitudeSchema,
@@ -140,6 +142,16 @@ export const RouteStartSchema = z.object({
   time_gained_s: z
     .number()
     .describe('Seconds saved against still air (negative = time lost to the wind), from the power model'),
+  gain_chance_pct: z
+    .int()
+    .min(0)
+    .max(100)
+    .nullable()
+    .optional()
+    .describe(
+      'Pro: share of ensemble members (uncalibrated) in which this ride is faster than in still air, each ' +
+        'member riding its own wind; null when members are missing somewhere on the ride',
+    ),
   flags: z
     .array(z.enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot']))
     .describe('What is marginal on the ride (empty = nothing), as for segment windows'),
@@ -216,8 +228,10 @@ export const GetRouteWindOutputSchema = z.object({
       'The wind per kilometre for the first best start, in its direction (km from where that ride starts); ' +
         'empty when there is none',
     ),
+  ensemble: EnsembleInfoSchema.optional(),
   forecast: ForecastInfoSchema,
   attribution: AttributionSchema,
+  locked: z.array(LockedFeatureSchema).optional().describe('Pro details withheld from this caller'),
 });
 
 export type GetRouteWindInput = z.output<typeof GetRouteWindInputSchema>;

@@ -73,7 +73,7 @@ export const findTailwindSegments: ToolDefinition<
           ...segmentFacts(segment),
           distance_from_place_m: distanceM,
           best_window: ensemble
-            ? withChance(report.bestWindow, legsOf(segment), hours, ensemble.thresholdKmh)
+            ? withChance(report.bestWindow, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
             : report.bestWindow,
           window_status: report.windowStatus,
         };

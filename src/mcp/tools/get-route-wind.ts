@@ -17,6 +17,12 @@ import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
+import { lockedFeature } from '../report/pro-details.ts';
+import { startGainChance } from '../../core/route/route-chance.ts';
+import { stillAirSchedule } from '../../core/route/route-ride.ts';
+import type { EnsembleSample } from '../../core/ensemble-chance.ts';
+import { callerHasProAccess } from './rider/rider-context.ts';
 import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,
@@ -128,6 +134,7 @@ function startLine(s: StartOut, closed: boolean, timeZone: string): string {
   return (
     `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
     `against still air${other}` +
+    (s.gain_chance_pct == null ? '' : ` (gains time in ${s.gain_chance_pct}% of ensemble members)`) +
     (s.flags.length > 0 ? `; watch out: ${s.flags.join(', ')}` : '')
   );
 }
@@ -147,7 +154,7 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
     `, ridden at ${data.rider.power_w} W (${data.rider.flat_speed_kmh} km/h on the flat).`;
   const best = data.best_starts[0];
   if (best === undefined)
-    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}`;
+    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}${ensembleLine(data.ensemble)}`;
   const other = best.other_direction;
   const lead =
     closed && other !== null
@@ -163,7 +170,7 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
       : '') +
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
   const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
-  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}`;
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}${ensembleLine(data.ensemble)}`;
 }
 
 function demoLine(data: GetRouteWindOutput): string {
@@ -196,7 +203,10 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const powerW = input.power_w ?? powerForFlatSpeed(input.speed_kmh ?? DEFAULT_ROUTE_SPEED_KMH, params);
     const legs = route.simplified.legs;
     const samples = routeSamples(route.points, legs);
-    const forecast = await forecastForPoints(context, samples.points);
+    const [forecast, pro] = await Promise.all([
+      forecastForPoints(context, samples.points),
+      callerHasProAccess(context),
+    ]);
     if (forecast.samples.every((hours) => hours === null))
       throw new ToolError(
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
@@ -217,6 +227,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const asGiven = judgeStarts(search).judged;
     let judged: DirectedStart[] = asGiven.map((j) => ({ ...j, reversed: false, other: null }));
     let reversedLegs = legs;
+    let reversedSample = samples.legSample;
     if (shape.shape !== 'point_to_point') {
       // A loop or out-and-back is judged the other way round too, in the same forecast samples.
       reversedLegs = routeLegs(reverseRoute(route.points)).legs;
@@ -227,6 +238,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         samples.spacingKm,
         samples.points.length - 1,
       );
+      reversedSample = legSample;
       judged = pairDirections(asGiven, judgeStarts({ ...search, legs: reversedLegs, legSample }).judged);
     }
     const { chosen, status } = bestStarts(judged);
@@ -235,6 +247,29 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       reversed: start.reversed,
       other: start.other,
     }));
+    // Pro only: each offered start's chance of gaining time, every member riding its own wind.
+    const ensemble =
+      pro && reports.length > 0 ? await ensembleForPoints(context, samples.points, null) : null;
+    const byTime = ensemble?.hours.map(
+      (hours) => hours && new Map<number, EnsembleSample>(hours.map((h) => [h.time, h])),
+    );
+    const chanceOf = (report: (typeof reports)[number]): number | null => {
+      if (!byTime) return null;
+      const startLegs = report.reversed ? reversedLegs : legs;
+      const chance = startGainChance(
+        {
+          legs: startLegs,
+          legSample: report.reversed ? reversedSample : samples.legSample,
+          midS: stillAirSchedule(startLegs, powerW, params).midS,
+          ensemble: byTime,
+          powerW,
+          params,
+          stillAirS: report.stillAirS,
+        },
+        report.startS,
+      );
+      return chance && Math.round(chance.chance * 100);
+    };
     const first = route.parsed.points[0];
     const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
     const last = route.parsed.points.at(-1);
@@ -265,15 +300,20 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       },
       start_status: status,
       time_zone: timeZone,
-      best_starts: reports.map((report) => startOut(report, timeZone)),
+      best_starts: reports.map((report) => ({
+        ...startOut(report, timeZone),
+        ...(ensemble ? { gain_chance_pct: chanceOf(report) } : {}),
+      })),
       per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
         from_km: km(bin.fromKm),
         to_km: km(bin.toKm),
         tailwind_kmh: kmh(bin.tailwindKmh),
         crosswind_kmh: kmh(bin.crosswindKmh),
       })),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [], null),
+      ...(pro ? {} : { locked: [lockedFeature('tailwind_chance', context.urls)] }),
     };
     return { data, summary: summarizeRoute(data) };
   },

@@ -63,7 +63,12 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
       },
       wind_now: report.timeline()[0] ?? null,
       best_window: ensemble
-        ? withChance(report.bestWindow, legsOf(segment), ensemble.hours[0] ?? null, ensemble.thresholdKmh)
+        ? withChance(
+            report.bestWindow,
+            legsOf(segment),
+            ensemble.hours[0] ?? null,
+            DEFAULT_CHANCE_THRESHOLD_KMH,
+          )
         : report.bestWindow,
       window_status: report.windowStatus,
       // Pro riders (paid or trial) at the rider address get the timeline; everyone else sees it locked.
