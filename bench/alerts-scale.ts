@@ -28,12 +28,12 @@ import {
   WEBHOOK_CONCURRENCY,
   WEBHOOK_PER_HOST,
   type DeliverySummary,
-} from '../src/alerts/webhook.ts';
+} from '../src/alerts/alert-delivery.ts';
 import { APP_MIGRATIONS } from '../src/app/migrations.ts';
 import { createForecastCache } from '../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../src/data/forecast/demo.ts';
 import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
-import { generateSegments, seededRandom } from '../src/data/segments/generate.ts';
+import { generateSegments, seededRandom } from '../tests/support/synthetic-segments.ts';
 import { openStore, type Store, type StoreConfig } from '../src/store/database.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';
 import { table } from './table.ts';

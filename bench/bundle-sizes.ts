@@ -39,6 +39,10 @@ export async function coreBundleSize(): Promise<ByteSize & { modules: number }> 
       minify: true,
       format: 'esm',
       platform: 'neutral',
+      // The entry sits in a temporary folder: resolve packages (simplify-js) from the project, by their
+      // `module` or `main` field, which the neutral platform does not read by default.
+      nodePaths: [join(REPO_ROOT, 'node_modules')],
+      mainFields: ['module', 'main'],
       write: false,
       logLevel: 'silent',
     });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { generateSegments, generateSegmentStream } from '../src/data/segments/generate.ts';
+import { generateSegments, generateSegmentStream } from '../tests/support/synthetic-segments.ts';
 import { formatFeatureCollection, segmentToFeature } from '../src/data/segments/geojson.ts';
 import { writePackedCatalog } from '../src/data/segments/pack.ts';
 

@@ -9,13 +9,16 @@
  * ratio to the baseline is what is compared with the target, because
  * absolute requests per second say more about the machine than the service.
  * A measurement, not a test: below the target still exits 0; only a failure
- * to run (a server not starting, non-2xx or error answers) exits 1.
+ * to run (a server not starting, non-2xx or error answers) exits 1. Everything
+ * printed is also written to bench/results.md with the date, commit, machine
+ * and load (results.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
 import { table } from './table.ts';
+import { recordResults } from './results.ts';
 import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
@@ -214,10 +217,32 @@ async function main(): Promise<number> {
   return mcpValid ? 0 : 1;
 }
 
+const benchArgs = process.argv.slice(2);
+if (benchArgs.includes('--help') || benchArgs.includes('-h')) {
+  console.log(`Usage: npm run bench [-- --rest]
+
+Measures the service on this machine and writes everything it prints to bench/results.md, with the
+date, commit, machine and load average: REST throughput against bare node:http and Fastify, the MCP
+tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes and cold
+starts. Takes several minutes and both cores; run it on a quiet machine.
+
+  --rest      the REST rows only
+  -h, --help  this text
+
+Environment: BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (default 50).`);
+  process.exit(0);
+}
+const writeResults = recordResults(
+  ['npm run bench', ...(benchArgs.length > 0 ? ['--', ...benchArgs] : [])].join(' '),
+);
 try {
-  process.exit(await main());
+  const code = await main();
+  const file = writeResults(code === 0 ? 'completed' : 'completed with failed requests (figures not valid)');
+  console.log(`\nResults written to ${file}.`);
+  process.exit(code);
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   await stopAll();
+  writeResults('failed (see the end of the output)');
   process.exit(1);
 }

@@ -18,7 +18,7 @@ import { createForecastCache } from '../src/data/forecast/cache.ts';
 import { createOpenMeteoForecast } from '../src/data/forecast/open-meteo-forecast.ts';
 import { lazyGazetteer } from '../src/data/geocoding/gazetteer.ts';
 import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
-import { generateSegments } from '../src/data/segments/generate.ts';
+import { generateSegments } from '../tests/support/synthetic-segments.ts';
 import {
   formatFeatureCollection,
   parseSegmentCollection,

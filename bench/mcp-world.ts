@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
 import type { LatLon } from '../src/core/bearing.ts';
-import { generateSegmentStream } from '../src/data/segments/generate.ts';
+import { generateSegmentStream } from '../tests/support/synthetic-segments.ts';
 import { writePackedCatalog } from '../src/data/segments/pack.ts';
 import type { Segment } from '../src/data/segments/types.ts';
 import { alternate, failures, type LoadSettings } from './load.ts';

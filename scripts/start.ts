@@ -1,19 +1,20 @@
 /**
- * `npm start`: builds the site first when there is no build yet (a fresh
- * clone after `npm install`), makes sure the offline gazetteer exists, then
- * starts the production server.
+ * `npm start`: brings the generated data and the site up to date (each
+ * step skipped when nothing it is made from changed, see scripts/build.ts),
+ * then starts the production server. On a fresh clone the first start
+ * builds everything once.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { ensureGazetteer } from './data/gazetteer.ts';
+import { build } from './build.ts';
+import { parseCommand, runCommand } from './cli.ts';
 
-if (!existsSync(new URL('../dist/index.html', import.meta.url))) {
-  console.log('No build found in dist/: running `astro build` once.');
-  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const USAGE = `Usage: npm start
 
-await ensureGazetteer();
-await import('../src/server/main.ts');
+Builds what is stale (the generated data, then the site), then serves the site, the API and MCP on
+http://localhost:3000. Configured by environment variables only (PORT, HOST, WOS_FORECAST, …):
+see docs/operating.md, "Configuration".`;
+
+await runCommand('npm start', async () => {
+  parseCommand({ name: 'npm start', usage: USAGE, options: {} }, process.argv.slice(2));
+  await build();
+});
+if (process.exitCode === 0) await import('../src/server/main.ts');

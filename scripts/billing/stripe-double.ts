@@ -9,7 +9,10 @@
  * in API 2025-03-31 and later), Stripe's error body, `Idempotency-Key`
  * replays. Its pages stand for Checkout and the customer portal: "Pay"
  * completes the session (creating the subscription or the one-time payment)
- * and "Cancel plan" cancels at period end; each change is sent to the
+ * and "Cancel plan" cancels at period end. A session that completed or
+ * expired has no `url` any more and its page says what Stripe's does ("This
+ * Checkout Session is no longer active"), so a replayed stale session shows
+ * up in a test as it would for a rider. Each change is sent to the
  * webhook URL as a Stripe event signed with the library's own test helper.
  * Only what the service uses is here; it is not a Stripe emulator.
  */
@@ -62,6 +65,8 @@ export interface StripeDouble {
   setWebhookUrl(url: string): void;
   /** What "Pay" does: completes the session and sends its events. */
   completeCheckout(sessionId: string): Promise<void>;
+  /** What Stripe does to an unpaid session after its `expires_at` (or `POST …/expire`). */
+  expireCheckout(sessionId: string): Promise<void>;
   /** What "Cancel plan" in the portal does. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** The period ends: a cancelling subscription ends, any other renews (paid, or failed with `fail`). */
@@ -212,9 +217,10 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const priceId = session['price'] as string;
     const price = options.prices[priceId];
     if (!price) throw new Error(`no such price ${priceId}`);
+    if (session['status'] !== 'open') throw new Error(`session ${sessionId} is ${String(session['status'])}`);
     const customer = session['customer'] as string;
     const charge = newCharge(customer, price.amount, price.currency);
-    Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
     if (session['mode'] === 'subscription' && price.interval) {
       const start = now();
       const sub: Subscription = {
@@ -249,6 +255,14 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       session['payment_intent'] = charge['payment_intent'];
       await send('checkout.session.completed', { ...session });
     }
+  }
+
+  async function expireCheckout(sessionId: string): Promise<void> {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no such session ${sessionId}`);
+    if (session['status'] !== 'open') return;
+    Object.assign(session, { status: 'expired', url: null });
+    await send('checkout.session.expired', { ...session });
   }
 
   async function cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
@@ -347,6 +361,29 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       sessions.set(id, session);
       return answer(session);
     }
+    if (get && path === '/v1/checkout/sessions') {
+      // Newest first, as Stripe lists; filtered by customer and status when asked.
+      const query = qs.parse((request.url ?? '').split('?')[1] ?? '') as Json;
+      const limit = Math.min(100, Math.max(1, Number(query['limit'] ?? 10)));
+      const data = [...sessions.values()]
+        .reverse()
+        .filter((s) => query['customer'] === undefined || s['customer'] === query['customer'])
+        .filter((s) => query['status'] === undefined || s['status'] === query['status']);
+      return answer({
+        object: 'list',
+        url: '/v1/checkout/sessions',
+        has_more: data.length > limit,
+        data: data.slice(0, limit),
+      });
+    }
+    if (!get && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+      const session = sessions.get(match[1] ?? '');
+      if (!session) return stripeError(response, 404, 'No such checkout session');
+      if (session['status'] !== 'open')
+        return stripeError(response, 400, `Only Checkout Sessions with a status of open can be expired.`);
+      await expireCheckout(session['id'] as string);
+      return answer(session);
+    }
     if (get && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/))) {
       const session = sessions.get(match[1] ?? '');
       if (!session) return stripeError(response, 404, 'No such checkout session');
@@ -393,6 +430,14 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if ((match = path.match(/^\/checkout\/([^/]+)(\/pay)?$/))) {
       const session = sessions.get(match[1] ?? '');
       if (!session) return stripeError(response, 404, 'No such checkout session');
+      if (session['status'] !== 'open') {
+        return page(
+          response,
+          'Checkout',
+          '<p id="inactive">This Checkout Session is no longer active.</p>' +
+            `<p><a href="${escape(String(session['cancel_url']))}">Back</a></p>`,
+        );
+      }
       if (match[2] && request.method === 'POST') {
         await completeCheckout(session['id'] as string);
         return redirect(
@@ -458,6 +503,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       webhookUrl = url;
     },
     completeCheckout,
+    expireCheckout,
     cancelAtPeriodEnd,
     endPeriod,
     send,

@@ -29,7 +29,7 @@ import {
 } from '../store/repositories/alert-watches.ts';
 import { recordAlertsOnce, type NewAlert } from '../store/repositories/alerts.ts';
 import type { AlertCursorStore } from './cursor.ts';
-import { resolveWatchedSegments, watchMayUse } from './segment-lookup.ts';
+import { resolveWatchedSegments, watchMayUse } from '../rider/segment-lookup.ts';
 import { isOwnSegmentId } from '../core/rider-rules.ts';
 
 /** Segments per forecast request: keeps an Open-Meteo URL short while a run stays one call up to here. */

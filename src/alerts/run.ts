@@ -7,8 +7,8 @@
  */
 import type { EvaluateDeps, EvaluateSummary } from './evaluate.ts';
 import { evaluateAlerts } from './evaluate.ts';
-import type { DeliverDeps, DeliverySummary } from './webhook.ts';
-import { deliverPendingAlerts } from './webhook.ts';
+import type { DeliverDeps, DeliverySummary } from './alert-delivery.ts';
+import { deliverPendingAlerts } from './alert-delivery.ts';
 
 /**
  * Keeps two overlapping runs (two cron invocations, two servers) from both

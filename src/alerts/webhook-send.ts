@@ -11,7 +11,7 @@
 import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { WebhookTarget } from '../data/webhook-url.ts';
+import type { WebhookTarget } from '../rider/webhook-url.ts';
 
 export interface WebhookPost {
   readonly headers: Readonly<Record<string, string>>;

@@ -2,7 +2,7 @@
  * What a server mounts: the auth routes and the rider check for `/mcp/rider`,
  * sharing one registry of authorization servers over one store.
  */
-import type { RiderCaller } from './rider-caller.ts';
+import type { RiderCaller } from '../rider/rider-caller.ts';
 import {
   createAuthRegistry,
   misdirectedResponse,
@@ -10,8 +10,8 @@ import {
   type AuthRegistryOptions,
 } from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
-import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
-import { SCOPE_READ } from './policy.ts';
+import { createAuthRoutes, type AuthRoutes } from './auth-routes.ts';
+import { SCOPE_READ } from '../rider/access-policy.ts';
 
 export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;
 
@@ -28,15 +28,7 @@ export interface AuthService {
   authenticator(requiredScopes: readonly string[]): RiderAuthenticator;
 }
 
-export interface AuthServiceOptions extends AuthRegistryOptions {
-  readonly segmentName?: AuthRoutesOptions['segmentName'];
-  /** Tests only: see {@link AuthRoutesOptions.webhookUrl}. */
-  readonly webhookUrl?: AuthRoutesOptions['webhookUrl'];
-  /** Stripe, when payments are configured. */
-  readonly billing?: AuthRoutesOptions['billing'];
-}
-
-export function createAuthService(options: AuthServiceOptions): AuthService {
+export function createAuthService(options: AuthRegistryOptions): AuthService {
   const registry = createAuthRegistry(options);
   const authenticator = (requiredScopes: readonly string[]): RiderAuthenticator => {
     return async (request) => {
@@ -48,12 +40,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   };
   return {
     registry,
-    routes: createAuthRoutes({
-      registry,
-      ...(options.segmentName ? { segmentName: options.segmentName } : {}),
-      ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
-      ...(options.billing ? { billing: options.billing } : {}),
-    }),
+    routes: createAuthRoutes({ registry }),
     authenticate: authenticator([SCOPE_READ]),
     authenticator,
   };

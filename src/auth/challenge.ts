@@ -5,7 +5,7 @@
  * scopes to ask for. Built here rather than by the library so the header
  * carries `error="invalid_token"` exactly when a token was sent.
  */
-import { protectedResourceMetadataUrl, SUGGESTED_SCOPES } from './policy.ts';
+import { protectedResourceMetadataUrl, SUGGESTED_SCOPES } from '../rider/access-policy.ts';
 
 /** RFC 6750 quoted-string values: printable ASCII without `"` and `\`. */
 function quoted(value: string): string {

@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { withAuthTables } from './tables.ts';
+import { withAuthTables } from '../store/auth-tables.ts';
 
 /**
  * How long a refused refresh waits, at most, for another process to finish

@@ -8,13 +8,13 @@
  */
 import { requestToResourceInput, verifyAccessTokenRequest } from 'better-auth/oauth2';
 import type { Kysely } from 'kysely';
-import type { RiderCaller } from './rider-caller.ts';
+import type { RiderCaller } from '../rider/rider-caller.ts';
 import type { Database } from '../store/schema.ts';
 import type { Auth } from './auth.ts';
 import { insufficientScopeResponse, unauthorizedResponse } from './challenge.ts';
-import { ensureRider } from './rider-account.ts';
-import { AUTH_SCOPES, SCOPE_READ, issuerFor, riderResourceFor } from './policy.ts';
-import { readList, withAuthTables } from './tables.ts';
+import { ensureRider } from '../rider/rider-account.ts';
+import { AUTH_SCOPES, SCOPE_READ, issuerFor, riderResourceFor } from '../rider/access-policy.ts';
+import { readList, withAuthTables } from '../store/auth-tables.ts';
 
 /** RFC 9728 protected-resource metadata for the rider MCP address of one origin. */
 export function protectedResourceMetadata(origin: string) {

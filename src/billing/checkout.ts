@@ -1,11 +1,12 @@
 /**
  * The rider's side of payments, behind the settings API's session check
- * (`src/auth/rider-api.ts`): start a Checkout for a plan and currency, open
+ * (`src/account/account-api.ts`): start a Checkout for a plan and currency, open
  * the customer portal, and the billing part of `GET /api/rider/me`.
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hasPaidAccess, graceUntil, paidAccessEnd, renewsAt } from '../core/billing-rules.ts';
+import { refusal, type JsonAnswer } from '../core/json-response.ts';
 import { isoTime } from '../core/time.ts';
 import { findCustomerOfRider, linkCustomer } from '../store/repositories/billing.ts';
 import type { Rider } from '../store/repositories/riders.ts';
@@ -24,29 +25,49 @@ export const CheckoutBodySchema = z.object({
   currency: z.enum(CURRENCIES),
 });
 
-export interface BillingReply {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
 /** Where Checkout sends the rider back; Stripe fills in `{CHECKOUT_SESSION_ID}`. */
 export const SUCCESS_PATH = '/billing/success';
 export const CANCEL_PATH = '/billing/cancel';
 
 /**
- * Two clicks on Buy (or two tabs) within this many seconds get the same
- * Checkout Session: the idempotency key holds the rider, plan, currency and
- * this window, and Stripe answers a repeated key with the first session.
+ * An open session that expires sooner than this is not handed out again:
+ * the rider would reach Stripe's "no longer active" page mid-payment.
  */
-export const CHECKOUT_DEDUPE_S = 600;
+const REUSE_MIN_LEFT_S = 600;
 
-const refusal = (status: number, error: string, description: string): BillingReply => ({
-  status,
-  body: { error, error_description: description },
-});
+/**
+ * One Checkout Session per attempt to buy. While the rider has an open
+ * session for this plan and currency, Buy answers it again (a return from
+ * Stripe's Back link, a second tab). Otherwise the idempotency key names the
+ * attempt by the state it starts from: the customer's newest session (or
+ * none). A double click reads the same state, so both clicks send the same
+ * key and Stripe answers both with one session; once that session completes
+ * (and is perhaps refunded) or expires, a new click starts from it, so the
+ * key is new and so is the session. A key made of a time window instead
+ * replayed a completed or expired session for the rest of the window:
+ * Stripe's "This Checkout Session is no longer active".
+ */
+async function checkoutAttempt(
+  gateway: BillingGateway,
+  customerId: string,
+  want: { riderId: string; plan: string; currency: string },
+  nowS: number,
+): Promise<{ url: string } | { key: string }> {
+  const recent = await gateway.recentCheckouts(customerId);
+  const open = recent.find(
+    (s) =>
+      s.status === 'open' &&
+      s.url !== null &&
+      s.planId === want.plan &&
+      s.currency === want.currency &&
+      (s.expiresAt === null || s.expiresAt - nowS > REUSE_MIN_LEFT_S),
+  );
+  if (open?.url) return { url: open.url };
+  const after = recent[0]?.id ?? 'none';
+  return { key: `wos-checkout-${want.riderId}-${want.plan}-${want.currency}-after-${after}` };
+}
 
 const NOT_CONFIGURED = refusal(
-  404,
   'payments_not_configured',
   'Payments are not set up on this deployment. New accounts get the Pro trial.',
 );
@@ -59,12 +80,11 @@ export async function startCheckout(
   body: unknown,
   origin: string,
   nowS: number,
-): Promise<BillingReply> {
+): Promise<JsonAnswer> {
   if (!billing) return NOT_CONFIGURED;
   const parsed = CheckoutBodySchema.safeParse(body);
   if (!parsed.success) {
     return refusal(
-      400,
       'invalid_request',
       `Send {"plan": one of ${PAID_PLAN_IDS.join(', ')}, "currency": one of ${CURRENCIES.join(', ')}}.`,
     );
@@ -72,7 +92,6 @@ export async function startCheckout(
   const { plan, currency } = parsed.data;
   if (hasPaidAccess(rider.paid, nowS)) {
     return refusal(
-      409,
       'already_paid',
       'This account already has a paid Pro plan. Change or cancel it from Manage billing on the settings page.',
     );
@@ -85,9 +104,18 @@ export async function startCheckout(
       `wos-customer-${rider.id}`,
     );
     customer = await linkCustomer(db, rider.id, customerId);
-    if (!customer) return refusal(404, 'not_found', 'This rider account no longer exists.');
+    if (!customer) return refusal('account_not_found', 'This rider account no longer exists.');
   }
-  const window = Math.floor(nowS / CHECKOUT_DEDUPE_S);
+  const attempt = await checkoutAttempt(
+    billing.gateway,
+    customer.customerId,
+    { riderId: rider.id, plan, currency },
+    nowS,
+  );
+  if ('url' in attempt) {
+    log(`billing checkout rider ${rider.id}: ${plan} in ${currency}, the open session again`);
+    return { status: 200, body: { url: attempt.url } };
+  }
   const session = await billing.gateway.createCheckout(
     {
       customerId: customer.customerId,
@@ -98,7 +126,7 @@ export async function startCheckout(
       successUrl: `${origin}${SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}${CANCEL_PATH}?plan=${plan}&currency=${currency}`,
     },
-    `wos-checkout-${rider.id}-${plan}-${currency}-${window}`,
+    attempt.key,
   );
   log(`billing checkout ${session.id} rider ${rider.id}: ${plan} in ${currency}`);
   return { status: 200, body: { url: session.url } };
@@ -110,11 +138,11 @@ export async function openPortal(
   db: Kysely<Database>,
   riderId: string,
   origin: string,
-): Promise<BillingReply> {
+): Promise<JsonAnswer> {
   if (!billing) return NOT_CONFIGURED;
   const customer = await findCustomerOfRider(db, riderId);
   if (!customer) {
-    return refusal(404, 'no_billing_account', 'No payment yet: pick a plan on the pricing page first.');
+    return refusal('no_billing_account', 'No payment yet: pick a plan on the pricing page first.');
   }
   return {
     status: 200,

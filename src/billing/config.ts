@@ -2,7 +2,7 @@
  * How payments are configured: the Stripe keys and, for each paid plan of
  * the catalog and each currency, the Stripe price a checkout charges. The
  * catalog (`src/core/plans.ts`) stays the one source of the prices shown;
- * Stripe's prices must match it (README "Payments (Stripe)").
+ * Stripe's prices must match it (docs/operating.md, "Payments (Stripe)").
  */
 import type { PaidPlanId } from '../core/billing-rules.ts';
 

@@ -31,14 +31,30 @@ export interface CheckoutRequest {
   readonly cancelUrl: string;
 }
 
+/** A Checkout Session as far as telling one attempt to buy from the next needs it. */
+export interface CheckoutFacts {
+  readonly id: string;
+  /** Stripe's status: `open` until paid (`complete`) or expired (`expired`). */
+  readonly status: string | null;
+  /** Where the rider pays; Stripe gives it only while the session is open. */
+  readonly url: string | null;
+  /** The plan our metadata names, the currency Stripe charges in. */
+  readonly planId: string | null;
+  readonly currency: string | null;
+  /** Unix seconds when Stripe expires it, if it says. */
+  readonly expiresAt: number | null;
+}
+
 export interface BillingGateway {
   /** A new Stripe customer for the rider; the key makes a repeated call return the same one. */
   createCustomer(input: { riderId: string; email: string }, idempotencyKey: string): Promise<string>;
   /** A Checkout Session; its `url` is where the rider pays. */
   createCheckout(input: CheckoutRequest, idempotencyKey: string): Promise<{ id: string; url: string }>;
+  /** The customer's latest Checkout Sessions, newest first (a few: enough to find an open one). */
+  recentCheckouts(customerId: string): Promise<CheckoutFacts[]>;
   /** A customer portal session; its URL is where the rider changes plan, card or cancels. */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
-  /** The subscription as it is now (re-read on every event: see `webhook.ts`). */
+  /** The subscription as it is now (re-read on every event: see `stripe-webhook.ts`). */
   subscription(id: string): Promise<SubscriptionFacts>;
   /** The price ids a Checkout Session charged for. */
   checkoutPrices(sessionId: string): Promise<string[]>;

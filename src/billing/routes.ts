@@ -2,13 +2,15 @@
  * The public billing paths: `GET /api/billing/status` (whether this
  * deployment takes payments: the pricing page asks before showing a Buy
  * button) and the Stripe webhook. The rider's own paths (checkout, portal)
- * sit behind the session in `src/auth/rider-api.ts`.
+ * sit behind the session in `src/account/account-api.ts`. Errors are
+ * problem documents, like every other JSON answer of the site.
  */
 import type { Kysely } from 'kysely';
+import { answerResponse, refusal, type JsonAnswer } from '../core/json-response.ts';
 import type { Database } from '../store/schema.ts';
 import type { BillingService } from './checkout.ts';
 import { CURRENCIES, PAID_PLAN_IDS } from './config.ts';
-import { BILLING_WEBHOOK_PATH, handleBillingWebhook } from './webhook.ts';
+import { BILLING_WEBHOOK_PATH, handleBillingWebhook } from './stripe-webhook.ts';
 
 export const BILLING_PREFIX = '/api/billing/';
 export const BILLING_STATUS_PATH = '/api/billing/status';
@@ -17,37 +19,67 @@ export function isBillingPath(pathname: string): boolean {
   return pathname.startsWith(BILLING_PREFIX);
 }
 
-function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...extra } });
+export interface BillingRoutesContext {
+  readonly db: Kysely<Database>;
+  readonly billing: BillingService | undefined;
+  /** `{docs_url}` of problem `type` URIs. */
+  readonly docsUrl: string;
 }
 
-export async function billingRoutes(
-  request: Request,
-  context: { readonly db: Kysely<Database>; readonly billing: BillingService | undefined },
-): Promise<Response> {
+/** The one method each path answers (the status is also read with HEAD). */
+const METHODS: Readonly<Record<string, readonly string[]>> = {
+  [BILLING_STATUS_PATH]: ['GET', 'HEAD'],
+  [BILLING_WEBHOOK_PATH]: ['POST'],
+};
+
+export async function billingRoutes(request: Request, context: BillingRoutesContext): Promise<Response> {
   const { pathname } = new URL(request.url);
+  const target = { instance: pathname, docsUrl: context.docsUrl };
+  const methods = METHODS[pathname];
+  if (!methods) {
+    const answer = refusal('not_found', `No billing endpoint at ${pathname}.`);
+    return answerResponse(
+      { ...answer, hint: `Use GET ${BILLING_STATUS_PATH} or POST ${BILLING_WEBHOOK_PATH}.` },
+      target,
+    );
+  }
+  if (!methods.includes(request.method)) {
+    const allow = methods.join(', ');
+    const answer = refusal('method_not_allowed', `${pathname} answers ${allow} only.`);
+    const response = answerResponse({ ...answer, hint: `Send a ${methods[0]}.` }, target);
+    response.headers.set('Allow', allow);
+    return response;
+  }
+  return answerResponse(await answer(pathname, request, context), target);
+}
+
+async function answer(
+  pathname: string,
+  request: Request,
+  context: BillingRoutesContext,
+): Promise<JsonAnswer> {
   const { billing, db } = context;
   if (pathname === BILLING_STATUS_PATH) {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return json(405, { error: 'method_not_allowed' }, { Allow: 'GET, HEAD' });
-    }
-    return json(200, {
-      payments_enabled: billing !== undefined,
-      plans: billing ? PAID_PLAN_IDS : [],
-      currencies: billing ? CURRENCIES : [],
-    });
+    return {
+      status: 200,
+      body: {
+        payments_enabled: billing !== undefined,
+        plans: billing ? PAID_PLAN_IDS : [],
+        currencies: billing ? CURRENCIES : [],
+      },
+    };
   }
-  if (pathname === BILLING_WEBHOOK_PATH) {
-    if (!billing) {
-      console.log('billing webhook refused: payments are not configured (no STRIPE_* variables)');
-      return json(404, { error: 'payments_not_configured' });
-    }
-    return handleBillingWebhook(request, {
-      db,
-      gateway: billing.gateway,
-      config: billing.config,
-      ...(billing.log ? { log: billing.log } : {}),
-    });
+  if (!billing) {
+    console.log('billing webhook refused: payments are not configured (no STRIPE_* variables)');
+    return refusal(
+      'payments_not_configured',
+      'This deployment takes no payments: the webhook is not set up.',
+    );
   }
-  return json(404, { error: 'not_found' });
+  return handleBillingWebhook(request, {
+    db,
+    gateway: billing.gateway,
+    config: billing.config,
+    ...(billing.log ? { log: billing.log } : {}),
+  });
 }

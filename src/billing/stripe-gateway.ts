@@ -6,7 +6,10 @@
 import Stripe from 'stripe';
 import type { BillingConfig } from './config.ts';
 import type { BillingGateway, SubscriptionFacts } from './gateway.ts';
-import { SubscriptionSchema } from './stripe-objects.ts';
+import { CheckoutAttemptSchema, SubscriptionSchema } from './stripe-objects.ts';
+
+/** Sessions read to find an open attempt: a rider rarely has more than a couple. */
+const RECENT_CHECKOUTS = 10;
 
 /** Stripe answers in well under a second; a hung call must not hold the rider's click for long. */
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -68,6 +71,20 @@ export function createStripeGateway(config: BillingConfig): BillingGateway {
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { id: session.id, url: session.url };
+    },
+    async recentCheckouts(customerId) {
+      const list = await stripe.checkout.sessions.list({ customer: customerId, limit: RECENT_CHECKOUTS });
+      return list.data.map((raw) => {
+        const session = CheckoutAttemptSchema.parse(raw);
+        return {
+          id: session.id,
+          status: session.status ?? null,
+          url: session.url ?? null,
+          planId: session.metadata?.['plan_id'] ?? null,
+          currency: session.currency ?? null,
+          expiresAt: session.expires_at ?? null,
+        };
+      });
     },
     async createPortal(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({

@@ -35,6 +35,16 @@ export const CheckoutSessionSchema = z.object({
   created: z.number().int(),
 });
 
+/** A session as Stripe lists it: what tells an open attempt from a closed one. */
+export const CheckoutAttemptSchema = z.object({
+  id,
+  status: z.string().nullable().optional(),
+  url: z.string().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  expires_at: z.number().int().nullable().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
 const period = {
   current_period_start: z.number().int().optional(),
   current_period_end: z.number().int().optional(),

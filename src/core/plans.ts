@@ -43,6 +43,7 @@ const PRO_FEATURES = [
   'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
   'Hour-by-hour 72-hour wind timeline on every segment',
   'Tailwind alerts on watched segments, with webhook delivery',
+  'Chance of a tailwind from ensemble forecasts on best windows, route starts and alerts',
   ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.pro),
 ];
 

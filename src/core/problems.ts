@@ -20,9 +20,169 @@ export const PROBLEM_CODES = {
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
+/**
+ * The codes of the rider's account JSON (the settings API) and of billing
+ * (checkout, portal, the Stripe webhook), with the hint each answer carries
+ * unless the answer gives a sharper one. An unknown path or method there is
+ * the API's own `not_found` / `method_not_allowed`, so those two are not
+ * repeated: one code, one docs anchor. The docs page documents every code
+ * (`AccountErrorReference.astro` is typed over this table, so a new code
+ * without its docs entry fails the type check).
+ */
+export const ACCOUNT_PROBLEM_CODES = {
+  unauthorized: { status: 401, title: 'Unauthorized', hint: 'Sign in on /login, then try again.' },
+  cross_site_request: {
+    status: 403,
+    title: 'Cross-Site Request Refused',
+    hint: 'Send the request from a page of this site: a POST must carry this site as its Origin.',
+  },
+  invalid_request: {
+    status: 400,
+    title: 'Invalid Request',
+    hint: 'Send the JSON body the endpoint documents; detail names what is wrong.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported Media Type',
+    hint: 'Send the body as JSON with Content-Type: application/json.',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload Too Large',
+    hint: 'Send a smaller body; detail gives the limit.',
+  },
+  invalid_webhook_url: {
+    status: 400,
+    title: 'Invalid Webhook URL',
+    hint: 'Use a public https URL (no credentials, no private or reserved address), at most 2048 characters.',
+  },
+  invalid_route: {
+    status: 400,
+    title: 'Invalid Route',
+    hint: 'Export the segment again as GPX or GeoJSON with one track; route_error says what was wrong.',
+  },
+  allowance_reached: {
+    status: 409,
+    title: 'Own-Segment Allowance Reached',
+    hint: 'Remove an own segment first, or move to Pro for a larger allowance.',
+  },
+  watchlist_full: {
+    status: 409,
+    title: 'Watchlist Full',
+    hint: 'Remove a segment from the watchlist first.',
+  },
+  connection_not_found: {
+    status: 404,
+    title: 'Connection Not Found',
+    hint: 'Reload the settings page: the connection is already gone, or belongs to no assistant of yours.',
+  },
+  segment_not_found: {
+    status: 404,
+    title: 'Segment Not Found',
+    hint: 'Reload the settings page: the segment is already removed, or is not one of yours.',
+  },
+  account_not_found: {
+    status: 404,
+    title: 'Account Not Found',
+    hint: 'Sign up again: this rider account was deleted.',
+  },
+  payments_not_configured: {
+    status: 404,
+    title: 'Payments Not Configured',
+    hint: 'This deployment takes no payments; new accounts get the Pro trial.',
+  },
+  already_paid: {
+    status: 409,
+    title: 'Already Paid',
+    hint: 'Change or cancel the plan from Manage billing on the settings page.',
+  },
+  no_billing_account: {
+    status: 404,
+    title: 'No Billing Account',
+    hint: 'Pick a plan on the pricing page first.',
+  },
+  payment_provider_unavailable: {
+    status: 502,
+    title: 'Payment Provider Unavailable',
+    hint: 'Try again in a moment; nothing was charged.',
+  },
+  invalid_signature: {
+    status: 400,
+    title: 'Invalid Signature',
+    hint: 'Deliver the event as Stripe signed it, with its Stripe-Signature header, within five minutes.',
+  },
+  temporarily_unavailable: {
+    status: 503,
+    title: 'Temporarily Unavailable',
+    hint: 'Deliver the event again later (Stripe retries on its own).',
+  },
+} as const;
+
+export type AccountProblemCode = keyof typeof ACCOUNT_PROBLEM_CODES;
+
+/** Every code any HTTP answer of ours can carry. */
+export type AnyProblemCode = ProblemCode | AccountProblemCode;
+
+/** The status and title of any code. */
+export function problemEntry(code: AnyProblemCode): { readonly status: number; readonly title: string } {
+  return code in PROBLEM_CODES
+    ? PROBLEM_CODES[code as ProblemCode]
+    : ACCOUNT_PROBLEM_CODES[code as AccountProblemCode];
+}
+
 /** The fragment of the docs page that explains a code, e.g. `error-not-found`. */
-export function problemAnchor(code: ProblemCode): string {
+export function problemAnchor(code: AnyProblemCode): string {
   return `error-${code.replaceAll('_', '-')}`;
+}
+
+/** An RFC 9457 problem document, extended as the API extends it (`code`, `hint`, and fields per code). */
+export interface ProblemDocument {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance?: string;
+  readonly code: AnyProblemCode;
+  readonly hint: string;
+  readonly [extension: string]: unknown;
+}
+
+export interface ProblemInit {
+  /** What went wrong with this request. */
+  readonly detail: string;
+  /** How to resolve it; an account code falls back to its catalogue hint. */
+  readonly hint?: string;
+  /** The request path. */
+  readonly instance?: string;
+  /** `{docs_url}`: the docs page holding the `#error-…` anchors. */
+  readonly docsUrl: string;
+  /** Fields of this code beyond RFC 9457's (e.g. `parameter`); never overrides the standard ones. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The one renderer of a problem document, for every HTTP surface (the REST
+ * API, the account JSON, billing): the `type` URI, title and status follow
+ * from the code, so no surface can answer a code with another status or a
+ * link to an anchor the docs lack.
+ */
+export function problemDocument(code: AnyProblemCode, init: ProblemInit): ProblemDocument {
+  const { status, title } = problemEntry(code);
+  const hint =
+    init.hint ??
+    (code in ACCOUNT_PROBLEM_CODES ? ACCOUNT_PROBLEM_CODES[code as AccountProblemCode].hint : '');
+  const standard = {
+    type: `${init.docsUrl}#${problemAnchor(code)}`,
+    title,
+    status,
+    detail: init.detail,
+    ...(init.instance === undefined ? {} : { instance: init.instance }),
+    code,
+    hint,
+  };
+  // The standard members first, then the extensions; spreading `standard`
+  // again keeps that order while no extension can replace a standard value.
+  return { ...standard, ...init.extensions, ...standard };
 }
 
 export interface ApiErrorInit {

@@ -1,8 +1,9 @@
+import type { EnsembleSource } from '../data/forecast/ensemble-types.ts';
 import type { ForecastSource } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import type { ResolvedUrls } from '../rest/urls.ts';
-import type { RiderCaller } from '../auth/rider-caller.ts';
+import type { ResolvedUrls } from '../http/public-urls.ts';
+import type { RiderCaller } from '../rider/rider-caller.ts';
 import type { Store } from '../store/database.ts';
 
 export type { RiderCaller };
@@ -12,6 +13,8 @@ export interface McpDeps {
   readonly catalog: SegmentCatalog;
   readonly geocoder: Geocoder;
   readonly forecast: ForecastSource;
+  /** The ensemble behind the chance of a tailwind; absent or null = answers carry no probabilities. */
+  readonly ensemble?: EnsembleSource | null;
   /** Milliseconds since the epoch; injected so tests control "now". */
   readonly now: () => number;
   /** The rider store; only the rider address needs it. */

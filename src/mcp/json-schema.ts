@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Metadata that marks an answer field only a caller with Pro access can be
+ * given (`.meta(PRO_ONLY)`). Such callers exist only at the rider address,
+ * so the public address leaves these fields out of the schemas it lists: a
+ * model is not told of fields it will never see. The marker itself is never
+ * served.
+ */
+export const PRO_ONLY = { proOnly: true } as const;
+const PRO_MARK = 'proOnly';
+
+/** Which fields an address can answer with; see {@link PRO_ONLY}. */
+export interface SchemaAudience {
+  readonly pro: boolean;
+}
 /** The drafts zod writes; the SDK asks for 2020-12, the MCP default. */
 const TARGETS = ['draft-2020-12', 'draft-07', 'openapi-3.0'] as const;
 type Target = (typeof TARGETS)[number];
@@ -24,14 +39,24 @@ const isTarget = (value: string): value is Target => (TARGETS as readonly string
  *   tool list it fetched earlier keeps accepting answers that gained a
  *   field. Input schemas keep both, so a model sees which arguments are
  *   required and which names exist (unknown ones are an error).
+ * - for an audience without Pro access, the fields marked {@link PRO_ONLY}.
  */
-function compact(node: unknown, io: 'input' | 'output'): void {
+function compact(node: unknown, io: 'input' | 'output', audience: SchemaAudience): void {
   if (Array.isArray(node)) {
-    for (const child of node) compact(child, io);
+    for (const child of node) compact(child, io, audience);
     return;
   }
   if (typeof node !== 'object' || node === null) return;
   const json = node as Json;
+  const properties = json['properties'];
+  if (typeof properties === 'object' && properties !== null) {
+    const fields = properties as Record<string, Json>;
+    for (const [name, field] of Object.entries(fields)) {
+      if (field[PRO_MARK] !== true) continue;
+      if (audience.pro) delete field[PRO_MARK];
+      else delete fields[name];
+    }
+  }
   // What zod writes for `z.int()` without bounds: the safe-integer range, which says nothing to a model.
   if (json['minimum'] === Number.MIN_SAFE_INTEGER) delete json['minimum'];
   if (json['maximum'] === Number.MAX_SAFE_INTEGER) delete json['maximum'];
@@ -40,7 +65,7 @@ function compact(node: unknown, io: 'input' | 'output'): void {
     if (json['additionalProperties'] === false) delete json['additionalProperties'];
     if (json['type'] === 'object' && Array.isArray(json['required'])) delete json['required'];
   }
-  for (const child of Object.values(json)) compact(child, io);
+  for (const child of Object.values(json)) compact(child, io, audience);
 }
 
 /**
@@ -52,10 +77,15 @@ function compact(node: unknown, io: 'input' | 'output'): void {
  * `$defs` with a `#/$defs/…` reference is read the same by draft-07
  * validators (the v1 SDK client's Ajv) and 2020-12 ones.
  */
-export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output', target = 'draft-2020-12'): Json {
+export function toolJsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  audience: SchemaAudience,
+  target = 'draft-2020-12',
+): Json {
   if (!isTarget(target)) throw new Error(`No JSON Schema conversion for target ${target}`);
   const json = z.toJSONSchema(schema, { io, target }) as Json;
   delete json['$schema'];
-  compact(json, io);
+  compact(json, io, audience);
   return json;
 }

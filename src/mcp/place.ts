@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lakeNames } from '../data/geocoding/lakes.ts';
 import type { Place } from '../data/geocoding/types.ts';
 import { foldName } from '../data/names.ts';
 import type { ToolContext } from './context.ts';
@@ -34,7 +35,7 @@ function candidate(place: Place) {
 }
 
 function areaOf(place: Place) {
-  if (place.kind !== 'island' && place.kind !== 'region') return null;
+  if (place.kind === undefined || place.kind === 'town') return null;
   return { kind: place.kind, radius_m: place.radiusM ?? 0 };
 }
 
@@ -54,7 +55,10 @@ export async function resolvePlace(
     const longitude = input.longitude ?? 0;
     const name = `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
     const place = { name, country_code: null, latitude, longitude, resolved_by: 'coordinates' as const };
-    return { place: { ...place, query: null, region: null, area: null, alternatives: [] }, credit: null };
+    return {
+      place: { ...place, query: null, region: null, area: null, ambiguous: false, alternatives: [] },
+      credit: null,
+    };
   }
   const query = input.place;
   const [segment] = context.catalog.findByName(query);
@@ -76,6 +80,7 @@ export async function resolvePlace(
         query,
         region: null,
         area: null,
+        ambiguous: false,
         alternatives: places.slice(0, MAX_ALTERNATIVES).map(candidate),
       },
       credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
@@ -93,6 +98,7 @@ export async function resolvePlace(
       query,
       region: best.region ?? null,
       area: areaOf(best),
+      ambiguous: best.ambiguous === true,
       alternatives: others.slice(0, MAX_ALTERNATIVES).map(candidate),
     },
     credit: CREDITS[context.geocoder.id],
@@ -114,8 +120,12 @@ async function notFoundMessage(query: string, context: ToolContext): Promise<str
     region === ''
       ? ''
       : ` "${query}" is a region: ${region}; name a town in it, e.g. "Town, ${regions[0]?.name ?? query}".`;
+  const asLake =
+    lakeNames(foldName(query)).length > 0
+      ? ` "${query}" reads as a lake: lakes are found through the towns on them or named after them, and none was; name a town on its shore.`
+      : '';
   return (
-    `No place named "${query}" was found.${asRegion}${hint} ` +
+    `No place named "${query}" was found.${asRegion}${asLake}${hint} ` +
     'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
     '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
     'or pass latitude and longitude instead.'

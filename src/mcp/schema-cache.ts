@@ -1,10 +1,14 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { toolJsonSchema } from './json-schema.ts';
+import { toolJsonSchema, type SchemaAudience } from './json-schema.ts';
 
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];
 
-const cache = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+/** One cache per audience: the public address lists its schemas without the Pro-only fields. */
+const caches = {
+  public: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
+  pro: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
+};
 
 /** Freezes a JSON value and everything in it, so one shared copy can be handed out safely. */
 function deepFreeze<T>(value: T): T {
@@ -31,7 +35,8 @@ function deepFreeze<T>(value: T): T {
  * (and the RSS, past 400 MB at 10 connections); the SDK only reads the
  * schema and spreads it into new objects where it adds a field.
  */
-export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON {
+export function withCachedJsonSchema(schema: z.ZodType, audience: SchemaAudience): StandardSchemaWithJSON {
+  const cache = audience.pro ? caches.pro : caches.public;
   const known = cache.get(schema);
   if (known) return known;
   const standard = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
@@ -41,7 +46,7 @@ export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON 
       const key = JSON.stringify(options);
       let json = byTarget.get(key);
       if (!json) {
-        json = deepFreeze(toolJsonSchema(schema, io, options.target));
+        json = deepFreeze(toolJsonSchema(schema, io, audience, options.target));
         byTarget.set(key, json);
       }
       return json;

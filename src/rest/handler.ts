@@ -1,5 +1,5 @@
 import { ApiError } from '../core/problems.ts';
-import { resolveUrls, type ApiConfig, type ResolvedUrls } from './urls.ts';
+import { resolveUrls, type ApiConfig, type ResolvedUrls } from '../http/public-urls.ts';
 import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
 import { problemReply } from './problem-reply.ts';
 import { ReplyMemo } from './reply-memo.ts';

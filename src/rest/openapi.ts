@@ -1,8 +1,8 @@
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
 import { API_VERSION } from '../core/service-facts.ts';
-import type { ResolvedUrls } from './urls.ts';
-import type { Route } from './route.ts';
+import type { ResolvedUrls } from '../http/public-urls.ts';
+import type { Route } from './operation.ts';
 import { ProblemSchema } from './schemas/problem.ts';
 
 const PROBLEM_JSON = 'application/problem+json';

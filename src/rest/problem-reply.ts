@@ -1,4 +1,4 @@
-import { ApiError, PROBLEM_CODES, problemAnchor, type ProblemCode } from '../core/problems.ts';
+import { ApiError, PROBLEM_CODES, problemDocument, type ProblemCode } from '../core/problems.ts';
 import { CACHE, jsonReply, type CachePolicy, type Reply } from './headers.ts';
 import type { Problem } from './schemas/problem.ts';
 
@@ -30,17 +30,14 @@ function cacheFor(code: ProblemCode): CachePolicy {
 export function problemReply(error: unknown, instance: string, docsUrl: string): Reply {
   const known = error instanceof ApiError ? error : internalError();
   if (!(error instanceof ApiError)) console.error('[wind-on-segment] internal error', instance, error);
-  const { status, title } = PROBLEM_CODES[known.code];
-  const body: Problem = {
-    type: `${docsUrl}#${problemAnchor(known.code)}`,
-    title,
-    status,
+  const body = problemDocument(known.code, {
     detail: known.message,
-    instance,
-    code: known.code,
     hint: known.hint,
-    ...(known.parameter === undefined ? {} : { parameter: known.parameter }),
-  };
+    instance,
+    docsUrl,
+    ...(known.parameter === undefined ? {} : { extensions: { parameter: known.parameter } }),
+  }) as Problem;
+  const { status } = body;
   return jsonReply(body, {
     status,
     cache: cacheFor(known.code),

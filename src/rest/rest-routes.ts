@@ -7,7 +7,7 @@ import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
 import { API_VERSION } from '../core/service-facts.ts';
 import { CACHE } from './headers.ts';
 import { openApiDocument } from './openapi.ts';
-import { defineRoute, type Route } from './route.ts';
+import { defineRoute, type Route } from './operation.ts';
 import { PlansResultSchema, type PlansResult } from './schemas/plan-schemas.ts';
 import { BearingQuerySchema, TailwindQuerySchema } from './schemas/query-schemas.ts';
 import {

@@ -8,7 +8,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { Socket } from 'node:net';
 import { problemReply, rawHttpResponse } from '../rest/problem-reply.ts';
-import { ownOrigin } from './request-target.ts';
+import { ownOrigin } from './request-head.ts';
 import { connectRefusal, readRefusal, type ParserError, type RefusedRequest } from './refused-request.ts';
 
 /**

@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
-import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/webhook.ts';
-import { AUTH_BASE_PATH } from '../auth/policy.ts';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../auth/rider-segments-api.ts';
-import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../auth/rider-webhook.ts';
+import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/stripe-webhook.ts';
+import { AUTH_BASE_PATH } from '../rider/access-policy.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../account/own-segments-api.ts';
+import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../account/webhook-setting.ts';
 import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 
 /**
  * The largest request body each path of the MCP side takes, in one table
- * (the README's "Request bodies" section lists it). The MCP addresses take
+ * (docs/operating.md lists it under "HTTP edges"). The MCP addresses take
  * one JSON-RPC message; the sign-in forms and the webhook setting are a few
  * hundred bytes. Paths not listed (the metadata documents, the rider's GET
  * endpoints) take {@link OTHER_BODY_MAX_BYTES}.

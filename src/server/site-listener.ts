@@ -7,10 +7,10 @@ import { staticMiddleware } from 'srvx/static';
 import type { ApiError } from '../core/problems.ts';
 import { isApiPath, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
 import { problemReply } from '../rest/problem-reply.ts';
-import type { McpService } from '../mcp/mcp-service.ts';
+import type { McpService } from '../app/mcp-service.ts';
 import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
-import { checkTarget, ownOrigin } from './request-target.ts';
+import { checkTarget, ownOrigin } from './request-head.ts';
 import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;

@@ -7,7 +7,7 @@ import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import { FORECAST_HOURS, ForecastError, type WindHour } from '../../src/data/forecast/types.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import type { Segment } from '../../src/data/segments/types.ts';
-import { resolveUrls } from '../../src/rest/urls.ts';
+import { resolveUrls } from '../../src/http/public-urls.ts';
 import { forecastForSegments } from '../../src/mcp/report/forecast.ts';
 import { segmentWindReport } from '../../src/mcp/report/segment-report.ts';
 import { bearingOf, forecastPointOf } from '../../src/data/segments/segment-geometry.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedCursorStore, type AlertCursorStore } from '../../src/alerts/cursor.ts';
 import { evaluateAlerts } from '../../src/alerts/evaluate.ts';
 import { createHostLimiter } from '../../src/alerts/host-limiter.ts';
-import { deliverPendingAlerts, idempotencyKeyOf } from '../../src/alerts/webhook.ts';
+import { deliverPendingAlerts, idempotencyKeyOf } from '../../src/alerts/alert-delivery.ts';
 import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';

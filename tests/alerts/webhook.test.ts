@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAlertJob } from '../../src/alerts/run.ts';
 import { signWebhook, verifyWebhookSignature } from '../../src/alerts/signature.ts';
-import { checkWebhookUrl, isPublicAddress } from '../../src/data/webhook-url.ts';
-import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/webhook.ts';
+import { checkWebhookUrl, isPublicAddress } from '../../src/rider/webhook-url.ts';
+import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/alert-delivery.ts';
 import { sendPinned, type WebhookSender } from '../../src/alerts/webhook-send.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/core/rider-rules.ts';
 import type { Store } from '../../src/store/database.ts';
@@ -118,6 +118,11 @@ describe('deliverPendingAlerts', () => {
         segment_name: catalog.get('gb-box-hill')?.name,
         window_start: '2026-11-21T11:20:00Z',
         window_end: '2026-11-21T14:20:00Z',
+        // Box Hill is in Surrey: in November its clock reads UTC, named GMT.
+        time_zone: 'Europe/London',
+        window_start_local: '2026-11-21T11:20:00+00:00',
+        window_end_local: '2026-11-21T14:20:00+00:00',
+        window_text: 'Sat 21 Nov 11:20–14:20 GMT',
         peak_tailwind_kmh: 30.2,
       },
       sent_at: '2026-11-21T10:20:00Z',

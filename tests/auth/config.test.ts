@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_FILE_NAME } from '../../src/auth/secret.ts';
 import { authConfigFromEnv } from '../support/settings.ts';
-import { createRiderAccount } from '../../src/auth/cli.ts';
-import { withAuthTables } from '../../src/auth/tables.ts';
+import { createRiderAccount } from '../../src/app/rider-accounts.ts';
+import { withAuthTables } from '../../src/store/auth-tables.ts';
 import { sqliteTestStore } from './support/stores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wos-auth-config-'));

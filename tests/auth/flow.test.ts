@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REFRESH_REUSE_INTERVAL_S } from '../../src/auth/policy.ts';
+import { REFRESH_REUSE_INTERVAL_S } from '../../src/rider/access-policy.ts';
 import { DAY_S } from '../../src/core/rider-rules.ts';
 import { TRIAL_DAYS } from '../../src/core/plans.ts';
 import { findRiderById } from '../../src/store/repositories/riders.ts';

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearerChallenge } from '../../src/auth/challenge.ts';
 import { withNativeDefaults } from '../../src/auth/registration.ts';
-import { disconnectTarget } from '../../src/auth/rider-api.ts';
-import { readDate, readList } from '../../src/auth/tables.ts';
+import { disconnectTarget } from '../../src/account/account-api.ts';
+import { readDate, readList } from '../../src/store/auth-tables.ts';
 
 const loopback = fc
   .tuple(fc.constantFrom('localhost', '127.0.0.1', '[::1]'), fc.integer({ min: 1, max: 65535 }), fc.webPath())

@@ -5,7 +5,7 @@
  * reaching another's segment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/auth/rider-segments-api.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/account/own-segments-api.ts';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../src/core/plans.ts';
 import { countRiderSegments, listRiderSegments } from '../../src/store/repositories/rider-segments.ts';
@@ -92,16 +92,14 @@ describe('uploading an own segment', () => {
     ];
     for (const [body, status, message] of cases) {
       const response = await upload(alice, body);
-      const answer = (await response.json()) as { error_description: string };
+      const answer = (await response.json()) as { detail: string };
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
-      expect(answer.error_description).toMatch(message);
+      expect(answer.detail).toMatch(message);
     }
     const huge = { name: 'x', format: 'gpx', text: 'x'.repeat(OWN_SEGMENT_UPLOAD_MAX_BYTES) };
     const tooLarge = await upload(alice, huge);
     expect(tooLarge.status).toBe(413);
-    expect(((await tooLarge.json()) as { error_description: string }).error_description).toMatch(
-      /larger than the 4 MB/,
-    );
+    expect(((await tooLarge.json()) as { detail: string }).detail).toMatch(/larger than the 4 MB/);
     expect(await countRiderSegments(db.store.db, aliceId)).toBe(before);
   });
 
@@ -139,7 +137,7 @@ describe('uploading an own segment', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(OWN_SEGMENT_ALLOWANCE.free);
     expect(statuses.filter((s) => s === 409)).toHaveLength(8 - OWN_SEGMENT_ALLOWANCE.free);
     const refused = answers.find((a) => a.status === 409);
-    const text = ((await refused?.json()) as { error_description: string }).error_description;
+    const text = ((await refused?.json()) as { detail: string }).detail;
     expect(text).toContain(`${OWN_SEGMENT_ALLOWANCE.free} of the ${OWN_SEGMENT_ALLOWANCE.free} own segments`);
     expect(text).toContain(`Pro for up to ${OWN_SEGMENT_ALLOWANCE.pro}`);
     expect(await countRiderSegments(db.store.db, bobId)).toBe(OWN_SEGMENT_ALLOWANCE.free);

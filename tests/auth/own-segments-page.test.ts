@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
 import { figureTexts } from '../../src/components/rider/own-segment-preview.ts';
 import { UPLOAD_MAX_BYTES } from '../../src/components/rider/own-segments-section.ts';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/auth/rider-segments-api.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/account/own-segments-api.ts';
 import { GetMyTailwindWindowsOutputSchema, GetMyWatchlistOutputSchema } from '../../src/mcp/schemas/rider.ts';
 import { countRiderSegments } from '../../src/store/repositories/rider-segments.ts';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';

@@ -8,10 +8,14 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_S, REFRESH_REUSE_INTERVAL_S, riderResourceFor } from '../../src/auth/policy.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  REFRESH_REUSE_INTERVAL_S,
+  riderResourceFor,
+} from '../../src/rider/access-policy.ts';
 import { createRefreshGrace, REFRESH_RACE_WAIT_MS } from '../../src/auth/refresh-grace.ts';
 import { createAuthService, type AuthService } from '../../src/auth/auth-service.ts';
-import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { ensureGeneratedData } from '../../scripts/data/generated.ts';
 import { postgresUnavailable } from '../store/postgres-server.ts';
 import { testDeps } from '../support/mcp-deps.ts';
 import { metadataOf, registerClient, tokensFor } from './support/grants.ts';
@@ -38,7 +42,7 @@ describe.each(ENGINES)('parallel refreshes on $engine', ({ engine, open, skip })
     let riderCount = 0;
 
     beforeAll(async () => {
-      await ensureGazetteer();
+      await ensureGeneratedData();
       stored = await open();
       server = await startAuthServer({ store: stored.store, rateLimit: false, mcp: testDeps() });
       // Another function instance over the same store, as on a platform that runs several.

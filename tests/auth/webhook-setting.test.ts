@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookUrl, type HostLookup } from '../../src/data/webhook-url.ts';
-import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_URL_MAX_LENGTH } from '../../src/auth/rider-webhook.ts';
+import { checkWebhookUrl, type HostLookup } from '../../src/rider/webhook-url.ts';
+import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_URL_MAX_LENGTH } from '../../src/account/webhook-setting.ts';
 import { findRiderById, type Rider as StoredRider } from '../../src/store/repositories/riders.ts';
 import { signedUp, type Rider } from './support/grants.ts';
 import { Agent } from './support/oauth.ts';
@@ -101,9 +101,9 @@ describe('refusals', () => {
     const before = await stored(aliceId);
     const response = await setWebhook(agent, url);
     expect(response.status, String(url)).toBe(400);
-    const body = (await response.json()) as { error: string; error_description: string };
-    expect(body.error).toBe('invalid_webhook_url');
-    expect(body.error_description).toMatch(reason);
+    const body = (await response.json()) as { code: string; detail: string };
+    expect(body.code).toBe('invalid_webhook_url');
+    expect(body.detail).toMatch(reason);
     expect(await stored(aliceId)).toEqual(before);
   };
 

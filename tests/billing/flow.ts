@@ -71,7 +71,9 @@ export function describeBillingFlow(
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ mode: 'subscription', price: 'price_pro_monthly_eur' });
       // Stripe's wire format: form fields, the secret key as bearer, the idempotency key.
-      const created = world.double.requests.find((r) => r.path === '/v1/checkout/sessions');
+      const created = world.double.requests.find(
+        (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+      );
       expect(created?.form).toMatchObject({
         line_items: [{ price: 'price_pro_monthly_eur', quantity: '1' }],
       });

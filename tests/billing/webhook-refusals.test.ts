@@ -225,7 +225,7 @@ describe('without payments, or with Stripe unreachable', () => {
         currency: 'eur',
       });
       expect(checkout.status).toBe(404);
-      expect(await checkout.json()).toMatchObject({ error: 'payments_not_configured' });
+      expect(await checkout.json()).toMatchObject({ code: 'payments_not_configured' });
       const me = (await (await agent.fetch('/api/rider/me')).json()) as { billing: object };
       expect(me.billing).toMatchObject({ payments_enabled: false, active: false, last_payment: null });
     } finally {
@@ -252,7 +252,7 @@ describe('without payments, or with Stripe unreachable', () => {
         currency: 'usd',
       });
       expect(checkout.status).toBe(502);
-      expect(await checkout.json()).toMatchObject({ error: 'payment_provider_unavailable' });
+      expect(await checkout.json()).toMatchObject({ code: 'payment_provider_unavailable' });
     } finally {
       await server.close();
       await bare.dispose();

@@ -1,6 +1,12 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_CODES, problemAnchor, type ProblemCode } from '../../src/core/problems.ts';
+import {
+  ACCOUNT_PROBLEM_CODES,
+  PROBLEM_CODES,
+  problemAnchor,
+  type AccountProblemCode,
+  type ProblemCode,
+} from '../../src/core/problems.ts';
 import { newPage } from '../support/browser/launch.ts';
 import { useSiteAndBrowser } from './setup.ts';
 import { EXPECTED_404, PAGES, STATIC_PAGES } from './pages.ts';
@@ -40,11 +46,17 @@ describe('the documentation site', () => {
     expect(changelog.replace(/\s+/g, ' ')).toContain('flags such as wet, gusty or cold');
   });
 
-  it('has a heading for every problem code, with the id the API links to', async () => {
+  it('has a heading for every problem code (API, account, billing), with the id the answers link to', async () => {
     const { page, problems, close } = await newPage(env.browser);
     await page.goto(`${env.service.baseUrl}/docs`);
     for (const code of Object.keys(PROBLEM_CODES) as ProblemCode[]) {
       const heading = page.locator(`h3#${problemAnchor(code)}`);
+      expect(await heading.count(), code).toBe(1);
+      expect(await heading.textContent()).toContain(code);
+    }
+    // The settings and billing codes, one level down under "Account and billing errors".
+    for (const code of Object.keys(ACCOUNT_PROBLEM_CODES) as AccountProblemCode[]) {
+      const heading = page.locator(`h4#${problemAnchor(code)}`);
       expect(await heading.count(), code).toBe(1);
       expect(await heading.textContent()).toContain(code);
     }

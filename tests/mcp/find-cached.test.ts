@@ -4,7 +4,7 @@ import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
-import { generateSegments } from '../../src/data/segments/generate.ts';
+import { generateSegments } from '../support/synthetic-segments.ts';
 import { hoursAhead, REMEMBERED_WINDS, windOnSegment } from '../../src/data/segments/segment-window.ts';
 import { windReport } from '../../src/mcp/report/segment-report.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
@@ -67,9 +67,9 @@ describe('the best window remembered per forecast hour', () => {
         expect(Object.isFrozen(remembered?.timeline)).toBe(true);
         expect(remembered).toEqual(windOnSegment(segment, [...samples], { includeDarkness }));
         // Shaped once for the hour, as a fresh wind would be shaped.
-        const report = windReport(remembered);
-        expect(windReport(remembered)).toBe(report);
-        const fresh = windReport(windOnSegment(segment, [...samples], { includeDarkness }));
+        const report = windReport(remembered, 'Europe/Paris');
+        expect(windReport(remembered, 'Europe/Paris')).toBe(report);
+        const fresh = windReport(windOnSegment(segment, [...samples], { includeDarkness }), 'Europe/Paris');
         expect(report.bestWindow).toEqual(fresh.bestWindow);
         expect(report.timeline()).toEqual(fresh.timeline());
       }

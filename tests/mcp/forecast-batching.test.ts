@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
-import { generateSegments } from '../../src/data/segments/generate.ts';
+import { generateSegments } from '../support/synthetic-segments.ts';
 import type { SegmentCatalog } from '../../src/data/segments/types.ts';
 import { FindTailwindSegmentsOutputSchema, MAX_LIMIT } from '../../src/mcp/schemas/find.ts';
 import { fakeOpenMeteo, type FakeOpenMeteo } from '../support/fake-open-meteo.ts';

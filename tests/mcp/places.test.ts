@@ -48,6 +48,27 @@ describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) =>
     expect(us?.region).toBeTruthy();
   });
 
+  it('answers a lake with its point and a radius for the ride around it', async () => {
+    const garda = await find('Lake Garda');
+    expect(garda).toMatchObject({ country_code: 'IT', area: { kind: 'lake' }, ambiguous: false });
+    expect(garda.latitude).toBeCloseTo(45.6, 0);
+    expect(garda.longitude).toBeCloseTo(10.65, 0);
+    expect(garda.area?.radius_m).toBeGreaterThanOrEqual(25_000);
+    // The US town called Lake Geneva stays an alternative to the lake by Genève.
+    const geneva = await find('Lake Geneva');
+    expect(geneva).toMatchObject({ country_code: 'CH', area: { kind: 'lake' } });
+    expect(geneva.alternatives.map((a) => a.name)).toContain('Lake Geneva, US');
+  });
+
+  it('takes an exonym for the large city, flagging the small namesake it passed over', async () => {
+    const gerona = await find('Gerona');
+    expect(gerona).toMatchObject({ name: 'Girona, ES', region: 'Catalonia', ambiguous: true, area: null });
+    expect(gerona.alternatives.map((a) => a.name)).toContain('Gerona, PH');
+    const result = await client.callTool({ name: 'find_tailwind_segments', arguments: { place: 'Gerona' } });
+    expect(resultText(result)).toMatch(/Ambiguous: "Gerona" may also mean Gerona, PH/);
+    expect(await find('Paris')).toMatchObject({ name: 'Paris, FR', ambiguous: false });
+  });
+
   it('says a bare first-level region is a region, and how to name a town in it', async () => {
     const result = await client.callTool({
       name: 'find_tailwind_segments',
@@ -56,6 +77,15 @@ describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) =>
     expect(result.isError).toBe(true);
     expect(resultText(result)).toMatch(/"Catalonia" is a region: Catalonia \(ES\)/);
     expect(resultText(result)).toMatch(/"Town, Catalonia"/);
+  });
+
+  it('says a lake it cannot place reads as a lake, and to name a town on its shore', async () => {
+    const result = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { place: 'Lago Maggiore' },
+    });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/"Lago Maggiore" reads as a lake.*name a town on its shore/);
   });
 
   it('says how to qualify a place it cannot find, naming what is not understood', async () => {

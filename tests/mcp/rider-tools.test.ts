@@ -1,7 +1,8 @@
+import { localIso } from '../../src/core/local-time.ts';
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPE_READ } from '../../src/auth/policy.ts';
+import { SCOPE_READ } from '../../src/rider/access-policy.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import { powerFromRecord, recordGain } from '../../src/core/power-model.ts';
 import { FREE_MONTHLY_CALLS, usageMonth } from '../../src/core/rider-rules.ts';
@@ -9,7 +10,10 @@ import { polylineLegs } from '../../src/core/segment-wind.ts';
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { PRO_DETAILS } from '../../src/mcp/report/pro-details.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
+import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
+import { hundredKmPoints } from '../support/route-points.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
   GetMyWatchlistOutputSchema,
@@ -405,7 +409,7 @@ describe('the free monthly allowance', () => {
       expect(parsed.usage).toEqual({ used: 20, limit: 20, remaining: 0, resets_at: '2026-12-01T00:00:00Z' });
       expect(parsed.locked.map((l) => l.feature)).toEqual(['unlimited_rider_calls']);
       expect(parsed.locked[0]?.how_to_unlock).toMatch(/trial of this rider account ended/);
-      expect(resultText(result)).toMatch(/limit reached.*2026-12-01T00:00:00Z/);
+      expect(resultText(result)).toMatch(/limit reached.*Tue 1 Dec 00:00 UTC/);
     }
     // Refused calls are not counted; the other rider tools still work.
     expect(await currentUsage(h.store.db, rider.id, MONTH)).toBe(20);
@@ -528,18 +532,68 @@ describe('Pro details', () => {
     expect(list.access).toMatchObject({ plan: 'free', pro_access: false, in_trial: false });
   });
 
-  it('get_segment gives a Pro or trial rider the 72-hour timeline and nothing locked; a free rider sees it locked', async () => {
+  it('get_segment gives a Pro or trial rider the 72-hour timeline and the chance, nothing locked; a free rider sees both locked', async () => {
     for (const kind of ['pro', 'trial'] as const) {
       const client = await h.connectRider(riders[kind]);
-      const data = GetSegmentOutputSchema.parse(ok(await call(client, 'get_segment', { segment_id: ALPE })));
+      const result = await call(client, 'get_segment', { segment_id: ALPE });
+      const data = GetSegmentOutputSchema.parse(ok(result));
       expect(data.timeline).toHaveLength(72);
       expect(data.timeline?.[0]).toEqual(data.wind_now);
       expect(data.locked).toEqual([]);
+      expect(data.ensemble).toMatchObject({
+        source: 'demo',
+        model: 'demo',
+        members: 51,
+        min_tailwind_kmh: 5,
+      });
+      expect(data.ensemble?.note).toMatch(/uncalibrated/);
+      expect(data.ensemble?.note).toMatch(/DEMO/);
+      const chance = data.best_window?.chance;
+      expect(chance).toBeTruthy();
+      expect(chance?.p10_kmh).toBeLessThanOrEqual(chance?.p50_kmh ?? NaN);
+      expect(chance?.p50_kmh).toBeLessThanOrEqual(chance?.p90_kmh ?? NaN);
+      expect(JSON.stringify(result.content)).toContain(`chance ${chance?.pct}% (${chance?.words})`);
     }
     const free = await h.connectRider(riders.free);
     const data = GetSegmentOutputSchema.parse(ok(await call(free, 'get_segment', { segment_id: ALPE })));
     expect(data.timeline).toBeUndefined();
-    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline']);
+    expect(data.ensemble).toBeUndefined();
+    expect(data.best_window?.chance).toBeUndefined();
+    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
+  });
+
+  it('get_route_wind gives a Pro rider each start’s chance of gaining time; a free rider sees it locked', async () => {
+    const args = { points: hundredKmPoints(2).slice(0, 21) };
+    const pro = await h.connectRider(riders.trial);
+    const result = await call(pro, 'get_route_wind', args);
+    const data = GetRouteWindOutputSchema.parse(ok(result));
+    expect(data.best_starts.length).toBeGreaterThan(0);
+    for (const start of data.best_starts) {
+      expect(start.gain_chance_pct).toBeGreaterThanOrEqual(0);
+      expect(start.gain_chance_pct).toBeLessThanOrEqual(100);
+    }
+    expect(data.ensemble).toMatchObject({ members: 51, min_tailwind_kmh: null });
+    expect(data.locked).toBeUndefined();
+    expect(resultText(result)).toContain(
+      `gains time in ${data.best_starts[0]?.gain_chance_pct}% of ensemble members`,
+    );
+    const free = GetRouteWindOutputSchema.parse(
+      ok(await call(await h.connectRider(riders.free), 'get_route_wind', args)),
+    );
+    expect(free.best_starts[0]?.gain_chance_pct).toBeUndefined();
+    expect(free.locked?.map((l) => l.feature)).toEqual(['tailwind_chance']);
+  });
+
+  it('find_tailwind_segments gives a Pro rider each best window’s chance, computed from the members', async () => {
+    const client = await h.connectRider(riders.pro);
+    const data = FindTailwindSegmentsOutputSchema.parse(
+      ok(await call(client, 'find_tailwind_segments', { latitude: 45.09, longitude: 6.07, limit: 5 })),
+    );
+    const windows = data.segments.flatMap((s) => (s.best_window ? [s.best_window] : []));
+    expect(windows.length).toBeGreaterThan(0);
+    for (const window of windows) expect(window.chance?.pct).toBeGreaterThanOrEqual(0);
+    expect(data.ensemble?.members).toBe(51);
+    expect(data.locked).toEqual([]);
   });
 });
 
@@ -577,6 +631,9 @@ describe('riders never see or change each other’s data', () => {
         segment_name: "Alpe d'Huez (from Le Bourg-d'Oisans)",
         window_start: new Date((HOUR + 7200) * 1000).toISOString().replace('.000Z', 'Z'),
         window_end: new Date((HOUR + 18_000) * 1000).toISOString().replace('.000Z', 'Z'),
+        time_zone: 'Europe/Paris',
+        window_start_local: localIso(HOUR + 7200, 'Europe/Paris'),
+        window_end_local: localIso(HOUR + 18_000, 'Europe/Paris'),
         peak_tailwind_kmh: 24.5,
         recorded_at: new Date(NOW_S * 1000).toISOString().replace('.000Z', 'Z'),
         delivered_at: null,
@@ -684,8 +741,11 @@ describe('estimateRecord', () => {
   const window = {
     start: peak.time,
     end: '2026-11-21T13:00:00Z',
+    time_zone: 'Europe/Paris',
+    start_local: '2026-11-21T13:00:00+01:00',
+    end_local: '2026-11-21T14:00:00+01:00',
     hours: 1,
-    peak,
+    peak: { ...peak, time_local: '2026-11-21T13:00:00+01:00' },
     mean_tailwind_kmh: 20,
     mean_tailwind_kmh_rider_height: 13.5,
     daylight: null,

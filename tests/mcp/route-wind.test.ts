@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLD_C, DAMP_PRECIPITATION_MM, DAMP_PROBABILITY_PCT, GUSTY_KMH } from '../../src/core/rideable.ts';
+import { parseGpx } from '../../src/core/route/gpx.ts';
 import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-forecast.ts';
@@ -52,9 +53,48 @@ describe.each(ERAS)('get_route_wind, protocol %s', (era) => {
     expect(
       Math.abs(best.time_gained_s - (best.still_air_minutes - best.ride_minutes) * 60),
     ).toBeLessThanOrEqual(60);
-    expect(data.best_starts.map((s) => s.tailwind_kmh)).toEqual(
-      [...data.best_starts.map((s) => s.tailwind_kmh)].sort((a, b) => b - a),
+    // Ranked by what the rider feels: time gained against still air, most first.
+    expect(data.best_starts.map((s) => s.time_gained_s)).toEqual(
+      [...data.best_starts.map((s) => s.time_gained_s)].sort((a, b) => b - a),
     );
+    expect(data.route.shape).toBe('point_to_point');
+    expect(data.best_starts.every((s) => s.direction === 'as_given' && s.other_direction === null)).toBe(
+      true,
+    );
+  });
+
+  it('judges a loop both ways round and leads with the faster direction and both times', async () => {
+    // Every fourth point of the recorded loop (the whole file is over the 64 KB message limit), ends kept.
+    const all = parseGpx(fixture('loop.gpx')).points;
+    const points = all
+      .filter((_, i) => i % 4 === 0 || i === all.length - 1)
+      .map((p) => ({ latitude: p.lat, longitude: p.lon, elevation_m: p.ele }));
+    const { data, text } = await call(client, { points });
+    expect(data.route.shape).toBe('loop');
+    expect(data.route.ends_apart_m).toBeLessThan(1000);
+    expect(data.best_starts.length).toBeGreaterThanOrEqual(2);
+    const rideTimes = data.best_starts.map((s) => s.ride_minutes);
+    expect(rideTimes).toEqual([...rideTimes].sort((a, b) => a - b));
+    for (const s of data.best_starts) {
+      if (s.other_direction === null) throw new Error('a loop start without the other direction');
+      // The offered direction is the faster one from that start.
+      expect(s.ride_minutes).toBeLessThanOrEqual(s.other_direction.ride_minutes);
+    }
+    const best = data.best_starts[0];
+    const other = best?.other_direction;
+    if (best === undefined || !other) throw new Error('no start');
+    const first = text.split('\n')[0] ?? '';
+    expect(first).toMatch(best.direction === 'reversed' ? /Faster reversed/ : /Faster as given/);
+    expect(first).toContain(`${best.ride_minutes % 60} min that way`);
+    expect(first).toContain(`${other.ride_minutes % 60} min the other way`);
+    // Every offered start is a line of its own, best first, with its time gained or lost.
+    const lines = text.split('\n').filter((l) => /^\d\. /.test(l));
+    expect(lines).toHaveLength(data.best_starts.length);
+    lines.forEach((line, i) => {
+      const s = data.best_starts[i];
+      if (s === undefined) throw new Error('line without start');
+      expect(line).toMatch(s.time_gained_s === 0 ? /costs nothing/ : s.time_gained_s > 0 ? /gains/ : /costs/);
+    });
   });
 
   it("gives the weather behind every start's flags", async () => {

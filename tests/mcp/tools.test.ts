@@ -135,6 +135,10 @@ describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
     expect(locked?.plans).toEqual(promising);
     expect(promising).toEqual(['pro_monthly', 'pro_annual', 'pro_lifetime']);
     expect(locked?.pricing_url).toBe('http://localhost:3000/pricing?plan=pro_monthly');
+    // The public address has no rider: the chance of a tailwind is locked too, and never computed.
+    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
+    expect(data.best_window?.chance).toBeUndefined();
+    expect(data.ensemble).toBeUndefined();
   });
 
   it('finds a segment by its name as a place', async () => {

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, type Auth } from '../../src/auth/auth.ts';
-import { AUTH_BASE_PATH } from '../../src/auth/policy.ts';
-import { CLIENT_ADDRESS_HEADER } from '../../src/rest/client-address.ts';
+import { AUTH_BASE_PATH } from '../../src/rider/access-policy.ts';
+import { CLIENT_ADDRESS_HEADER } from '../../src/http/client-address.ts';
 import { createRedisWindowLimits } from '../../src/store/shared-state/rate-limiter.ts';
 import { sqliteTestStore, type TestStore } from '../auth/support/stores.ts';
 import { redisUnavailable, testClients, testPrefix } from './redis-server.ts';

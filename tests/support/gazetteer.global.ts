@@ -1,10 +1,11 @@
 /**
  * Global setup of the `unit` project (vitest.config.ts): the lane needs no build, but the offline
- * place list is generated data. It is brought up to date once here, before any file reads it:
- * files run side by side, and one rebuilding it while another reads it would see half a file.
+ * place list and the region index are generated data. They are brought up to date once here, before
+ * any file reads them: files run side by side, and one rebuilding a file while another reads it
+ * would see half of it.
  */
-import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { ensureGeneratedData } from '../../scripts/data/generated.ts';
 
 export async function setup(): Promise<void> {
-  await ensureGazetteer();
+  await ensureGeneratedData();
 }

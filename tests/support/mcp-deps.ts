@@ -1,5 +1,7 @@
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
+import { createEnsembleCache } from '../../src/data/forecast/ensemble-cache.ts';
+import { createDemoEnsemble } from '../../src/data/forecast/ensemble-demo.ts';
 import type { ForecastSource } from '../../src/data/forecast/types.ts';
 import { lazyGazetteer } from '../../src/data/geocoding/gazetteer.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
@@ -13,13 +15,14 @@ import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
 /** A fixed "now" for the tests: Saturday 21 November 2026, 10:20 UTC. */
 export const TEST_NOW = Date.UTC(2026, 10, 21, 10, 20);
 
-/** The embedded data with the demo forecast, at a fixed time. */
+/** The embedded data with the demo forecast and the demo ensemble, at a fixed time. */
 export function testDeps(overrides: Partial<McpDeps> = {}): McpDeps {
   const now = overrides.now ?? (() => TEST_NOW);
   return {
     catalog: createSegmentCatalog(loadEmbeddedSegments()),
     geocoder: lazyGazetteer(),
     forecast: createForecastCache(createDemoForecast({ clock: now }), { clock: now }),
+    ensemble: createEnsembleCache(createDemoEnsemble({ clock: now }), { clock: now }),
     now,
     ...overrides,
   };

@@ -2,7 +2,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { buildServer } from '../../src/mcp/build-server.ts';
 import { createRateLimiter } from '../../src/mcp/rate-limit.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../src/mcp/tools/rider/index.ts';
-import { resolveUrls } from '../../src/rest/urls.ts';
+import { resolveUrls } from '../../src/http/public-urls.ts';
 import { connectClient, inProcessFetch, type Era } from './mcp-client.ts';
 import { TEST_MCP_URL, testDeps, testEndpoint } from './mcp-deps.ts';
 import { measuringFetch } from './served-bytes.ts';
@@ -22,7 +22,7 @@ function riderFetch() {
           caller: { kind: 'rider', riderId: 'lister', grantId: 'g', clientId: 'c', scopes: [] },
           urls: resolveUrls({}, new URL(`${TEST_MCP_URL}/rider`)),
         },
-        limiter: createRateLimiter({ perMinute: 600, burst: 100, now: deps.now }),
+        limiter: createRateLimiter({ perMinute: 600, burst: 100 }),
         limitKey: 'grant:g',
       }),
     { legacy: 'stateless' },

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { SCOPE_READ, SCOPE_WRITE } from '../../src/auth/policy.ts';
-import { resolveUrls } from '../../src/rest/urls.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../../src/rider/access-policy.ts';
+import { resolveUrls } from '../../src/http/public-urls.ts';
 import type { Caller, McpDeps, RiderCaller } from '../../src/mcp/context.ts';
 import { createRateLimiter } from '../../src/mcp/rate-limit.ts';
 import { buildServer } from '../../src/mcp/build-server.ts';
@@ -64,7 +64,6 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
   const limiter = createRateLimiter({
     perMinute: options.ratePerMinute ?? 6000,
     burst: options.rateBurst ?? 1000,
-    now: deps.now,
   });
   const tools = options.tools ?? RIDER_ADDRESS_TOOLS;
   const clients: Client[] = [];

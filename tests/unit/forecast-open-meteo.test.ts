@@ -151,16 +151,43 @@ describe('Open-Meteo mapping', () => {
     expect(empty?.unusableHours).toBe(72);
   });
 
-  it('keeps hours with null gusts when the gust series is missing, and drops and counts the hours a short series leaves bare', async () => {
+  it('keeps hours with null gusts when the gust series is missing', async () => {
     const recorded = JSON.parse(single) as RecordedLocation;
     const withoutGusts = { ...recorded, hourly: { ...recorded.hourly, wind_gusts_10m: undefined } };
-    const ragged = { ...recorded, hourly: { ...recorded.hourly, wind_speed_10m: [1, 2] } };
     const [noGusts] = await source(scripted(json(JSON.stringify(withoutGusts))).fetch).hourly([GALIBIER]);
     expect(noGusts?.hours).toHaveLength(72);
     expect(noGusts?.hours.every((h) => h.gustsKmh === null)).toBe(true);
+  });
+
+  // Issue 22: an array shorter (or longer) than `time` was read as aligned from the first hour.
+  it.each([
+    ['wind speed shorter than time', 'wind_speed_10m', 2],
+    ['wind direction one short', 'wind_direction_10m', 71],
+    ['gusts one too many', 'wind_gusts_10m', 73],
+    ['precipitation shorter than time', 'precipitation', 10],
+  ])('refuses a ragged answer (%s): every hour counted unusable, none guessed', async (_, name, length) => {
+    const recorded = JSON.parse(single) as RecordedLocation;
+    const ragged = {
+      ...recorded,
+      hourly: { ...recorded.hourly, [name]: Array.from({ length }, () => 10) },
+    };
     const [short] = await source(scripted(json(JSON.stringify(ragged))).fetch).hourly([GALIBIER]);
-    expect(short?.hours.map((h) => h.speedKmh)).toEqual([1, 2]);
-    expect(short?.unusableHours).toBe(70);
+    expect(short?.hours).toEqual([]);
+    expect(short?.unusableHours).toBe(72);
+  });
+
+  it('reads the other locations of a batch when one of them is ragged', async () => {
+    const recorded = JSON.parse(multi) as RecordedLocation[];
+    const first = recorded[0];
+    if (!first) throw new Error('fixture has locations');
+    const broken = {
+      ...first,
+      hourly: { ...first.hourly, wind_speed_10m: first.hourly.wind_speed_10m.slice(1) },
+    };
+    const body = JSON.stringify([broken, ...recorded.slice(1)]);
+    const [bad, good] = await source(scripted(json(body)).fetch).hourly(ALPS);
+    expect(bad?.hours).toEqual([]);
+    expect(good?.hours).toHaveLength(72);
   });
 });
 

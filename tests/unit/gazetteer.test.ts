@@ -9,6 +9,8 @@ import {
   gazetteerRow,
   lazyGazetteer,
   loadGazetteer,
+  OWN_NAME_HOLDS_FROM,
+  type GazetteerRow,
 } from '../../src/data/geocoding/gazetteer.ts';
 import { GeocodingError, type Geocoder, type Place } from '../../src/data/geocoding/types.ts';
 
@@ -165,11 +167,55 @@ describe('gazetteer over given rows', () => {
   const small = createGazetteer(rows);
   const names = async (query: string, limit = 10) => (await small.search(query, limit)).map((p) => p.name);
 
-  it('puts name matches before alternate-name matches, then article matches', async () => {
-    expect(await names('springfield')).toEqual(['Springfield', 'Big City', 'Le Springfield']);
-    expect(await names('springfield', 2)).toEqual(['Springfield', 'Big City']);
+  it('ranks by population times how the name is recorded, then article matches', async () => {
+    // Big City (1,000,000) is also called Springfield: 1,000,000 / 20 beats the town of 100 so named.
+    expect(await names('springfield')).toEqual(['Big City', 'Springfield', 'Le Springfield']);
+    expect(await names('springfield', 2)).toEqual(['Big City', 'Springfield']);
     // A query with an article the places lack: all by population.
     expect(await names('La Springfield')).toEqual(['Big City', 'Springfield']);
+  });
+
+  it('weighs an own name 1, a close spelling 1/2 and any other alternate name 1/20', async () => {
+    const town = (name: string, population: number, alternates: string[] = []) =>
+      gazetteerRow({ ...place(name, population), lat: 40 + population / 1e6 }, alternates);
+    const rank = async (rows: GazetteerRow[]) =>
+      (await createGazetteer(rows).search('Gerona', 5)).map((p) => p.name);
+    // A close spelling twice as large wins; just under twice, the own name keeps its place.
+    expect(await rank([town('Gerona', 40_000), town('Girona', 80_002, ['Gerona'])])).toEqual([
+      'Girona',
+      'Gerona',
+    ]);
+    expect(await rank([town('Gerona', 40_000), town('Girona', 79_998, ['Gerona'])])).toEqual([
+      'Gerona',
+      'Girona',
+    ]);
+    // Another alternate name must be twenty times as large.
+    expect(await rank([town('Gerona', 4_000), town('Big', 80_020, ['Gerona'])])).toEqual(['Big', 'Gerona']);
+    expect(await rank([town('Gerona', 4_000), town('Big', 79_980, ['Gerona'])])).toEqual(['Gerona', 'Big']);
+    // A town of OWN_NAME_HOLDS_FROM people or more keeps its own name against any larger place.
+    const held = [town('Gerona', OWN_NAME_HOLDS_FROM), town('Girona', 100 * OWN_NAME_HOLDS_FROM, ['Gerona'])];
+    expect(await rank(held)).toEqual(['Gerona', 'Girona']);
+    // Each part of a two-language name is an own name.
+    expect(await rank([town('Gerona', 4_000), town('Girona / Gerona', 5_000, ['Gerona'])])).toEqual([
+      'Girona / Gerona',
+      'Gerona',
+    ]);
+  });
+
+  it('flags a first answer with a close rival or won over a town of that very name', async () => {
+    const far = (name: string, population: number, lat: number, alternates: string[] = []) =>
+      gazetteerRow({ ...place(name, population), lat }, alternates);
+    const first = async (rows: GazetteerRow[]) => (await createGazetteer(rows).search('Valencia', 5))[0];
+    const close = [far('Valencia', 1_600_000, 10), far('Valencia', 790_000, 39)];
+    expect(await first(close)).toMatchObject({ population: 1_600_000, ambiguous: true });
+    const clear = [far('Valencia', 1_600_000, 10), far('Valencia', 100_000, 39)];
+    expect((await first(clear))?.ambiguous).toBeUndefined();
+    // Next door is the same place twice, not a rival.
+    expect(
+      (await first([far('Valencia', 1_600_000, 10), far('Valencia', 790_000, 10.1)]))?.ambiguous,
+    ).toBeUndefined();
+    const exonym = [far('Valencia', 5_000, 10), far('Big City', 790_000, 39, ['Valencia'])];
+    expect(await first(exonym)).toMatchObject({ name: 'Big City', ambiguous: true });
   });
 
   it('searches rows without population, such as segments', async () => {

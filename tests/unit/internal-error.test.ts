@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiConfig } from '../../src/rest/urls.ts';
+import type { ApiConfig } from '../../src/http/public-urls.ts';
 import { createApiHandler } from '../../src/rest/handler.ts';
 
 afterEach(() => vi.restoreAllMocks());

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prebuiltOpenApiModule } from '../../scripts/vercel/bundle-functions.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ROUTES } from '../../src/rest/rest-routes.ts';
-import { resolveUrls } from '../../src/rest/urls.ts';
+import { resolveUrls } from '../../src/http/public-urls.ts';
 
 interface Prebuilt {
   openApiDocument: typeof openApiDocument;

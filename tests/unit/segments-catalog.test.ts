@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LatLon } from '../../src/core/bearing.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
-import { generateSegments } from '../../src/data/segments/generate.ts';
+import { generateSegments } from '../support/synthetic-segments.ts';
 import {
   parseSegmentCollection,
   SegmentCatalogError,

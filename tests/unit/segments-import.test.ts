@@ -11,7 +11,7 @@ import {
   parseGpx,
   smoothedGainM,
   summarizeTrack,
-} from '../../src/data/segments/gpx.ts';
+} from '../../src/data/segments/gpx-track.ts';
 import {
   DEFAULT_IMPORT_LICENSE,
   describeImport,

@@ -8,7 +8,7 @@ import { createApp } from '../../src/app/app.ts';
 import { readSettings } from '../../src/app/settings.ts';
 import type { LatLon } from '../../src/core/bearing.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
-import { generateSegments, generateSegmentStream } from '../../src/data/segments/generate.ts';
+import { generateSegments, generateSegmentStream } from '../support/synthetic-segments.ts';
 import { formatFeatureCollection, segmentToFeature } from '../../src/data/segments/geojson.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { openSegmentCatalog } from '../../src/data/segments/open-catalog.ts';

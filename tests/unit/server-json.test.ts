@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RIDER_RESOURCE_PATH } from '../../src/auth/policy.ts';
+import { RIDER_RESOURCE_PATH } from '../../src/rider/access-policy.ts';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, root), 'utf8'));

@@ -1,13 +1,12 @@
 /**
  * The one settings schema: every variable's default matches the constant of
  * the module that owns the rule, refusals name the variable, the value and
- * the accepted form, typos are reported with the closest name, and the
- * README's configuration tables say exactly what the schema says.
+ * the accepted form, and typos are reported with the closest name. The
+ * configuration tables in docs/operating.md are generated from the schema
+ * (tests/unit/generated-docs.test.ts).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSettings, SETTINGS, storeConfigOf, unknownSettings } from '../../src/app/settings.ts';
-import { settingRows } from '../../src/app/settings-table.ts';
+import { readSettings, settingDoc, storeConfigOf, unknownSettings } from '../../src/app/settings.ts';
 import {
   DEFAULT_ALERTS_INTERVAL_MS,
   MAX_ALERTS_INTERVAL_MS,
@@ -16,42 +15,15 @@ import {
 import { MIN_SECRET_LENGTH } from '../../src/auth/secret.ts';
 import { DEFAULT_SQLITE_PATH } from '../../src/store/database.ts';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-/** The rows of every table in the README's "Configuration" section, cells trimmed. */
-function readmeRows(): string[][] {
-  const start = README.indexOf('\n## Configuration\n');
-  const end = README.indexOf('\n## ', start + 1);
-  return README.slice(start, end)
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split(' | ')
-        .map((cell) => cell.trim()),
-    );
-}
-
 describe('the settings schema', () => {
-  it('is what the README tables say, row for row, each variable once', () => {
-    const rows = readmeRows();
-    expect(rows.map((row) => row[0]).sort()).toEqual(
-      settingRows()
-        .map((row) => row[0])
-        .sort(),
-    );
-    for (const row of settingRows()) expect(rows).toContainEqual([...row]);
-  });
-
   it('defaults to the figures of the modules that own the rules', () => {
     const settings = readSettings({});
     expect(settings.alertsIntervalMs).toBe(DEFAULT_ALERTS_INTERVAL_MS);
     expect(settings.store.sqlitePath).toBe(DEFAULT_SQLITE_PATH);
-    expect(SETTINGS.WOS_ALERTS_INTERVAL_MS.accepts).toContain(
+    expect(settingDoc('WOS_ALERTS_INTERVAL_MS').accepts).toContain(
       `${MIN_ALERTS_INTERVAL_MS} to ${MAX_ALERTS_INTERVAL_MS}`,
     );
-    expect(SETTINGS.BETTER_AUTH_SECRET.accepts).toContain(`at least ${MIN_SECRET_LENGTH} characters`);
+    expect(settingDoc('BETTER_AUTH_SECRET').accepts).toContain(`at least ${MIN_SECRET_LENGTH} characters`);
     expect(settings).toMatchObject({
       port: 3000,
       forecast: { source: 'demo' },
@@ -126,5 +98,23 @@ describe('the settings schema', () => {
     expect(() => readSettings({ ...full, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
       /STRIPE_SECRET_KEY must be a Stripe secret or restricted key/,
     );
+  });
+});
+
+describe('the ensemble settings', () => {
+  it('follow the demo forecast to the demo ensemble, and real forecasts to none unless asked', () => {
+    expect(readSettings({}).ensemble).toMatchObject({ source: 'demo', model: 'ecmwf_ifs025' });
+    expect(readSettings({ WOS_FORECAST: 'open-meteo' }).ensemble.source).toBe('off');
+    const real = readSettings({
+      WOS_FORECAST: 'open-meteo',
+      WOS_ENSEMBLE: 'open-meteo',
+      WOS_ENSEMBLE_MODEL: 'gfs025',
+    });
+    expect(real.ensemble).toMatchObject({ source: 'open-meteo', model: 'gfs025' });
+    expect(readSettings({ WOS_ENSEMBLE: 'off' }).ensemble.source).toBe('off');
+  });
+
+  it('refuse a model not in the table, naming the accepted ones', () => {
+    expect(() => readSettings({ WOS_ENSEMBLE_MODEL: 'icon_seamless' })).toThrow(/"ecmwf_ifs025" or "gfs025"/);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isPublicAddress, type HostLookup } from '../../src/data/webhook-url.ts';
+import { checkWebhookUrl, isPublicAddress, type HostLookup } from '../../src/rider/webhook-url.ts';
 
 const PUBLIC_V4 = '93.184.215.14';
 const resolvesPublic: HostLookup = async () => [PUBLIC_V4];

@@ -54,11 +54,16 @@ export function nextUrl(reply: JsonReply): string | undefined {
   return typeof url === 'string' && url.length > 0 ? url : undefined;
 }
 
-/** A sentence for a failed call, from the server's own message where it gives one. */
+/**
+ * A sentence for a failed call, from the server's own message where it gives
+ * one: a problem document's `detail` (the settings and billing APIs), or the
+ * `message` / `error_description` of the sign-in service (better-auth and the
+ * OAuth endpoints keep the shapes their RFCs fix).
+ */
 export function failureMessage(reply: JsonReply): string {
   if (reply.status === 429) return 'Too many attempts. Wait a few seconds, then try again.';
   if (reply.status === 403) return 'This request was refused. Reload the page and try again.';
-  const message = reply.body?.['message'] ?? reply.body?.['error_description'];
+  const message = reply.body?.['detail'] ?? reply.body?.['message'] ?? reply.body?.['error_description'];
   if (typeof message === 'string' && message.length > 0 && reply.status < 500) {
     return message.endsWith('.') ? message : `${message}.`;
   }

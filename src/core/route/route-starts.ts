@@ -11,7 +11,7 @@ import {
 } from '../rideable.ts';
 import { HOUR_S, type WindSample } from '../tailwind-window.ts';
 import type { RouteLeg } from './route-geometry.ts';
-import { rideTimeS, stillAirSchedule } from './route-ride.ts';
+import { legSpeedMs, rideTimeS, stillAirSchedule } from './route-ride.ts';
 import { legWindEffect, routeWind, type LegWind, type RouteWind } from './route-wind.ts';
 
 /** What a start needs from the forecast: per sample, its hours (null = no usable data there). */
@@ -34,6 +34,13 @@ export interface StartJudgement extends WeatherExtremes {
   readonly startS: number;
   /** Length-weighted along-track wind over the ride at 10 m (positive = tailwind), unrounded. */
   readonly tailwindKmh: number;
+  /**
+   * Seconds the wind saves against still air at the rider's power (negative =
+   * time it costs), unrounded: what the rider feels, so what starts are ranked by.
+   */
+  readonly timeGainedS: number;
+  /** Ride time at the rider's power in still air, seconds: the same for every start of one direction. */
+  readonly stillAirS: number;
   /** Why the ride from this start is not offered (empty = rideable). */
   readonly refusals: readonly Refusal[];
   readonly flags: readonly RideFlag[];
@@ -86,6 +93,7 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
     let previousKey = -1;
     let previousLit = true;
     let along = 0;
+    let windyS = 0;
     let fits = true;
     for (let i = 0; i < legs.length && fits; i++) {
       const leg = legs[i];
@@ -99,7 +107,9 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
       }
       const wind = { speedKmh: hour.speedKmh, directionDeg: hour.directionDeg };
       winds.push(wind);
-      along += leg.lengthM * legWindEffect(leg, wind).tailwindKmh;
+      const tailwindKmh = legWindEffect(leg, wind).tailwindKmh;
+      along += leg.lengthM * tailwindKmh;
+      windyS += leg.lengthM / legSpeedMs(leg, search.powerW, tailwindKmh, search.params);
       // Consecutive legs mostly share a place and hour: the map is touched only when either changes.
       const key = sample * 1e6 + (hourTime - search.fromS) / HOUR_S;
       const lit = daylightSpanOf(daylight[sample] ?? [], at, at) !== null;
@@ -122,6 +132,8 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
     judged.push({
       startS,
       tailwindKmh: total > 0 ? along / total : 0,
+      timeGainedS: schedule.totalS - windyS,
+      stillAirS: schedule.totalS,
       refusals: (['dark', 'wet', 'gusty'] as const).filter((r) => refusals.has(r)),
       flags: FLAG_ORDER.filter((f) => flags.has(f)),
       winds,
@@ -135,15 +147,33 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
 export const START_SPACING_H = 2;
 
 /**
- * The best rideable starts by length-weighted tailwind (the earliest on a
- * tie), at most `count`, at least {@link START_SPACING_H} hours apart; or
- * why there is none. A best start can still be a headwind ride: it is then
- * the least bad one, and its figures say so.
+ * Starts fastest first: by ride time in the forecast, to the whole second as
+ * answers show it (still-air time less time gained, each rounded), the
+ * earlier start on a tie. For one route in one direction that is the order
+ * of time gained, the figure the rider feels. Not the mean tailwind: on a
+ * loop that is about 0 in every wind, and a headwind costs more time than
+ * the same tailwind gives back, so the mean can rank the slowest ride first.
+ * Across the two directions of a loop the still-air times differ (a steep
+ * climb and a long descent are not a long climb and a steep descent), so the
+ * ride time, not the time gained alone, says which is faster.
  */
-export function bestStarts(
-  judged: readonly StartJudgement[],
+export function fastestFirst<
+  T extends { readonly timeGainedS: number; readonly stillAirS: number; readonly startS: number },
+>(a: T, b: T): number {
+  const time = (j: T): number => Math.round(j.stillAirS) - Math.round(j.timeGainedS);
+  return time(a) - time(b) || a.startS - b.startS;
+}
+
+/**
+ * The best rideable starts fastest first ({@link fastestFirst}), at most
+ * `count`, at least {@link START_SPACING_H} hours apart; or why there is
+ * none. A best start can still lose time to the wind: it is then the one
+ * that loses least, and its figures say so.
+ */
+export function bestStarts<T extends StartJudgement>(
+  judged: readonly T[],
   count = 3,
-): { readonly chosen: StartJudgement[]; readonly status: StartStatus } {
+): { readonly chosen: T[]; readonly status: StartStatus } {
   if (judged.length === 0) return { chosen: [], status: 'beyond_forecast' };
   const rideable = judged.filter((j) => j.refusals.length === 0);
   if (rideable.length === 0) {
@@ -153,8 +183,8 @@ export function bestStarts(
     if (lit.every((j) => j.refusals.includes('gusty'))) return { chosen: [], status: 'gusty' };
     return { chosen: [], status: 'wet_or_gusty' };
   }
-  const ranked = [...rideable].sort((a, b) => b.tailwindKmh - a.tailwindKmh || a.startS - b.startS);
-  const chosen: StartJudgement[] = [];
+  const ranked = [...rideable].sort(fastestFirst);
+  const chosen: T[] = [];
   for (const start of ranked) {
     if (chosen.length >= count) break;
     if (chosen.every((c) => Math.abs(c.startS - start.startS) >= START_SPACING_H * HOUR_S))

@@ -64,9 +64,24 @@ interface Entry {
   readonly unusableHours: number;
 }
 
-interface Cell {
+/** A grid cell of the forecast caches: its key and the centre asked upstream. */
+export interface Cell {
   readonly key: string;
   readonly center: LatLon;
+}
+
+/**
+ * The cell a point falls in, on a grid of `gridDeg` degrees; longitude is
+ * folded to [-180, 180), so 190° and -170° (and 180° and -180°) share a cell.
+ * Shared by the deterministic and the ensemble cache.
+ */
+export function forecastCell(point: LatLon, gridDeg: number = FORECAST_GRID_DEG): Cell {
+  const cellsAround = Math.round(360 / gridDeg);
+  const latIndex = Math.round(point.lat / gridDeg);
+  const rawLonIndex = Math.round((normalizeDegrees(point.lon + 180) - 180) / gridDeg);
+  const lonIndex = rawLonIndex * 2 >= cellsAround ? rawLonIndex - cellsAround : rawLonIndex;
+  const center = { lat: roundHalfAway(latIndex * gridDeg, 4), lon: roundHalfAway(lonIndex * gridDeg, 4) };
+  return { key: `${latIndex}:${lonIndex}`, center };
 }
 
 /** The cache's grid in degrees: points in one cell share one forecast (see below). */
@@ -99,16 +114,7 @@ export function createForecastCache(
   const shared = options.shared;
   const counts = { hits: 0, misses: 0, upstreamCalls: 0, sharedHits: 0 };
 
-  const cellsAround = Math.round(360 / gridDeg);
-
-  function cellOf(point: LatLon): Cell {
-    const latIndex = Math.round(point.lat / gridDeg);
-    const rawLonIndex = Math.round((normalizeDegrees(point.lon + 180) - 180) / gridDeg);
-    // Longitude folded to [-180, 180): 190° and -170° (and 180° and -180°) share a cell.
-    const lonIndex = rawLonIndex * 2 >= cellsAround ? rawLonIndex - cellsAround : rawLonIndex;
-    const center = { lat: roundHalfAway(latIndex * gridDeg, 4), lon: roundHalfAway(lonIndex * gridDeg, 4) };
-    return { key: `${latIndex}:${lonIndex}`, center };
-  }
+  const cellOf = (point: LatLon): Cell => forecastCell(point, gridDeg);
 
   /** Reads the cells from the shared tier; a tier that fails counts as empty. */
   async function readShared(cells: readonly Cell[]): Promise<(Entry | null)[]> {

@@ -16,9 +16,11 @@ const values = z.array(z.number().nullable()).optional();
 /**
  * One location of an Open-Meteo answer. Units are checked, not assumed: a
  * change of unit upstream must fail loudly rather than mislabel every speed.
- * Value arrays may be missing or shorter than `time`: the hours they leave
- * without a required figure are dropped and counted (see validate.ts), not
- * the whole answer, so one broken variable cannot hide the rest.
+ * A value array may be missing (its figure is then unknown, or the hours
+ * dropped and counted when it is required; see validate.ts). An array of
+ * another length than `time` is RAGGED: nothing says which hours its values
+ * belong to, so that location's hours are all counted unusable rather than
+ * aligned from the start by guess (see `toSeries`).
  */
 export const OpenMeteoLocationSchema = z.object({
   latitude: z.number(),
@@ -166,6 +168,11 @@ function toSeries(point: LatLon, location: OpenMeteoLocation, nowMs: number): Wi
   const h = location.hourly;
   const from = hourStart(nowMs);
   const until = from + FORECAST_HOURS * 3600;
+  if (isRagged(h)) {
+    const inHorizon = h.time.filter((t) => t === null || (t >= from && t < until)).length;
+    const issuedAt = Math.floor(nowMs / 1000);
+    return { point, issuedAt, stale: false, hours: [], unusableHours: Math.max(1, inHorizon) };
+  }
   const indexByTime = new Map<number, number>();
   h.time.forEach((t, i) => {
     if (t !== null && !indexByTime.has(t)) indexByTime.set(t, i);
@@ -188,6 +195,16 @@ function toSeries(point: LatLon, location: OpenMeteoLocation, nowMs: number): Wi
   // All impossible is not "no data": the count must reach the answer.
   if (hours.length === 0 && unusable === 0) return null;
   return { point, issuedAt: Math.floor(nowMs / 1000), stale: false, hours, unusableHours: unusable };
+}
+
+/**
+ * True when a value array present in the answer is not as long as `time`.
+ * Open-Meteo always sends equal lengths, so this is a broken answer; every
+ * hour of the location is then unusable, never a guessed alignment.
+ */
+function isRagged(hourly: OpenMeteoLocation['hourly']): boolean {
+  const { time, ...series } = hourly;
+  return Object.values(series).some((values) => values !== undefined && values.length !== time.length);
 }
 
 /** Messages name the service and what to do, never the URL (it may hold the API key). */

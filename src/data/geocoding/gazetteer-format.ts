@@ -23,6 +23,12 @@ export interface GazetteerIndex {
   lookup(key: string): readonly number[];
   /** Every key, for the typo scan. */
   allKeys(): string[];
+  /**
+   * The keys holding `word` as a whole word or at the start of a word ("garda"
+   * in "riva del garda", "balaton" in "balatonfured"), with their places; at
+   * most `max`. A scan of the file's bytes, for the rare lake query.
+   */
+  keysWithWord(word: string, max: number): { key: string; places: number[] }[];
 }
 
 /**
@@ -74,6 +80,7 @@ export function formatGazetteer(rows: readonly GazetteerRow[]): string {
 
 const NEWLINE = 0x0a;
 const TAB = 0x09;
+const SPACE = 0x20;
 
 /**
  * Where each of the first `count` lines of `bytes` starts, plus one past
@@ -163,6 +170,31 @@ export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
             .map((i) => parseInt(i, 36));
       }
       return [];
+    },
+    keysWithWord(word, max) {
+      const needle = Buffer.from(word, 'utf8');
+      const begin = starts[firstKey] ?? bytes.length;
+      const found: { key: string; places: number[] }[] = [];
+      if (needle.length === 0) return found;
+      let at = bytes.indexOf(needle, begin);
+      while (at !== -1 && found.length < max) {
+        const lineStart = bytes.lastIndexOf(NEWLINE, at) + 1;
+        const tab = bytes.indexOf(TAB, lineStart);
+        const lineEnd = bytes.indexOf(NEWLINE, at);
+        const next = lineEnd === -1 ? bytes.length : lineEnd;
+        const before = at === lineStart ? SPACE : bytes[at - 1];
+        // In the key (not the base-36 postings after the tab) and where a word starts.
+        if (tab !== -1 && at < tab && before === SPACE) {
+          const key = bytes.toString('utf8', lineStart, tab);
+          const places = bytes
+            .toString('utf8', tab + 1, next)
+            .split(',')
+            .map((i) => parseInt(i, 36));
+          found.push({ key, places });
+        }
+        at = next >= bytes.length ? -1 : bytes.indexOf(needle, next + 1);
+      }
+      return found;
     },
     allKeys() {
       const all: string[] = [];

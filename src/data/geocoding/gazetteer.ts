@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { greatCircleM } from '../../core/distance.ts';
 import { foldName } from '../names.ts';
-import { boundedEditDistance } from './edit-distance.ts';
 import { createFuzzyKeys, type NearKey } from './fuzzy-keys.ts';
 import {
   formatGazetteer,
@@ -9,11 +9,14 @@ import {
   type GazetteerRow,
   type IndexedPlace,
 } from './gazetteer-format.ts';
+import { findLake } from './lakes.ts';
+import { NAME_WEIGHTS, nameWeight } from './name-weight.ts';
 import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
 import { regionOf } from './regions.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
 
 export type { GazetteerRow } from './gazetteer-format.ts';
+export { NAME_WEIGHTS } from './name-weight.ts';
 
 /**
  * Leading articles a query may leave out ("Bourg-d'Oisans" for "Le
@@ -69,7 +72,15 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
         const extra = [...more].filter((i) => !seen.has(i)).sort((a, b) => a - b);
         ranked.push(...rankMatches(extra.map((i) => index.place(i)).filter(wanted), null));
       }
-      return countryReadingFirst(parsed, ranked).slice(0, limit).map(presentPlace);
+      const lake = ranked.some(({ place }) => place.kind !== 'town') ? null : findLake(index, parsed.name);
+      if (lake !== null && wanted(lake.place)) {
+        const at = ranked.findIndex((entry) => !entry.holds && entry.score <= lake.score);
+        ranked.splice(at === -1 ? ranked.length : at, 0, { ...lake, own: false, holds: false });
+      }
+      const ordered = countryReadingFirst(parsed, ranked);
+      const places = ordered.slice(0, limit).map(({ place }) => presentPlace(place));
+      const [best, ...others] = places;
+      return best !== undefined && hasRival(ordered) ? [{ ...best, ambiguous: true }, ...others] : places;
     },
     async suggest(query, limit) {
       const parsed = parsePlaceQuery(query);
@@ -95,35 +106,82 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
 }
 
 /**
- * Orders the places a key found, best first. Towns come in three tiers, each
- * by population: the key is the town's name; the key is an alternate name
- * that is a spelling of it ("Calpe" for Calp, "Munich" for München); the key
- * is some other alternate name (a historic or foreign one: "Calpe" is also
- * an ancient name of Gibraltar). Islands and regions go before every town
- * but one of that very name with AREA_OUTRANKS_TOWNS_BELOW people or more.
- * `folded` null: every match is by name variant (leading article), so only
- * population counts.
+ * A town whose own name is the query and that has at least this many people
+ * keeps first place whatever larger place is also known by that name: the
+ * score rule is for small namesakes ("Gerona", 41,000 people in the
+ * Philippines), while Valence (64,000, France) stays Valence although
+ * Valencia is called "Valence" in French.
  */
-function rankMatches(matches: readonly IndexedPlace[], folded: string | null): IndexedPlace[] {
-  const tier = (place: IndexedPlace) => {
-    if (folded === null) return 0;
-    const name = foldName(place.name);
-    if (name === folded) return 0;
-    const allowed = folded.length <= 5 ? 1 : 2;
-    return boundedEditDistance(folded, name, allowed) <= allowed ? 1 : 2;
-  };
+export const OWN_NAME_HOLDS_FROM = 50_000;
+
+/**
+ * The first answer is flagged ambiguous when another place of that name,
+ * this far away or more, scores at least a third of it (Valencia in
+ * Venezuela and in Spain; Cambridge in England, Ontario and Massachusetts),
+ * or when it won by another of its names over a town whose own name the
+ * query is ("Tirano" is Tirana's name in some languages, and a town at the
+ * foot of the Mortirolo): the data cannot tell a common exonym from a rare
+ * one, so the caller is told to check.
+ */
+export const AMBIGUOUS_SCORE_SHARE = 1 / 3;
+/** A place closer than this to the first is the same place listed twice, not a rival. */
+export const AMBIGUOUS_APART_KM = 25;
+
+/** One candidate with what ranking it needs. */
+interface Scored {
+  readonly place: IndexedPlace;
+  /** Population times the name weight. */
+  readonly score: number;
+  /** The query is its own name. */
+  readonly own: boolean;
+  /** Its own name is the query and it is at least OWN_NAME_HOLDS_FROM people. */
+  readonly holds: boolean;
+}
+
+function scoreTown(place: IndexedPlace, folded: string | null): Scored {
+  // `folded` null: every match is by a name variant (leading article), so only population counts.
+  const weight = folded === null ? NAME_WEIGHTS.own : nameWeight(place, folded);
+  const population = place.population ?? 0;
+  const own = folded !== null && weight === NAME_WEIGHTS.own;
+  return { place, score: population * weight, own, holds: own && population >= OWN_NAME_HOLDS_FROM };
+}
+
+/** Larger towns that hold their name first, then by score; stable, so ties keep the file's population order. */
+function byRank(a: Scored, b: Scored): number {
+  if (a.holds !== b.holds) return a.holds ? -1 : 1;
+  if (a.holds) return (b.place.population ?? 0) - (a.place.population ?? 0);
+  return b.score - a.score;
+}
+
+/**
+ * Orders the places a key found, best first: towns by byRank, so a name
+ * commonly meaning a large city ("Cologne", "Bruges") beats a small town
+ * whose own name it is. Islands and regions go before every town but one of
+ * that very name with AREA_OUTRANKS_TOWNS_BELOW people or more.
+ */
+function rankMatches(matches: readonly IndexedPlace[], folded: string | null): Scored[] {
   const towns = matches.filter((place) => place.kind === 'town');
   const areas = matches.filter((place) => place.kind !== 'town');
-  // Stable sort: places within a tier keep the file's population order.
-  const ranked = towns.map((place) => ({ place, tier: tier(place) })).sort((a, b) => a.tier - b.tier);
-  if (areas.length === 0) return ranked.map(({ place }) => place);
+  const ranked = towns.map((place) => scoreTown(place, folded)).sort(byRank);
+  if (areas.length === 0) return ranked;
   // Only a large town of exactly that name keeps its place ahead: Santa Cruz de Tenerife, found by
   // its alternate name "Tenerife", does not.
-  const keeps = ({ place, tier }: { place: IndexedPlace; tier: number }) =>
-    tier === 0 && (place.population ?? 0) >= AREA_OUTRANKS_TOWNS_BELOW;
-  const ahead = ranked.filter(keeps).map(({ place }) => place);
-  const behind = ranked.filter((entry) => !keeps(entry)).map(({ place }) => place);
-  return [...ahead, ...areas, ...behind];
+  const keeps = ({ place, own }: Scored) => own && (place.population ?? 0) >= AREA_OUTRANKS_TOWNS_BELOW;
+  const asArea = (place: IndexedPlace): Scored => ({ place, score: Infinity, own: true, holds: true });
+  return [...ranked.filter(keeps), ...areas.map(asArea), ...ranked.filter((entry) => !keeps(entry))];
+}
+
+/** Whether the first of `ranked` has a rival (see AMBIGUOUS_SCORE_SHARE). */
+function hasRival(ranked: readonly Scored[]): boolean {
+  const [best, ...rest] = ranked;
+  if (best === undefined || best.place.kind === 'island' || best.place.kind === 'region') return false;
+  return rest.some(
+    ({ place, score, own }) =>
+      place.kind === 'town' &&
+      distanceKm(best.place, place) >= AMBIGUOUS_APART_KM &&
+      ((own && !best.own) ||
+        Math.min(score, best.score) >= AMBIGUOUS_SCORE_SHARE * Math.max(score, best.score)),
+  );
 }
 
 /**
@@ -132,10 +190,15 @@ function rankMatches(matches: readonly IndexedPlace[], folded: string | null): I
  * the region's places follow as alternatives. Stable, so each part keeps
  * its ranking.
  */
-function countryReadingFirst(query: PlaceQuery, ranked: readonly IndexedPlace[]): IndexedPlace[] {
+function countryReadingFirst(query: PlaceQuery, ranked: readonly Scored[]): Scored[] {
   if (query.countries.length === 0 || query.regions.length === 0) return [...ranked];
-  const inCountry = (place: IndexedPlace) => query.countries.includes(place.countryCode);
-  return [...ranked.filter(inCountry), ...ranked.filter((place) => !inCountry(place))];
+  const inCountry = ({ place }: Scored) => query.countries.includes(place.countryCode);
+  return [...ranked.filter(inCountry), ...ranked.filter((entry) => !inCountry(entry))];
+}
+
+/** Great-circle distance between two places, km. */
+function distanceKm(a: Place, b: Place): number {
+  return greatCircleM(a, b) / 1000;
 }
 
 /** What a caller sees of a gazetteer place: the region by name, not GeoNames' code. */

@@ -9,13 +9,18 @@ export interface Place {
   readonly population: number | null;
   /** The first-level region's name ("Colorado", "Catalonia"), when the source gives one. */
   readonly region?: string | null;
-  /** A town (the default), or an island or cycling region found by its name. */
+  /** A town (the default), or an island, cycling region or lake found by its name. */
   readonly kind?: PlaceKind;
-  /** For an island or region: how far it reaches from its point, metres; a search radius hint. */
+  /** For an island, region or lake: how far it reaches from its point, metres; a search radius hint. */
   readonly radiusM?: number | null;
+  /**
+   * Set on a first answer that another place of that name ranks close behind
+   * (see the geocoder), so the caller can ask which one is meant.
+   */
+  readonly ambiguous?: boolean;
 }
 
-export type PlaceKind = 'town' | 'island' | 'region';
+export type PlaceKind = 'town' | 'island' | 'region' | 'lake';
 
 /**
  * Finds places by name. The query may end in a country ("Paris, US"), a

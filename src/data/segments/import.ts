@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { foldName } from '../names.ts';
 import { formatFeatureCollection, parseSegmentCollection, segmentToFeature } from './geojson.ts';
-import { parseGpx, summarizeTrack } from './gpx.ts';
+import { parseGpx, summarizeTrack } from './gpx-track.ts';
 import { SEGMENTS_FILE_ENV } from './load.ts';
 import { writePackedCatalog } from './pack.ts';
 import { indexPathFor } from './pack-file.ts';

@@ -1,4 +1,4 @@
-import { isOwnSegment } from '../../data/segments/own-segment.ts';
+import { isOwnSegment } from '../../data/segments/owned-segment.ts';
 import type { WindSample } from '../../core/tailwind-window.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { HeadingWindowSchema } from '../schemas/find.ts';
 import { windReport } from './segment-report.ts';
 import { windOnLegs, type WindOptions } from '../../data/segments/segment-window.ts';
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 
 type HeadingOut = z.infer<typeof HeadingWindowSchema>;
 
@@ -19,9 +20,10 @@ export function headingWindows(
   samples: readonly WindSample[] | null,
   options: WindOptions = {},
 ): HeadingOut[] {
+  const timeZone = timeZoneAt(point);
   return COMPASS_POINTS.map((heading, i) => {
     const bearingDeg = i * 45;
-    const report = windReport(windOnLegs([{ bearingDeg, weight: 1 }], point, samples, options));
+    const report = windReport(windOnLegs([{ bearingDeg, weight: 1 }], point, samples, options), timeZone);
     return {
       heading,
       bearing_deg: bearingDeg,

@@ -1,5 +1,5 @@
 import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS, TRIAL_HOW_TO_START } from '../../core/plans.ts';
-import type { ResolvedUrls } from '../../rest/urls.ts';
+import type { ResolvedUrls } from '../../http/public-urls.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../schemas/common.ts';
 
@@ -14,6 +14,7 @@ export const PRO_DETAILS = {
   hourly_timeline: 'Hour-by-hour 72-hour wind timeline on every segment',
   unlimited_rider_calls: 'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
   tailwind_alerts: 'Tailwind alerts on watched segments, with webhook delivery',
+  tailwind_chance: 'Chance of a tailwind from ensemble forecasts on best windows, route starts and alerts',
   more_own_segments: ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.pro),
 } as const;
 
@@ -45,4 +46,14 @@ export function lockedFeature(detail: ProDetail, urls: ResolvedUrls): LockedFeat
     how_to_unlock: `${TRIAL_HOW_TO_START} Rider address: ${urls.mcp}/rider. After the trial, or instead of it, buy Pro on the pricing page (pricing_url).`,
     pricing_url: unlockUrl(urls),
   };
+}
+
+/**
+ * What a caller without Pro access is told is withheld from a segment
+ * answer: the timeline and the chance of a tailwind. The public address
+ * has no rider, so it always lists both (and never spends the ensemble's
+ * per-member cost on an anonymous call).
+ */
+export function lockedDetails(context: { readonly urls: ResolvedUrls }): LockedFeature[] {
+  return [lockedFeature('hourly_timeline', context.urls), lockedFeature('tailwind_chance', context.urls)];
 }

@@ -2,8 +2,10 @@ import type { RideableWindow, SegmentHour, WindSample } from '../../core/tailwin
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
+import { localIso } from '../../core/local-time.ts';
 import { isoTime } from '../../core/time.ts';
 import { windOnSegment, type SegmentWind, type WindOptions } from '../../data/segments/segment-window.ts';
+import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
@@ -33,9 +35,10 @@ export function hourOut(hour: SegmentHour): HourOut {
 }
 
 /** The wind of a window's peak hour: see `PeakSchema`. */
-function peakOut(hour: SegmentHour): WindowOut['peak'] {
+function peakOut(hour: SegmentHour, timeZone: string): WindowOut['peak'] {
   return {
     time: isoTime(hour.time),
+    time_local: localIso(hour.time, timeZone),
     tailwind_kmh: hour.tailwindKmh,
     tailwind_kmh_rider_height: hour.tailwindKmhRiderHeight,
     crosswind_kmh: hour.crosswindKmh,
@@ -46,13 +49,16 @@ function peakOut(hour: SegmentHour): WindowOut['peak'] {
 
 const isoOrNull = (time: number, known: boolean): string | null => (known ? isoTime(time) : null);
 
-export function windowOut(window: RideableWindow): WindowOut {
+/** A window in output shape; `timeZone` is the place's, for the local forms of its times. */
+export function windowOut(window: RideableWindow, timeZone: string): WindowOut {
   const light = window.daylight;
   return {
     start: isoTime(window.start),
     end: isoTime(window.end),
-    hours: window.hours,
-    peak: peakOut(window.peak),
+    time_zone: timeZone,
+    start_local: localIso(window.start, timeZone),
+    end_local: localIso(window.end, timeZone),
+    peak: peakOut(window.peak, timeZone),
     mean_tailwind_kmh: window.meanTailwindKmh,
     mean_tailwind_kmh_rider_height: window.meanTailwindKmhRiderHeight,
     daylight: light && {
@@ -81,13 +87,13 @@ const shaped = new WeakMap<SegmentWind, SegmentWindReport>();
  * frozen too, so that `find_tailwind_segments` does not format the same
  * windows' times again for each call.
  */
-export function windReport(wind: SegmentWind | null): SegmentWindReport {
+export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
   if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
   const remembered = Object.isFrozen(wind);
   const known = remembered ? shaped.get(wind) : undefined;
   if (known) return known;
   const { timeline, best } = wind;
-  const bestWindow = best.window && windowOut(best.window);
+  const bestWindow = best.window && windowOut(best.window, timeZone);
   const report: SegmentWindReport = {
     timeline: () => timeline.map(hourOut),
     bestWindow: remembered && bestWindow ? frozenWindow(bestWindow) : bestWindow,
@@ -111,5 +117,5 @@ export function segmentWindReport(
   samples: readonly WindSample[] | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  return windReport(windOnSegment(segment, samples, options));
+  return windReport(windOnSegment(segment, samples, options), segmentTimeZone(segment));
 }

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { PRO_ONLY } from '../json-schema.ts';
 import { WIND_HEIGHT_FACTOR } from '../../core/power-model.ts';
 import {
-  COLD_C,
-  DAMP_PRECIPITATION_MM,
-  DAMP_PROBABILITY_PCT,
-  FREEZING_C,
+  FLAG_WORDS,
   GUST_LIMIT_KMH,
-  GUSTY_KMH,
-  HOT_C,
   type RideFlag,
   WET_PRECIPITATION_MM,
   WET_PROBABILITY_PCT,
@@ -19,6 +15,15 @@ import type { WindowStatus } from '../../core/tailwind-window.ts';
  * says it, and each field that needs one says what its time is.
  */
 export const IsoTimeSchema = z.iso.datetime();
+
+/**
+ * The same instant as a UTC time beside it, on the wall clock of the place:
+ * what `*_local` means is said once, in the server's instructions and the
+ * description of the shape that holds such fields.
+ */
+export const LocalTimeSchema = z.iso.datetime({ offset: true });
+
+export const TimeZoneSchema = z.string().describe('IANA zone of *_local');
 
 /** Bounds only: the unit (decimal degrees, WGS 84) is said once, where a tool's arguments or the Point shape are described. */
 export const LatitudeSchema = z
@@ -52,11 +57,14 @@ const KmhSchema = z.number();
  */
 export const WIND_FIELDS = `Winds at 10 m; *_rider_height: × ${WIND_HEIGHT_FACTOR.toFixed(3)}, felt at 1.5 m`;
 
-/** What each flag means, for the server's instructions (said once per session, not in every schema). */
-export const FLAG_RULES =
-  `dark: at night (include_darkness); wet: ≥ ${DAMP_PRECIPITATION_MM} mm or ${DAMP_PROBABILITY_PCT}% rain ` +
-  `in an hour; gusty: gusts ≥ ${GUSTY_KMH} km/h; cold: < ${COLD_C} °C; freezing: ≤ ${FREEZING_C} °C; ` +
-  `hot: ≥ ${HOT_C} °C`;
+/**
+ * What each flag means, in the words the answers explain them with
+ * (`FLAG_WORDS`): said once per session in the server's instructions, not in
+ * every schema.
+ */
+export const FLAG_RULES = Object.entries(FLAG_WORDS)
+  .map(([flag, words]) => `${flag}: ${words}`)
+  .join('; ');
 
 /** What makes an hour rideable, in a few words. */
 export const RIDEABLE_RULE = `daylight, rain under ${WET_PRECIPITATION_MM} mm and ${WET_PROBABILITY_PCT}%, gusts under ${GUST_LIMIT_KMH} km/h`;
@@ -81,7 +89,7 @@ export const SegmentHourSchema = z
     precipitation_probability_pct: z.number().nullable(),
     daylight: z.boolean().describe('Between civil dawn and dusk'),
   })
-  .describe('A forecast hour on the segment, length-weighted; wind fields as in a Window; null: not forecast')
+  .describe('A forecast hour, length-weighted; winds as in Window')
   .meta({ id: 'Hour' });
 
 /**
@@ -98,13 +106,14 @@ export const PeakSchema = z
     crosswind_kmh: KmhSchema,
     wind_speed_kmh: KmhSchema,
     wind_direction_deg: z.number(),
+    time_local: LocalTimeSchema,
   })
   .describe('The hour with the strongest tailwind');
 
 export const DaylightSchema = z
   .object({ civil_dawn: IsoTimeSchema.nullable(), civil_dusk: IsoTimeSchema.nullable() })
   .nullable()
-  .describe('Civil dawn and dusk around the window; null when it runs into the night');
+  .describe('Civil dawn and dusk around it; null at night');
 
 export const WindowWeatherSchema = z.object({
   max_precipitation_mm: z.number().nullable(),
@@ -114,19 +123,54 @@ export const WindowWeatherSchema = z.object({
   max_gusts_kmh: KmhSchema.nullable(),
 });
 
+/**
+ * The chance of a tailwind over a window, from the ensemble named in the
+ * answer's `ensemble` object (one per answer, not per window).
+ */
+export const ChanceSchema = z
+  .object({
+    pct: z.int().min(0).max(100),
+    words: z.enum(['likely', 'about even', 'unlikely']),
+    p10_kmh: KmhSchema,
+    p50_kmh: KmhSchema,
+    p90_kmh: KmhSchema,
+  })
+  .nullable()
+  .describe('Pro: see ensemble');
+
+/** Where the answer's chances come from, and how to read them: one object per answer. */
+export const EnsembleInfoSchema = z
+  .object({
+    source: z.enum(['open-meteo', 'demo']),
+    model: z.string(),
+    members: z.int(),
+    run_at: IsoTimeSchema.nullable(),
+    min_tailwind_kmh: KmhSchema.nullable(),
+    stale: z.boolean(),
+    note: z.string(),
+  })
+  .nullable()
+  .describe(
+    'Pro: behind each chance.pct, the share of members reaching min_tailwind_kmh (not a ' +
+      'calibrated probability); pass the note on',
+  );
+
 export const TailwindWindowSchema = z
   .object({
     start: IsoTimeSchema,
     end: IsoTimeSchema,
-    hours: z.int().min(1),
+    time_zone: TimeZoneSchema,
+    start_local: LocalTimeSchema,
+    end_local: LocalTimeSchema,
     peak: PeakSchema,
     mean_tailwind_kmh: KmhSchema,
     mean_tailwind_kmh_rider_height: KmhSchema,
     daylight: DaylightSchema,
     weather: WindowWeatherSchema,
     flags: z.array(RideFlagSchema).describe('What is marginal: pass it on'),
+    chance: ChanceSchema.optional().meta(PRO_ONLY),
   })
-  .describe(`Best rideable tailwind window in 72 h (${RIDEABLE_RULE}). ${WIND_FIELDS}`)
+  .describe(`Best rideable tailwind window in 72 h. ${WIND_FIELDS}`)
   .meta({ id: 'Window' });
 
 export const WindowStatusSchema = z
@@ -139,7 +183,7 @@ export const WindowStatusSchema = z
     'wet_or_gusty',
     'no_forecast',
   ] as const satisfies readonly (WindowStatus | 'no_forecast')[])
-  .describe('Why best_window is null (dark: include_darkness: true for a rider with lights)')
+  .describe('Why no best_window')
   .meta({ id: 'WindowStatus' });
 
 export const IncludeDarknessSchema = z
@@ -156,7 +200,7 @@ export const ForecastInfoSchema = z
     note: z.string().nullable(),
     unusable_hours: z.int().min(0),
   })
-  .describe('source demo: synthetic weather, NOT a forecast: tell the user; note: pass it on')
+  .describe('demo: synthetic, NOT a forecast: tell the user; pass the note on')
   .meta({ id: 'Forecast' });
 
 /** A Pro-only detail withheld from this caller, with how to get it. */
@@ -168,7 +212,6 @@ export const LockedFeatureSchema = z
     how_to_unlock: z.string(),
     pricing_url: z.url(),
   })
-  .describe('Withheld: Pro only')
   .meta({ id: 'Locked' });
 
 export const AttributionSchema = z.array(z.string()).describe('Credits to show with the data');

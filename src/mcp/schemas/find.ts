@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   LatitudeSchema,
   LockedFeatureSchema,
   LongitudeSchema,
   TailwindWindowSchema,
+  TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
 import { SegmentFactsSchema } from './segment.ts';
@@ -25,10 +28,7 @@ export const FindTailwindSegmentsInputSchema = z
       .min(1, 'place must not be empty')
       .max(120, 'place is at most 120 characters')
       .optional()
-      .describe(
-        'Town, city, island, cycling region or segment name; add a region or country code to pick one, ' +
-          'e.g. "Boulder, CO", "Paris, US"',
-      ),
+      .describe('Town, region, island, lake or segment; "Boulder, CO" or "Paris, US" picks one'),
     latitude: LatitudeSchema.optional().describe('Instead of place: decimal degrees, WGS 84'),
     longitude: LongitudeSchema.optional(),
     radius_m: z
@@ -59,13 +59,13 @@ export const PlaceCandidateSchema = z.object({
   longitude: z.number(),
   population: z.int().nullable(),
   region: z.string().nullable(),
-  kind: z.enum(['town', 'island', 'region']),
+  kind: z.enum(['town', 'island', 'region', 'lake']),
 });
 
 /** An island or region the place name stands for: its point is representative, its extent approximate. */
 export const PlaceAreaSchema = z.object({
-  kind: z.enum(['island', 'region']),
-  radius_m: z.number().describe('About how far it reaches: a radius_m to search all of it'),
+  kind: z.enum(['island', 'region', 'lake']),
+  radius_m: z.number().describe('A radius_m to search all of it'),
 });
 
 export const ResolvedPlaceSchema = z.object({
@@ -78,10 +78,9 @@ export const ResolvedPlaceSchema = z.object({
     .describe('gazetteer: GeoNames; open-meteo: its geocoding'),
   query: z.string().nullable().describe('The place text as given'),
   region: z.string().nullable(),
-  area: PlaceAreaSchema.nullable().describe('Set for an island or cycling region ("Mallorca", "Flanders")'),
-  alternatives: z
-    .array(PlaceCandidateSchema)
-    .describe('Other places of this name: pick one with "Name, Region", "Name, CC" or coordinates'),
+  area: PlaceAreaSchema.nullable().describe('Island, region or lake'),
+  ambiguous: z.boolean().describe('Another place in alternatives may be meant: ask'),
+  alternatives: z.array(PlaceCandidateSchema).describe('Other places of this name'),
 });
 
 export const FoundSegmentSchema = SegmentFactsSchema.extend({
@@ -100,28 +99,20 @@ export const HeadingWindowSchema = z
     best_window: TailwindWindowSchema.nullable(),
     window_status: WindowStatusSchema,
   })
-  .describe(
-    'NOT a segment: a road leaving the place this way; the rider picks real roads heading roughly so',
-  );
+  .describe('NOT a segment: roads leaving the place this way');
 
 export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
+  time_zone: TimeZoneSchema.describe('IANA, at the place'),
   radius_m: z.number(),
   segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
   nearest_beyond_radius: z
     .array(FoundSegmentSchema)
     .nullable()
-    .describe(
-      `Only when segments is empty: the ${NEAREST_BEYOND_RADIUS} closest segments beyond radius_m, closest first`,
-    ),
-  headings: z
-    .array(HeadingWindowSchema)
-    .nullable()
-    .describe('Only when segments is empty: HEADINGS, NOT SEGMENTS: the best window for 8 directions'),
-  add_your_own: z
-    .string()
-    .nullable()
-    .describe('Only when segments is empty: how to get your own roads judged'),
+    .describe(`With no segment in radius_m: the ${NEAREST_BEYOND_RADIUS} closest beyond it`),
+  headings: z.array(HeadingWindowSchema).nullable().describe('With no segment: HEADINGS, NOT SEGMENTS'),
+  add_your_own: z.string().nullable().describe('With no segment: how to add your roads'),
+  ensemble: EnsembleInfoSchema.optional().meta(PRO_ONLY),
   forecast: ForecastInfoSchema.nullable(),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),

@@ -64,9 +64,7 @@ export const RiderRouteWindInputSchema = GetRouteWindInputSchema.extend({
     .min(1, 'save_as must not be empty')
     .max(OWN_SEGMENT_NAME_MAX, `save_as is at most ${OWN_SEGMENT_NAME_MAX} characters`)
     .optional()
-    .describe(
-      "Also store the route as one of the rider's own segments under this name, watched (as add_my_segment)",
-    ),
+    .describe('Also keep the route as an own segment of this name (as add_my_segment)'),
 });
 
 export const RiderRouteWindOutputSchema = GetRouteWindOutputSchema.extend({

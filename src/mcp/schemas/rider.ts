@@ -12,9 +12,11 @@ import {
   ForecastInfoSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
+  LocalTimeSchema,
   LockedFeatureSchema,
   SegmentHourSchema,
   TailwindWindowSchema,
+  TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
 import { SegmentFactsSchema, SegmentIdArgSchema, SegmentOutIdSchema } from './segment.ts';
@@ -34,9 +36,7 @@ export const UsageSchema = z
     remaining: z.int().min(0).nullable(),
     resets_at: IsoTimeSchema.nullable(),
   })
-  .describe(
-    `Free: ${FREE_MONTHLY_CALLS} calls a month to get_my_watchlist and get_my_tailwind_windows; null with Pro`,
-  )
+  .describe(`Free: ${FREE_MONTHLY_CALLS} calls a month; null with Pro`)
   .meta({ id: 'Usage' });
 
 export const AccessSchema = z.object({
@@ -49,16 +49,16 @@ export const AccessSchema = z.object({
     .nullable()
     .describe('The paid plan giving Pro now'),
   renews_at: IsoTimeSchema.nullable().describe('Next charge'),
-  pro_until: IsoTimeSchema.nullable().describe('When paid Pro ends (cancelled or unpaid); null if it renews'),
+  pro_until: IsoTimeSchema.nullable().describe('End of a cancelled or unpaid plan'),
 });
 
 export const CatalogStatusSchema = z
   .enum(['in_catalog', 'own_segment', 'missing_from_catalog'])
-  .describe('own_segment: private to the rider; missing_from_catalog: unwatch_segment removes it');
+  .describe('missing_from_catalog: unwatch_segment removes it');
 
 /** Segment facts at the rider address, where a rider's own segment has no catalog rank. */
 export const RiderSegmentFactsSchema = SegmentFactsSchema.extend({
-  popularity_rank: z.int().min(1).nullable().describe('1 = most ridden (editorial); null: own segment'),
+  popularity_rank: z.int().min(1).nullable().describe('1 = most ridden; null: own segment'),
 }).meta({ id: 'RiderSegment' });
 
 /**
@@ -73,7 +73,7 @@ export const WatchSchema = z
     catalog_status: CatalogStatusSchema,
     record_s: z.int().nullable(),
     alerts_on: z.boolean().describe('Recorded only with Pro access'),
-    threshold_kmh: z.number().describe('Peak tailwind that records an alert'),
+    threshold_kmh: z.number(),
     watched_at: IsoTimeSchema,
   })
   .meta({ id: 'Watch' });
@@ -88,6 +88,9 @@ export const RecentAlertSchema = z.object({
   segment_name: z.string().nullable(),
   window_start: IsoTimeSchema,
   window_end: IsoTimeSchema,
+  time_zone: TimeZoneSchema.describe('IANA'),
+  window_start_local: LocalTimeSchema,
+  window_end_local: LocalTimeSchema,
   peak_tailwind_kmh: z.number(),
   recorded_at: IsoTimeSchema,
   delivered_at: IsoTimeSchema.nullable().describe("When the rider's webhook accepted it"),
@@ -122,15 +125,15 @@ export const PowerModelInfoSchema = z.object({
 
 export const RecordEstimateSchema = z.object({
   record_s: z.int(),
-  estimated_s: z.number().describe('The record at the same power in the peak wind'),
-  gain_s: z.number().describe('record_s − estimated_s: + faster than the record'),
-  power_w: z.int().describe('Mean power backed out of the record'),
-  wind_at: IsoTimeSchema.describe('The hour whose wind is used (the peak)'),
+  estimated_s: z.number().describe('Record at the same power in the peak wind'),
+  gain_s: z.number().describe('record_s − estimated_s'),
+  power_w: z.int().describe('Backed out of the record'),
+  wind_at: IsoTimeSchema.describe('The peak hour used'),
 });
 
 export const EstimateStatusSchema = z
   .enum(['estimated', 'no_record', 'no_window', 'record_too_slow', 'missing_from_catalog'])
-  .describe('no_record: set record_s with watch_segment; record_too_slow: slower than freewheeling');
+  .describe('no_record: watch_segment record_s sets one');
 
 export const WindowEntrySchema = z.object({
   segment_id: SegmentOutIdSchema,
@@ -142,14 +145,11 @@ export const WindowEntrySchema = z.object({
   record_s: z.int().nullable(),
   estimate: RecordEstimateSchema.nullable(),
   estimate_status: EstimateStatusSchema,
-  timeline: z.array(SegmentHourSchema).optional().describe('Hour by hour for 72 h (Pro, include_timeline)'),
+  timeline: z.array(SegmentHourSchema).optional().describe('Pro, include_timeline'),
 });
 
 export const GetMyTailwindWindowsInputSchema = z.object({
-  include_timeline: z
-    .boolean()
-    .default(false)
-    .describe("Pro: each segment's 72-hour timeline (about 25 KB each)"),
+  include_timeline: z.boolean().default(false).describe('Pro: 72-hour timelines (25 KB each)'),
   include_darkness: IncludeDarknessSchema,
 });
 
@@ -171,9 +171,7 @@ export const RecordSecondsSchema = z
 
 export const WatchSegmentInputSchema = z.object({
   segment_id: SegmentIdArgSchema,
-  record_s: RecordSecondsSchema.optional().describe(
-    'Personal record in whole seconds (e.g. 2520 for 42:00); omit to keep the stored one',
-  ),
+  record_s: RecordSecondsSchema.optional().describe('Whole seconds (2520 = 42:00); omit to keep'),
 });
 
 export const WatchSegmentOutputSchema = z.object({

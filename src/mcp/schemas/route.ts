@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRO_ONLY } from '../json-schema.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 import { DEFAULT_MASS_KG } from '../../core/power-model.ts';
 import { FORECAST_GRID_DEG } from '../../data/forecast/cache.ts';
@@ -9,13 +10,18 @@ import {
   ROUTE_SAMPLE_SPACING_KM,
 } from '../../core/route/route-ride.ts';
 import { ROUTE_SIMPLIFY_TOLERANCE_M } from '../../core/route/route-simplify.ts';
+import { CLOSED_ROUTE_GAP_M, CLOSED_ROUTE_GAP_SHARE } from '../../core/route/route-loop.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
+  LockedFeatureSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
   LatitudeSchema,
+  LocalTimeSchema,
   LongitudeSchema,
+  TimeZoneSchema,
   PointSchema,
   RideFlagSchema,
   WindowWeatherSchema,
@@ -41,9 +47,7 @@ export const GetRouteWindInputSchema = z.object({
   gpx: z
     .string()
     .optional()
-    .describe(
-      `GPX 1.0/1.1 text (track, else route points). Give exactly one of gpx, geojson, points. ${LIMITS}`,
-    ),
+    .describe(`GPX text (track, else route points); one of gpx, geojson, points. ${LIMITS}`),
   geojson: z
     .string()
     .optional()
@@ -54,20 +58,14 @@ export const GetRouteWindInputSchema = z.object({
     .array(RoutePointInputSchema)
     .optional()
     .describe('Points in riding order (decimal degrees, WGS 84)'),
-  start_after: IsoTimeSchema.optional().describe(
-    'Earliest start (default and minimum: now); starts fall on whole hours in the next 72 h',
-  ),
-  start_before: IsoTimeSchema.optional().describe(
-    'Latest start (default: 72 h from now; the ride must end inside the forecast)',
-  ),
+  start_after: IsoTimeSchema.optional().describe('Earliest start (default: now); on whole hours'),
+  start_before: IsoTimeSchema.optional().describe('Latest start (default: 72 h on)'),
   speed_kmh: z
     .number()
     .min(5, 'speed_kmh must be at least 5')
     .max(50, 'speed_kmh is at most 50')
     .optional()
-    .describe(
-      'Speed on the flat in still air, turned into a constant power; give this or power_w (neither: 25 km/h)',
-    ),
+    .describe('Flat, still-air speed; or power_w (neither: 25 km/h)'),
   power_w: z
     .number()
     .min(30, 'power_w must be at least 30')
@@ -87,10 +85,10 @@ const HeadwindSectionSchema = z
   .object({
     from_km: z.number(),
     to_km: z.number(),
-    headwind_kmh: KmhSchema.describe('Mean over the stretch, positive'),
+    headwind_kmh: KmhSchema.describe('Mean, positive'),
   })
   .nullable()
-  .describe('The headwind stretch that costs most (headwind × length); null if none');
+  .describe('The costliest headwind stretch');
 
 const KmWindSchema = z.object({
   from_km: z.number(),
@@ -101,14 +99,22 @@ const KmWindSchema = z.object({
 
 export const RouteStartSchema = z.object({
   start: IsoTimeSchema,
+  start_local: LocalTimeSchema,
+  direction: z.enum(['as_given', 'reversed']).describe('A loop is judged both ways; the faster offered'),
+  other_direction: z
+    .object({ ride_minutes: z.number(), time_gained_s: z.number() })
+    .nullable()
+    .describe('The same start the other way round'),
   finish: IsoTimeSchema,
-  tailwind_kmh: KmhSchema.describe('Length-weighted, each stretch in the hour the rider is there'),
+  finish_local: LocalTimeSchema,
+  tailwind_kmh: KmhSchema.describe('Each stretch in the hour the rider is there'),
   crosswind_kmh: KmhSchema,
   headwind_share_pct: z.number().describe('Into a headwind of 1 km/h or more'),
   strongest_headwind: HeadwindSectionSchema,
   ride_minutes: z.number().describe(`No stops; descents capped at ${MAX_RIDE_SPEED_KMH} km/h`),
   still_air_minutes: z.number(),
-  time_gained_s: z.number().describe('Against still air at the same power (− = lost to the wind)'),
+  time_gained_s: z.number().describe('Against still air (− = lost)'),
+  gain_chance_pct: z.int().min(0).max(100).nullable().optional().meta(PRO_ONLY).describe('Pro: see ensemble'),
   flags: z.array(RideFlagSchema),
   // The weather met on the way, in the same fields as a segment window's (the window is the ride here).
   ...WindowWeatherSchema.shape,
@@ -120,12 +126,19 @@ export const GetRouteWindOutputSchema = z
       name: z.string().nullable(),
       distance_km: z.number(),
       climbing_m: z.number().nullable().describe('3 m hysteresis; null when no point has an elevation'),
-      elevation_coverage_pct: z.number().describe('Share of the length with elevation (elsewhere flat)'),
+      elevation_coverage_pct: z.number().describe('Elsewhere flat'),
       points_read: z.int().describe('Consecutive duplicates dropped'),
       duplicates_dropped: z.int(),
       points_used: z.int().describe(`After simplifying to ${ROUTE_SIMPLIFY_TOLERANCE_M} m`),
       start: PointSchema,
       end: PointSchema,
+      shape: z
+        .enum(['loop', 'out_and_back', 'point_to_point'])
+        .describe(
+          `loop or out_and_back: ends at most ${CLOSED_ROUTE_GAP_M} m (${CLOSED_ROUTE_GAP_SHARE * 100}% of the ` +
+            'length) apart; judged both ways',
+        ),
+      ends_apart_m: z.int(),
     }),
     rider: z.object({
       power_w: z.number().describe('Constant pedal power the ride is modelled at'),
@@ -143,13 +156,14 @@ export const GetRouteWindOutputSchema = z
       ),
     start_status: z
       .enum(['found', 'dark', 'wet', 'gusty', 'wet_or_gusty', 'beyond_forecast'])
-      .describe('Why best_starts is empty (dark: include_darkness: true for lights)'),
-    best_starts: z
-      .array(RouteStartSchema)
-      .describe('Up to 3 rideable starts 2 h apart or more, strongest tailwind first (may be a headwind)'),
-    per_km: z.array(KmWindSchema).describe('Wind per km for the first best start (for a chart)'),
+      .describe('Why no best_starts'),
+    time_zone: TimeZoneSchema,
+    best_starts: z.array(RouteStartSchema).describe('Up to 3 rideable starts, most time gained first'),
+    per_km: z.array(KmWindSchema).describe('Wind per km for the first best start, in its direction'),
+    ensemble: EnsembleInfoSchema.optional().meta(PRO_ONLY),
     forecast: ForecastInfoSchema,
     attribution: AttributionSchema,
+    locked: z.array(LockedFeatureSchema).optional(),
   })
   .describe('Winds in km/h at 10 m (forecast height)');
 

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   LockedFeatureSchema,
   PointSchema,
   SegmentHourSchema,
   TailwindWindowSchema,
+  TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
 
@@ -21,9 +24,7 @@ export const SegmentIdSchema = z
 export const SegmentOutIdSchema = z.string();
 
 /** A segment id as an argument, where a model needs to know where ids come from. */
-export const SegmentIdArgSchema = SegmentIdSchema.describe(
-  'From find_tailwind_segments, e.g. "fr-alpe-d-huez" (or add_my_segment: my--…)',
-);
+export const SegmentIdArgSchema = SegmentIdSchema.describe('From find_tailwind_segments or add_my_segment');
 
 /** The facts about a segment that every tool repeats. */
 export const SegmentFactsSchema = z.object({
@@ -33,7 +34,7 @@ export const SegmentFactsSchema = z.object({
   distance_m: z.number(),
   average_grade_pct: z.number(),
   elevation_gain_m: z.number(),
-  popularity_rank: z.int().min(1).describe('1 = most ridden in the catalog (editorial)'),
+  popularity_rank: z.int().min(1).describe('1 = most ridden'),
   start: PointSchema,
   bearing_deg: z.number().describe('Start to end'),
 });
@@ -54,13 +55,12 @@ export const GetSegmentOutputSchema = z.object({
     source: z.string(),
     license: z.string(),
   }),
+  time_zone: TimeZoneSchema,
   wind_now: SegmentHourSchema.nullable().describe('The current hour'),
   best_window: TailwindWindowSchema.nullable(),
   window_status: WindowStatusSchema,
-  timeline: z
-    .array(SegmentHourSchema)
-    .optional()
-    .describe('Hour by hour for 72 h (Pro; listed under locked otherwise)'),
+  timeline: z.array(SegmentHourSchema).optional().meta(PRO_ONLY).describe('Pro: 72 hours'),
+  ensemble: EnsembleInfoSchema.optional().meta(PRO_ONLY),
   forecast: ForecastInfoSchema.nullable(),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),

@@ -1,3 +1,4 @@
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { resolvePlace } from '../place.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
@@ -6,7 +7,10 @@ import type { NearbySegment } from '../../data/segments/types.ts';
 import type { ToolContext } from '../context.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { headingWindows } from '../report/headings.ts';
-import { lockedFeature } from '../report/pro-details.ts';
+import { lockedDetails } from '../report/pro-details.ts';
+import { ensembleForPoints, withChance } from '../report/ensemble.ts';
+import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
+import { legsOf } from '../../data/segments/segment-geometry.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import {
@@ -16,7 +20,7 @@ import {
   NEAREST_BEYOND_RADIUS,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './rider/rider-context.ts';
+import { callerHasProAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
@@ -27,10 +31,9 @@ export const findTailwindSegments: ToolDefinition<
   name: 'find_tailwind_segments',
   title: 'Find segments with a tailwind',
   description:
-    'Start here: the most-ridden segments and climbs near a place (name or coordinates), each with its ' +
-    'best rideable tailwind window in the next 3 days, or window_status saying why there is none. With no ' +
-    'segment in radius_m it gives the nearest beyond it and the best window for 8 compass HEADINGS (not ' +
-    'segments). Then get_segment for one id.',
+    'Start here: the most-ridden segments near a place (name or coordinates), each with its best ' +
+    'rideable tailwind window in the next 3 days or why none. With no segment in radius_m: the nearest ' +
+    'beyond it and 8 compass HEADINGS (not segments). Then get_segment for one id.',
   inputSchema: FindTailwindSegmentsInputSchema,
   outputSchema: FindTailwindSegmentsOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
@@ -47,28 +50,39 @@ export const findTailwindSegments: ToolDefinition<
     const segments = listed.map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
     const points: LatLon[] = [...segments.map(forecastPointOf), ...(beyond ? [point] : [])];
-    const forecast = points.length > 0 ? await forecastForPoints(context, points) : null;
+    // The ensemble is asked for Pro callers only, in one batch with the deterministic request's points.
+    const [forecast, ensemble] = await Promise.all([
+      points.length > 0 ? forecastForPoints(context, points) : null,
+      pro && segments.length > 0
+        ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
+        : null,
+    ]);
     const withWindows = (nearby: readonly NearbySegment[]) =>
       nearby.map(({ segment, distanceM }, i) => {
         const report = segmentWindReport(segment, forecast?.samples[i] ?? null, options);
+        const hours = ensemble?.hours[i] ?? null;
         return {
           ...segmentFacts(segment),
           distance_from_place_m: distanceM,
-          best_window: report.bestWindow,
+          best_window: ensemble
+            ? withChance(report.bestWindow, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
+            : report.bestWindow,
           window_status: report.windowStatus,
         };
       });
     const data: FindTailwindSegmentsOutput = {
       place,
+      time_zone: timeZoneAt(point),
       radius_m: input.radius_m,
       segments: withWindows(found),
       nearest_beyond_radius: beyond && withWindows(beyond),
       headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
       add_your_own: beyond && addYourOwn(context),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
       // The timeline lives in get_segment; a Pro rider is told nothing is withheld.
-      locked: pro ? [] : [lockedFeature('hourly_timeline', context.urls)],
+      locked: pro ? [] : lockedDetails(context),
     };
     return { data, summary: summarizeFind(data) };
   },

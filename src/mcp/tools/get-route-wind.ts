@@ -1,13 +1,30 @@
 import { DEFAULT_POWER_PARAMS, speedForPower, type PowerModelParams } from '../../core/power-model.ts';
 import { powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
+import {
+  pairDirections,
+  reverseRoute,
+  reversedLegSamples,
+  routeShape,
+  type DirectedStart,
+} from '../../core/route/route-loop.ts';
+import { routeLegs } from '../../core/route/route-geometry.ts';
 import { bestStarts, judgeStarts, reportStart, type StartReport } from '../../core/route/route-starts.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { HOUR_S } from '../../core/tailwind-window.ts';
+import { localDateTime, localIso } from '../../core/local-time.ts';
 import { hourStart, isoTime } from '../../core/time.ts';
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
-import { prepareRoute, readRouteArguments } from '../report/route.ts';
+import { flagLegend, flagsText } from '../report/weather-words.ts';
+import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
+import { lockedFeature } from '../report/pro-details.ts';
+import { startGainChance } from '../../core/route/route-chance.ts';
+import { stillAirSchedule } from '../../core/route/route-ride.ts';
+import type { EnsembleSample } from '../../core/ensemble-chance.ts';
+import { callerHasProAccess } from './pro-access.ts';
+import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,
   GetRouteWindInputSchema,
@@ -43,11 +60,25 @@ function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; u
   return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
 }
 
-function startOut(report: StartReport): GetRouteWindOutput['best_starts'][number] {
+function startOut(
+  report: StartReport & DirectedStart,
+  timeZone: string,
+): GetRouteWindOutput['best_starts'][number] {
   const headwind = report.wind.strongestHeadwind;
+  const finishS = report.startS + Math.round(report.windyS);
   return {
     start: isoTime(report.startS),
-    finish: isoTime(report.startS + Math.round(report.windyS)),
+    start_local: localIso(report.startS, timeZone),
+    direction: report.reversed ? 'reversed' : 'as_given',
+    other_direction:
+      report.other === null
+        ? null
+        : {
+            ride_minutes: Math.round((report.other.stillAirS - report.other.timeGainedS) / 60),
+            time_gained_s: Math.round(report.other.timeGainedS),
+          },
+    finish: isoTime(finishS),
+    finish_local: localIso(finishS, timeZone),
     tailwind_kmh: kmh(report.wind.tailwindKmh),
     crosswind_kmh: kmh(report.wind.crosswindKmh),
     headwind_share_pct: Math.round(report.wind.headwindShare * 100),
@@ -58,7 +89,7 @@ function startOut(report: StartReport): GetRouteWindOutput['best_starts'][number
     },
     ride_minutes: Math.round(report.windyS / 60),
     still_air_minutes: Math.round(report.stillAirS / 60),
-    time_gained_s: Math.round(report.stillAirS - report.windyS),
+    time_gained_s: Math.round(report.timeGainedS),
     flags: [...report.flags],
     max_gusts_kmh: report.maxGustsKmh === null ? null : kmh(report.maxGustsKmh),
     max_precipitation_mm: report.maxPrecipitationMm,
@@ -82,34 +113,70 @@ function minutesText(minutes: number): string {
   return h > 0 ? `${h} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-/** One paragraph for `content`: the route, the best start and why, or why none. */
+/** "gains 43 s", "costs 1 min 53 s", "costs nothing". */
+export function gainText(seconds: number): string {
+  if (seconds === 0) return 'costs nothing';
+  const magnitude = Math.abs(seconds);
+  const amount = magnitude >= 60 ? `${Math.floor(magnitude / 60)} min ${magnitude % 60} s` : `${magnitude} s`;
+  return `${seconds > 0 ? 'gains' : 'costs'} ${amount}`;
+}
+
+type StartOut = GetRouteWindOutput['best_starts'][number];
+
+const SHAPE_WORDS = { loop: 'a loop', out_and_back: 'an out-and-back' } as const;
+
+/** One offered start: when (local), the direction on a closed route, time gained or lost, flags. */
+function startLine(s: StartOut, closed: boolean, timeZone: string): string {
+  const direction = closed ? (s.direction === 'reversed' ? ' ridden reversed' : ' ridden as given') : '';
+  const other =
+    s.other_direction === null
+      ? ''
+      : `; the other way ${minutesText(s.other_direction.ride_minutes)}, wind ${gainText(s.other_direction.time_gained_s)}`;
+  return (
+    `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
+    `against still air${other}` +
+    (s.gain_chance_pct == null ? '' : ` (gains time in ${s.gain_chance_pct}% of ensemble members)`) +
+    flagsText(s.flags)
+  );
+}
+
+/**
+ * The text for `content`: the route, then every offered start best first
+ * (by time gained, what the rider feels), so the first line is the ride to
+ * take; on a loop or out-and-back, which way round is faster with both times.
+ */
 export function summarizeRoute(data: GetRouteWindOutput): string {
   const r = data.route;
+  const closed = r.shape !== 'point_to_point';
   const head =
     `${r.name === null ? 'Route' : `Route "${r.name}"`}: ${r.distance_km} km` +
     (r.climbing_m === null ? '' : `, ${r.climbing_m} m climbing`) +
+    (closed ? `, ${SHAPE_WORDS[r.shape as keyof typeof SHAPE_WORDS]}` : '') +
     `, ridden at ${data.rider.power_w} W (${data.rider.flat_speed_kmh} km/h on the flat).`;
   const best = data.best_starts[0];
-  const body =
-    best === undefined
-      ? ` No start to suggest: ${STATUS_WORDS[data.start_status]}.`
-      : ` Best start ${best.start}: ${best.tailwind_kmh >= 0 ? 'tailwind' : 'headwind'} ` +
-        `${Math.abs(best.tailwind_kmh)} km/h on average, headwind on ${best.headwind_share_pct}% of the route` +
-        (best.strongest_headwind
-          ? ` (worst km ${best.strongest_headwind.from_km}–${best.strongest_headwind.to_km}, ${best.strongest_headwind.headwind_kmh} km/h)`
-          : '') +
-        `; ${minutesText(best.ride_minutes)} riding, ${Math.abs(best.time_gained_s)} s ` +
-        `${best.time_gained_s >= 0 ? 'faster' : 'slower'} than in still air` +
-        (best.flags.length > 0 ? `; flags: ${best.flags.join(', ')}` : '') +
-        '.' +
-        (data.best_starts.length > 1
-          ? ` Also: ${data.best_starts
-              .slice(1)
-              .map((s) => `${s.start} (${s.tailwind_kmh} km/h)`)
-              .join(', ')}.`
-          : '');
-  const demo = data.forecast.source === 'demo' ? ' The forecast is a synthetic DEMO, not real weather.' : '';
-  return head + body + demo;
+  if (best === undefined)
+    return `${head} No start to suggest: ${STATUS_WORDS[data.start_status]}.${demoLine(data)}${ensembleLine(data.ensemble)}`;
+  const other = best.other_direction;
+  const lead =
+    closed && other !== null
+      ? ` Faster ${best.direction === 'reversed' ? 'reversed' : 'as given'}: from the best start ` +
+        `${minutesText(best.ride_minutes)} that way (wind ${gainText(best.time_gained_s)}), ` +
+        `${minutesText(other.ride_minutes)} the other way (wind ${gainText(other.time_gained_s)}).`
+      : '';
+  const headwind = best.strongest_headwind;
+  const detail =
+    ` Best ride: headwind on ${best.headwind_share_pct}% of it` +
+    (headwind
+      ? ` (worst km ${headwind.from_km}–${headwind.to_km}, ${headwind.headwind_kmh} km/h at 10 m)`
+      : '') +
+    `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
+  const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
+  const legend = flagLegend(data.best_starts.flatMap((s) => s.flags));
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${legend}${demoLine(data)}${ensembleLine(data.ensemble)}`;
+}
+
+function demoLine(data: GetRouteWindOutput): string {
+  return data.forecast.source === 'demo' ? '\nThe forecast is a synthetic DEMO, not real weather.' : '';
 }
 
 /** Public tool: a whole route, its best start times in the forecast and the wind along it. */
@@ -117,9 +184,9 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
   name: 'get_route_wind',
   title: 'Wind along a whole route',
   description:
-    "The rider's own route (GPX, GeoJSON or points): the best daylight starts in the next 3 days, each with " +
-    'the length-weighted tailwind, the share into a headwind, the worst stretch and the time gained against ' +
-    'still air at their speed or power; the forecast is read where the rider will be each hour.',
+    "The rider's own route (GPX, GeoJSON or points): the best daylight starts in the next 3 days, ranked " +
+    'by the time the wind gains against still air at their speed or power, with the tailwind, headwind ' +
+    'share and worst stretch; loops are judged both ways.',
   inputSchema: GetRouteWindInputSchema,
   outputSchema: GetRouteWindOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
@@ -132,13 +199,16 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const powerW = input.power_w ?? powerForFlatSpeed(input.speed_kmh ?? DEFAULT_ROUTE_SPEED_KMH, params);
     const legs = route.simplified.legs;
     const samples = routeSamples(route.points, legs);
-    const forecast = await forecastForPoints(context, samples.points);
+    const [forecast, pro] = await Promise.all([
+      forecastForPoints(context, samples.points),
+      callerHasProAccess(context),
+    ]);
     if (forecast.samples.every((hours) => hours === null))
       throw new ToolError(
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
           'Check the coordinates are latitude/longitude in that order, or try again later.',
       );
-    const { judged } = judgeStarts({
+    const search = {
       legs,
       legSample: samples.legSample,
       samplePoints: samples.points,
@@ -148,10 +218,56 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       fromS,
       untilS,
       includeDarkness: input.include_darkness,
-    });
+    };
+    const shape = routeShape(route.points);
+    const asGiven = judgeStarts(search).judged;
+    let judged: DirectedStart[] = asGiven.map((j) => ({ ...j, reversed: false, other: null }));
+    let reversedLegs = legs;
+    let reversedSample = samples.legSample;
+    if (shape.shape !== 'point_to_point') {
+      // A loop or out-and-back is judged the other way round too, in the same forecast samples.
+      reversedLegs = routeLegs(reverseRoute(route.points)).legs;
+      const distanceKm = route.simplified.distanceM / 1000;
+      const legSample = reversedLegSamples(
+        reversedLegs,
+        distanceKm,
+        samples.spacingKm,
+        samples.points.length - 1,
+      );
+      reversedSample = legSample;
+      judged = pairDirections(asGiven, judgeStarts({ ...search, legs: reversedLegs, legSample }).judged);
+    }
     const { chosen, status } = bestStarts(judged);
-    const reports = chosen.map((start) => reportStart(start, legs, powerW, params));
+    const reports = chosen.map((start) => ({
+      ...reportStart(start, start.reversed ? reversedLegs : legs, powerW, params),
+      reversed: start.reversed,
+      other: start.other,
+    }));
+    // Pro only: each offered start's chance of gaining time, every member riding its own wind.
+    const ensemble =
+      pro && reports.length > 0 ? await ensembleForPoints(context, samples.points, null) : null;
+    const byTime = ensemble?.hours.map(
+      (hours) => hours && new Map<number, EnsembleSample>(hours.map((h) => [h.time, h])),
+    );
+    const chanceOf = (report: (typeof reports)[number]): number | null => {
+      if (!byTime) return null;
+      const startLegs = report.reversed ? reversedLegs : legs;
+      const chance = startGainChance(
+        {
+          legs: startLegs,
+          legSample: report.reversed ? reversedSample : samples.legSample,
+          midS: stillAirSchedule(startLegs, powerW, params).midS,
+          ensemble: byTime,
+          powerW,
+          params,
+          stillAirS: report.stillAirS,
+        },
+        report.startS,
+      );
+      return chance && Math.round(chance.chance * 100);
+    };
     const first = route.parsed.points[0];
+    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
     const last = route.parsed.points.at(-1);
     const hasElevation = route.parsed.points.some((p) => p.ele !== undefined);
     const data: GetRouteWindOutput = {
@@ -165,6 +281,8 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         points_used: route.points.length,
         start: { latitude: first?.lat ?? 0, longitude: first?.lon ?? 0 },
         end: { latitude: last?.lat ?? 0, longitude: last?.lon ?? 0 },
+        shape: shape.shape,
+        ends_apart_m: Math.round(shape.endsApartM),
       },
       rider: {
         power_w: Math.round(powerW),
@@ -177,15 +295,21 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         forecast_cell_deg: FORECAST_CELL_DEG,
       },
       start_status: status,
-      best_starts: reports.map(startOut),
+      time_zone: timeZone,
+      best_starts: reports.map((report) => ({
+        ...startOut(report, timeZone),
+        ...(ensemble ? { gain_chance_pct: chanceOf(report) } : {}),
+      })),
       per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
         from_km: km(bin.fromKm),
         to_km: km(bin.toKm),
         tailwind_kmh: kmh(bin.tailwindKmh),
         crosswind_kmh: kmh(bin.crosswindKmh),
       })),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [], null),
+      ...(pro ? {} : { locked: [lockedFeature('tailwind_chance', context.urls)] }),
     };
     return { data, summary: summarizeRoute(data) };
   },

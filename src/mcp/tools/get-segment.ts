@@ -1,12 +1,16 @@
+import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
-import { lockedFeature } from '../report/pro-details.ts';
+import { lockedDetails } from '../report/pro-details.ts';
+import { ensembleForPoints, withChance } from '../report/ensemble.ts';
+import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
+import { forecastPointOf, legsOf } from '../../data/segments/segment-geometry.ts';
 import { segmentFacts } from '../report/segment-facts.ts';
 import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './rider/rider-context.ts';
+import { callerHasProAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
 /** Public tool: one segment, the wind on it now and its best tailwind window. */
@@ -14,9 +18,8 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
   name: 'get_segment',
   title: 'Get a segment and its wind',
   description:
-    'One segment by id (from find_tailwind_segments): facts, route as [latitude, longitude], the wind on ' +
-    'it this hour and its best rideable tailwind window in the next 3 days (or why none). With Pro access ' +
-    '(rider address) also the hour-by-hour timeline.',
+    'One segment by id: facts, route as [latitude, longitude], the wind this hour and its best rideable ' +
+    'tailwind window in the next 3 days (or why none); with Pro access also the hour-by-hour timeline.',
   inputSchema: GetSegmentInputSchema,
   outputSchema: GetSegmentOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
@@ -35,6 +38,11 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
     const report = segmentWindReport(segment, forecast.samples[0] ?? null, {
       includeDarkness: include_darkness,
     });
+    // The ensemble is asked only for Pro callers: it is paid per member, and the rest see it locked.
+    const ensemble =
+      pro && report.bestWindow
+        ? await ensembleForPoints(context, [forecastPointOf(segment)], DEFAULT_CHANCE_THRESHOLD_KMH)
+        : null;
     const facts = segmentFacts(segment);
     const data: GetSegmentOutput = {
       segment: {
@@ -46,14 +54,23 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
         source: segment.source,
         license: segment.license,
       },
+      time_zone: segmentTimeZone(segment),
       wind_now: report.timeline()[0] ?? null,
-      best_window: report.bestWindow,
+      best_window: ensemble
+        ? withChance(
+            report.bestWindow,
+            legsOf(segment),
+            ensemble.hours[0] ?? null,
+            DEFAULT_CHANCE_THRESHOLD_KMH,
+          )
+        : report.bestWindow,
       window_status: report.windowStatus,
       // Pro riders (paid or trial) at the rider address get the timeline; everyone else sees it locked.
       ...(pro ? { timeline: [...report.timeline()] } : {}),
+      ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [segment], null),
-      locked: pro ? [] : [lockedFeature('hourly_timeline', context.urls)],
+      locked: pro ? [] : lockedDetails(context),
     };
     return { data, summary: summarizeSegment(data) };
   },

@@ -1,6 +1,6 @@
 /**
  * Payments in the store: a rider's Stripe customer, their paid plan and the
- * log of webhook events. The webhook handler (`src/billing/webhook.ts`)
+ * log of webhook events. The webhook handler (`src/billing/stripe-webhook.ts`)
  * writes all three in one transaction per event, so an event is either
  * handled whole (plan changed and logged) or not at all, and a second
  * delivery of it finds its id here and changes nothing.

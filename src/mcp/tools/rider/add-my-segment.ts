@@ -1,4 +1,4 @@
-import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../../core/plans.ts';
 import { ALERT_THRESHOLD_DEFAULT_KMH } from '../../../core/rider-rules.ts';
 import { AddMySegmentInputSchema, AddMySegmentOutputSchema } from '../../schemas/own-segments.ts';

@@ -45,7 +45,6 @@ export const getMyTailwindWindows: ToolDefinition<
   outputSchema: GetMyTailwindWindowsOutputSchema,
   annotations: {
     readOnlyHint: true,
-    destructiveHint: false,
     // Each call spends one of a free rider's monthly calls: repeating it is not free.
     idempotentHint: false,
     openWorldHint: true,

@@ -2,7 +2,9 @@ import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import { listRecentAlerts, type AlertRecord } from '../../../store/repositories/alerts.ts';
 import { listWatchlist } from '../../../store/repositories/watchlist.ts';
 import type { Segment } from '../../../data/segments/types.ts';
+import { localIso } from '../../../core/local-time.ts';
 import { isoTime } from '../../../core/time.ts';
+import { segmentTimeZone } from '../../../data/time-zone/segment-zone.ts';
 import {
   GetMyWatchlistInputSchema,
   GetMyWatchlistOutputSchema,
@@ -19,11 +21,16 @@ import { watchEntryOut } from './watch-entry.ts';
 export const RECENT_ALERTS_SHOWN = 10;
 
 function alertOut(alert: AlertRecord, segments: ReadonlyMap<string, Segment>) {
+  const segment = segments.get(alert.segmentId);
+  const timeZone = segment === undefined ? 'UTC' : segmentTimeZone(segment);
   return {
     segment_id: alert.segmentId,
-    segment_name: segments.get(alert.segmentId)?.name ?? null,
+    segment_name: segment?.name ?? null,
     window_start: isoTime(alert.windowStart),
     window_end: isoTime(alert.windowEnd),
+    time_zone: timeZone,
+    window_start_local: localIso(alert.windowStart, timeZone),
+    window_end_local: localIso(alert.windowEnd, timeZone),
     peak_tailwind_kmh: alert.peakTailwindKmh,
     recorded_at: isoTime(alert.createdAt),
     delivered_at: alert.deliveredAt === null ? null : isoTime(alert.deliveredAt),
@@ -44,7 +51,6 @@ export const getMyWatchlist: ToolDefinition<
   outputSchema: GetMyWatchlistOutputSchema,
   annotations: {
     readOnlyHint: true,
-    destructiveHint: false,
     // Each call spends one of a free rider's monthly calls: repeating it is not free.
     idempotentHint: false,
     openWorldHint: false,

@@ -1,4 +1,4 @@
-import type { OwnSegment } from '../../../data/segments/own-segment.ts';
+import type { OwnSegment } from '../../../data/segments/owned-segment.ts';
 import type { OwnSegmentOut } from '../../schemas/own-segments.ts';
 import type { RiderSegment } from '../../../store/repositories/rider-segments.ts';
 import { riderSegmentFacts } from './watch-entry.ts';

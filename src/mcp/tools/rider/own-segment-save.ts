@@ -7,10 +7,10 @@ import {
 } from '../../../core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../../core/plans.ts';
 import { ownSegmentAllowance, WATCHLIST_MAX_SEGMENTS } from '../../../core/rider-rules.ts';
-import { ownSegmentFrom } from '../../../data/segments/own-segment.ts';
+import { ownSegmentFrom } from '../../../data/segments/owned-segment.ts';
 import { addRiderSegment } from '../../../store/repositories/rider-segments.ts';
 import type { ToolContext } from '../../context.ts';
-import { readRouteArguments, type RouteArguments } from '../../report/route.ts';
+import { readRouteArguments, type RouteArguments } from '../../report/route-report.ts';
 import { ToolError } from '../../tool.ts';
 import { ownSegmentOut } from './own-segment-out.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';

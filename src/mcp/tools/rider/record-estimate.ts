@@ -8,7 +8,7 @@ import {
 } from '../../../core/power-model.ts';
 import { gradedRecordGain, type GradedLeg } from '../../../core/graded-ride.ts';
 import { routeLegs } from '../../../core/route/route-geometry.ts';
-import { isOwnSegment } from '../../../data/segments/own-segment.ts';
+import { isOwnSegment } from '../../../data/segments/owned-segment.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import type { z } from 'zod';
 import { legsOf } from '../../../data/segments/segment-geometry.ts';

@@ -1,4 +1,4 @@
-import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ownSegmentAllowance } from '../../../core/rider-rules.ts';
 import { countRiderSegments, removeRiderSegment } from '../../../store/repositories/rider-segments.ts';
 import { RemoveMySegmentInputSchema, RemoveMySegmentOutputSchema } from '../../schemas/own-segments.ts';

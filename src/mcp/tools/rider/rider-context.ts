@@ -1,5 +1,5 @@
-import { riderSegmentLookup, type SegmentLookup } from '../../../alerts/segment-lookup.ts';
-import { SCOPE_READ, SCOPE_WRITE } from '../../../auth/policy.ts';
+import { riderSegmentLookup, type SegmentLookup } from '../../../rider/segment-lookup.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { hasPaidAccess, paidAccessEnd, renewsAt } from '../../../core/billing-rules.ts';
 import { hasProAccess, isInTrial, monthlyCallLimit, planNow } from '../../../core/rider-rules.ts';
 import type { Store } from '../../../store/database.ts';
@@ -87,15 +87,4 @@ export function accessOf(session: RiderSession): Access {
     renews_at: renewal === null ? null : isoTime(renewal),
     pro_until: renewal === null && typeof end === 'number' ? isoTime(end) : null,
   };
-}
-
-/**
- * Whether the caller of a public tool gets its Pro details: only a signed-in
- * rider with Pro access (paid or trial). Anonymous callers never do, and an
- * unknown rider is treated as anonymous rather than failing a public tool.
- */
-export async function callerHasProAccess(context: ToolContext): Promise<boolean> {
-  if (context.caller.kind !== 'rider' || !context.store) return false;
-  const rider = await findRiderById(context.store.db, context.caller.riderId);
-  return rider !== undefined && hasProAccess(rider, Math.floor(context.now() / 1000));
 }

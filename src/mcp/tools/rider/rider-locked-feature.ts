@@ -1,4 +1,4 @@
-import type { ResolvedUrls } from '../../../rest/urls.ts';
+import type { ResolvedUrls } from '../../../http/public-urls.ts';
 import type { z } from 'zod';
 import { catalogLock, unlockUrl, type ProDetail } from '../../report/pro-details.ts';
 import { isoTime } from '../../../core/time.ts';

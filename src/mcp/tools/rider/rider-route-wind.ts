@@ -1,4 +1,4 @@
-import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { RiderRouteWindInputSchema, RiderRouteWindOutputSchema } from '../../schemas/own-segments.ts';
 import type { ToolDefinition } from '../../tool.ts';
 import { getRouteWind } from '../get-route-wind.ts';

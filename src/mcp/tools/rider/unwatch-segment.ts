@@ -1,4 +1,4 @@
-import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { listWatchlist, unwatchSegment as storeUnwatch } from '../../../store/repositories/watchlist.ts';
 import { UnwatchSegmentInputSchema, UnwatchSegmentOutputSchema } from '../../schemas/rider.ts';
 import { isOwnSegmentId } from '../../../core/rider-rules.ts';

@@ -1,5 +1,5 @@
 import type { Segment } from '../../../data/segments/types.ts';
-import { isOwnSegment } from '../../../data/segments/own-segment.ts';
+import { isOwnSegment } from '../../../data/segments/owned-segment.ts';
 import type { WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { segmentFacts } from '../../report/segment-facts.ts';
 import { isoTime } from '../../../core/time.ts';

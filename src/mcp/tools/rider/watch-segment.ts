@@ -1,4 +1,4 @@
-import { SCOPE_WRITE } from '../../../auth/policy.ts';
+import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ALERT_THRESHOLD_DEFAULT_KMH, WATCHLIST_MAX_SEGMENTS } from '../../../core/rider-rules.ts';
 import { listWatchlist, watchSegment as storeWatch } from '../../../store/repositories/watchlist.ts';
 import { WatchSegmentInputSchema, WatchSegmentOutputSchema } from '../../schemas/rider.ts';

@@ -1,0 +1,24 @@
+/**
+ * `node bench/places-share.ts`: the share of the places survey
+ * (tests/fixtures/places/survey.json: exonyms, lakes, islands, regions,
+ * climbs and shared names as riders type them) that find_tailwind_segments
+ * resolves to the area a rider means, by kind, with each miss. The same
+ * survey on the code before the ranking and lake rules (main at 3d0c060,
+ * 2026-11-26) resolved 71 of 115; BEFORE below keeps that figure, so the
+ * script prints before and after side by side.
+ */
+import { lazyGazetteer } from '../src/data/geocoding/gazetteer.ts';
+import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
+import { loadEmbeddedSegments } from '../src/data/segments/load.ts';
+import { runSurvey, surveyReport } from '../tests/support/places-survey.ts';
+
+/** Measured with this script on main at 3d0c060, before the ranking and lake rules. */
+const BEFORE =
+  'exonym 24/40, lake 1/27, island 10/10, region 10/10, climb 12/12, shared 14/16; overall 71/115 (61.7 %)';
+
+const answers = await runSurvey({
+  catalog: createSegmentCatalog(loadEmbeddedSegments()),
+  geocoder: lazyGazetteer(),
+});
+console.log(`places survey, before: ${BEFORE}`);
+console.log(`places survey, now:    ${surveyReport(answers)}`);

@@ -1,0 +1,276 @@
+/**
+ * The JSON behind the settings page, for the signed-in rider (the better-auth
+ * session cookie): `GET /api/rider/me`,
+ * `POST /api/rider/connections/{clientId}/disconnect`,
+ * `POST /api/rider/webhook` (see `webhook-setting.ts`),
+ * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `own-segments-api.ts`),
+ * `POST /api/rider/billing/checkout` and `POST /api/rider/billing/portal`
+ * (payments through the port {@link AccountPayments}). A POST must come from
+ * our own origin (the `Origin` header browsers always send on it), which
+ * stops cross-site forgery even where SameSite cookies are not honoured.
+ */
+import type { Kysely } from 'kysely';
+import type { WebhookUrlOptions } from '../rider/webhook-url.ts';
+import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
+import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
+import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
+import { isoTime } from '../core/time.ts';
+import { nowSeconds } from '../store/clock.ts';
+import { listRecentAlerts } from '../store/repositories/alerts.ts';
+import { listRiderSegments } from '../store/repositories/rider-segments.ts';
+import { listWatchlist } from '../store/repositories/watchlist.ts';
+import type { Database } from '../store/schema.ts';
+import type { Rider } from '../store/repositories/riders.ts';
+import type { SegmentCatalog } from '../data/segments/types.ts';
+import { disconnectClient, listConnections } from '../store/repositories/connections.ts';
+import { ensureRider } from '../rider/rider-account.ts';
+import { riderSegmentLookup } from '../rider/segment-lookup.ts';
+import { riderResourceFor } from '../rider/access-policy.ts';
+import {
+  addOwnSegmentFromUpload,
+  OWN_SEGMENT_REMOVE_PATH,
+  OWN_SEGMENTS_PATH,
+  removeOwnSegment,
+} from './own-segments-api.ts';
+import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
+import { withAuthTables } from '../store/auth-tables.ts';
+
+export const RIDER_API_PREFIX = '/api/rider/';
+const ME_PATH = '/api/rider/me';
+const CONNECTIONS_PREFIX = '/api/rider/connections/';
+const DISCONNECT_SUFFIX = '/disconnect';
+const CHECKOUT_PATH = '/api/rider/billing/checkout';
+const PORTAL_PATH = '/api/rider/billing/portal';
+/** Alerts shown on the settings page. */
+const RECENT_ALERTS = 10;
+
+/** A signed-in user as the session check finds them. */
+export interface SessionUser {
+  readonly id: string;
+  readonly email: string;
+  readonly createdAt: Date;
+}
+
+/**
+ * Payments as the settings page uses them: the composition root wires them
+ * to `src/billing` (a peer surface this one does not import), whose answers
+ * say so when payments are off.
+ */
+export interface AccountPayments {
+  /** The `billing` block of `GET /api/rider/me`. */
+  summary(db: Kysely<Database>, rider: Rider, now: number): Promise<unknown>;
+  checkout(
+    db: Kysely<Database>,
+    rider: Rider,
+    body: unknown,
+    origin: string,
+    now: number,
+  ): Promise<JsonAnswer>;
+  portal(db: Kysely<Database>, riderId: string, origin: string): Promise<JsonAnswer>;
+}
+
+export interface RiderApiContext {
+  /** The signed-in user of the request's session cookie, or null (the authorization server's session check). */
+  readonly session: (headers: Headers) => Promise<{ readonly user: SessionUser } | null>;
+  readonly db: Kysely<Database>;
+  readonly origin: string;
+  /** `{docs_url}` of problem `type` URIs; `{origin}/docs` when unset. */
+  readonly docsUrl?: string | undefined;
+  /** The segment catalog, which names the watched and alerted segments with the rider's own ones. */
+  readonly catalog: Pick<SegmentCatalog, 'get'>;
+  /** Tests only: a fake DNS lookup (or loopback http) for checking webhook URLs. */
+  readonly webhookUrl?: WebhookUrlOptions;
+  readonly payments: AccountPayments;
+}
+
+const iso = (seconds: number | null): string | null => (seconds === null ? null : isoTime(seconds));
+
+/** The connection's client id from `/api/rider/connections/{id}/disconnect`, or undefined. */
+export function disconnectTarget(pathname: string): string | undefined {
+  if (!pathname.startsWith(CONNECTIONS_PREFIX) || !pathname.endsWith(DISCONNECT_SUFFIX)) return undefined;
+  const encoded = pathname.slice(CONNECTIONS_PREFIX.length, -DISCONNECT_SUFFIX.length);
+  if (!encoded || encoded.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+async function me(context: RiderApiContext, user: { id: string; email: string; createdAt: Date }) {
+  const { db, origin, catalog } = context;
+  const rider = await ensureRider(db, user);
+  const now = nowSeconds();
+  const [connections, watchlist, alerts, own, billing] = await Promise.all([
+    listConnections(withAuthTables(db), rider.id),
+    listWatchlist(db, rider.id),
+    listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
+    listRiderSegments(db, rider.id),
+    context.payments.summary(db, rider, now),
+  ]);
+  const named = await riderSegmentLookup(catalog, db, rider.id).getMany([
+    ...new Set([...watchlist, ...alerts].map((entry) => entry.segmentId)),
+  ]);
+  const name = (id: string) => named.get(id)?.name ?? null;
+  return {
+    rider: {
+      id: rider.id,
+      email: rider.email,
+      plan: planNow(rider, now),
+      trial_ends_at: iso(rider.trialEndsAt),
+      in_trial: isInTrial(rider, now),
+      pro_access: hasProAccess(rider, now),
+    },
+    billing,
+    mcp_url: riderResourceFor(origin),
+    // Never the secret: it is shown once, when the URL is saved.
+    webhook_url: rider.webhook?.url ?? null,
+    connections: connections.map((c) => ({
+      client_id: c.clientId,
+      client_name: c.clientName,
+      client_uri: c.clientUri,
+      scopes: c.scopes,
+      connected_at: c.connectedAt,
+    })),
+    own_segments: own.map((s) => ({
+      id: s.id,
+      name: s.name,
+      source: s.source,
+      distance_m: s.distanceM,
+      gain_m: s.gainM,
+      grade_pct: s.gradePct,
+      bearing_deg: s.bearingDeg,
+      created_at: isoTime(s.createdAt),
+    })),
+    own_segment_allowance: {
+      used: own.length,
+      allowance: ownSegmentAllowance(rider, now),
+      free: OWN_SEGMENT_ALLOWANCE.free,
+      pro: OWN_SEGMENT_ALLOWANCE.pro,
+    },
+    watchlist: watchlist.map((w) => ({
+      segment_id: w.segmentId,
+      segment_name: name(w.segmentId),
+      record_s: w.recordS,
+      alerts_on: w.alertsOn,
+      threshold_kmh: w.thresholdKmh,
+    })),
+    alerts: alerts.map((a) => ({
+      segment_id: a.segmentId,
+      segment_name: name(a.segmentId),
+      window_start: iso(a.windowStart),
+      window_end: iso(a.windowEnd),
+      peak_tailwind_kmh: a.peakTailwindKmh,
+      delivered: a.deliveredAt !== null,
+    })),
+  };
+}
+
+type Route =
+  | { kind: 'me' }
+  | { kind: 'webhook' }
+  | { kind: 'add_segment' }
+  | { kind: 'remove_segment' }
+  | { kind: 'checkout' }
+  | { kind: 'portal' }
+  | { kind: 'disconnect'; clientId: string };
+
+function routeOf(pathname: string): Route | undefined {
+  if (pathname === ME_PATH) return { kind: 'me' };
+  if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
+  if (pathname === OWN_SEGMENTS_PATH) return { kind: 'add_segment' };
+  if (pathname === OWN_SEGMENT_REMOVE_PATH) return { kind: 'remove_segment' };
+  if (pathname === CHECKOUT_PATH) return { kind: 'checkout' };
+  if (pathname === PORTAL_PATH) return { kind: 'portal' };
+  const clientId = disconnectTarget(pathname);
+  return clientId === undefined ? undefined : { kind: 'disconnect', clientId };
+}
+
+/** The endpoints, for the hint of a `not_found`. */
+const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, ${OWN_SEGMENT_REMOVE_PATH}, ${CHECKOUT_PATH}, ${PORTAL_PATH}, ${CONNECTIONS_PREFIX}{client_id}${DISCONNECT_SUFFIX}`;
+
+/**
+ * Answers `/api/rider/*`; the caller routes only those paths here. Every
+ * error is a problem document; a failure nobody foresaw is logged and
+ * answered as `internal_error` without its message.
+ */
+export async function riderApi(request: Request, context: RiderApiContext): Promise<Response> {
+  const instance = new URL(request.url).pathname;
+  const target: AnswerTarget = { instance, docsUrl: context.docsUrl ?? `${context.origin}/docs` };
+  const route = routeOf(instance);
+  if (!route) {
+    return answerResponse(
+      { ...refusal('not_found', `No settings endpoint at ${instance}.`), hint: `Use one of: ${ENDPOINTS}.` },
+      target,
+    );
+  }
+  const method = route.kind === 'me' ? 'GET' : 'POST';
+  if (request.method !== method) {
+    const answer = refusal('method_not_allowed', `${instance} answers ${method} only.`);
+    const response = answerResponse({ ...answer, hint: `Send a ${method}.` }, target);
+    response.headers.set('Allow', method);
+    return response;
+  }
+  try {
+    return answerResponse(await routed(route, request, context), target);
+  } catch (error) {
+    console.error('[wind-on-segment] settings API', instance, error);
+    return answerResponse(
+      {
+        ...refusal('internal_error', 'The server failed to answer this request.'),
+        hint: 'This is a fault on our side. Retry in a moment; if it persists, report it.',
+      },
+      target,
+    );
+  }
+}
+
+async function routed(route: Route, request: Request, context: RiderApiContext): Promise<JsonAnswer> {
+  if (route.kind !== 'me' && request.headers.get('origin') !== context.origin) {
+    return refusal('cross_site_request', 'Cross-site request refused.');
+  }
+  const session = await context.session(request.headers);
+  if (!session) return refusal('unauthorized', 'Sign in first.');
+  if (route.kind === 'me') return { status: 200, body: await me(context, session.user) };
+  if (route.kind === 'webhook')
+    return updateRiderWebhook(request, context.db, session.user, context.webhookUrl);
+  if (route.kind === 'add_segment') return addOwnSegmentFromUpload(request, context.db, session.user);
+  if (route.kind === 'remove_segment') return removeOwnSegment(request, context.db, session.user);
+  if (route.kind === 'checkout' || route.kind === 'portal')
+    return billingRoute(route.kind, request, context, session.user);
+  const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);
+  if (!result.disconnected) return refusal('connection_not_found', 'No such connection.');
+  return {
+    status: 200,
+    body: {
+      disconnected: true,
+      client_id: route.clientId,
+      revoked_tokens: result.refreshTokens + result.accessTokens,
+    },
+  };
+}
+
+/** Checkout and portal: Stripe's answer is a URL the page sends the rider to. */
+async function billingRoute(
+  kind: 'checkout' | 'portal',
+  request: Request,
+  context: RiderApiContext,
+  user: { id: string; email: string; createdAt: Date },
+): Promise<JsonAnswer> {
+  const { db, origin, payments } = context;
+  try {
+    if (kind === 'portal') return await payments.portal(db, user.id, origin);
+    const body: unknown = await request.json().catch(() => undefined);
+    const rider = await ensureRider(db, user);
+    return await payments.checkout(db, rider, body, origin, nowSeconds());
+  } catch (error) {
+    console.error(
+      `billing ${kind} for rider ${user.id} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    return refusal(
+      'payment_provider_unavailable',
+      'The payment provider could not be reached. Try again in a moment.',
+    );
+  }
+}

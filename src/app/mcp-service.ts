@@ -1,0 +1,144 @@
+/**
+ * The MCP side as one handler: `/mcp`, `/mcp/rider` (the rider tools behind a
+ * token with the scopes each tool needs) and the rider's HTTP paths.
+ */
+import type { Redis } from 'ioredis';
+import type { AuthRoutes } from '../auth/auth-routes.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { ClientInfo } from '../http/client-address.ts';
+import type { McpDeps } from '../mcp/context.ts';
+import type { McpConfig } from '../mcp/endpoint-guard.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint.ts';
+import { RIDER_ADDRESS_TOOLS } from '../mcp/tools/rider/index.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
+import type { Store } from '../store/database.ts';
+import { isRiderPath } from './rider-routes.ts';
+import type { Settings } from './settings.ts';
+import { sharedMcpLimiter } from './shared-limits.ts';
+
+/** What the rider side adds to the public address: the store, the rider address and the rider's paths. */
+export interface RiderServices {
+  readonly store: Store;
+  readonly endpoint: McpEndpoint;
+  readonly routes: AuthRoutes;
+}
+
+/** Tools that change the rider's data (not read-only) need `rider:write`; the rest `rider:read`. */
+const WRITE_TOOLS = new Set(
+  RIDER_ADDRESS_TOOLS.filter((t) => t.annotations.readOnlyHint !== true).map((t) => t.name),
+);
+
+/**
+ * The tool a `tools/call` request names, read from a copy of its body
+ * (undefined for anything else, or a body without a small Content-Length:
+ * those go on to the token check and the SDK's own size limit).
+ */
+async function calledTool(request: Request): Promise<string | undefined> {
+  const length = Number(request.headers.get('content-length') ?? 'NaN');
+  if (request.method !== 'POST' || !(length <= 64 * 1024)) return undefined;
+  const message: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+}
+
+/**
+ * The check in front of `/mcp/rider`: a call to a tool that writes needs the
+ * write scope, so a read-only grant gets the OAuth `insufficient_scope` 403
+ * (with the scopes to ask for) before any tool runs.
+ */
+function scopedAuthenticate(auth: AuthService) {
+  const writer = auth.authenticator([SCOPE_READ, SCOPE_WRITE]);
+  return async (request: Request) => {
+    const tool = await calledTool(request);
+    return (tool && WRITE_TOOLS.has(tool) ? writer : auth.authenticate)(request);
+  };
+}
+
+export interface McpService {
+  /** Answers `/mcp`, `/mcp/rider` and the sign-in paths; any other path it is given is a 404. */
+  readonly handle: (request: Request, client: ClientInfo) => Promise<Response>;
+  /** The rider services, opened on first use (`npm start` opens them at start to fail early). */
+  readonly rider: () => Promise<RiderServices>;
+}
+
+/** The one 404 of the MCP side, for `npm start` and the Vercel function alike. */
+function notFound(): Response {
+  return Response.json(
+    { error: 'not_found', error_description: 'No MCP address here: use /mcp or /mcp/rider.' },
+    { status: 404, headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+function unavailable(error: unknown): Response {
+  console.error('Rider services unavailable:', error);
+  return Response.json(
+    {
+      error: 'temporarily_unavailable',
+      error_description: 'Rider sign-in is not available right now; try again later.',
+    },
+    { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '30' } },
+  );
+}
+
+export interface McpServiceParts {
+  /** The public address, built on first use. */
+  readonly publicEndpoint: () => Promise<McpEndpoint>;
+  /** Opens the store and builds the authorization server and the rider address on it. */
+  readonly openRider: () => Promise<RiderServices>;
+}
+
+/**
+ * The whole MCP side as one fetch handler, for `npm start` and one Vercel
+ * function. The public address never waits for the store: the rider side
+ * (store, migrations, authorization server) opens on its first request, and
+ * a failure there is a 503 that the next request retries.
+ */
+export function createMcpService({ publicEndpoint, openRider }: McpServiceParts): McpService {
+  let opening: Promise<RiderServices> | undefined;
+  const rider = () => {
+    opening ??= openRider().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  };
+  const handle = async (request: Request, client: ClientInfo): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/mcp') return (await publicEndpoint())(request, client);
+    const riderPath = pathname === '/mcp/rider';
+    if (!riderPath && !isRiderPath(pathname)) return notFound();
+    let services: RiderServices;
+    try {
+      services = await rider();
+    } catch (error) {
+      return unavailable(error);
+    }
+    if (riderPath) return services.endpoint(request, client);
+    return (await services.routes(request, client)) ?? notFound();
+  };
+  return { handle, rider };
+}
+
+/** The rider address over the store, with the rider's paths beside it. */
+export async function openRiderSide(
+  settings: Settings,
+  store: Store,
+  { auth, routes }: { readonly auth: AuthService; readonly routes: AuthRoutes },
+  deps: McpDeps,
+  mcp: McpConfig,
+  redis: Redis | undefined,
+): Promise<RiderServices> {
+  const endpoint = createMcpEndpoint({
+    ...(await sharedMcpLimiter(redis, mcp, 'rider')),
+    deps: { ...deps, store },
+    api: settings.urls,
+    mcp,
+    tools: RIDER_ADDRESS_TOOLS,
+    authenticate: scopedAuthenticate(auth),
+  });
+  return { store, endpoint, routes };
+}

@@ -1,0 +1,20 @@
+import tzLookup from '@photostructure/tz-lookup';
+import type { LatLon } from '../../core/bearing.ts';
+
+/**
+ * The IANA time zone at a place, offline, from the time-zone boundaries
+ * packed in `@photostructure/tz-lookup` (about 100 KB, no dependencies,
+ * kept in step with timezone-boundary-builder): why this package and not
+ * geo-tz or the others is in docs/decisions/0013-local-time-from-coordinates.md.
+ * Over the open sea it answers the nautical zone (`Etc/GMT+5`…) or the
+ * nearest coast's zone; a point it cannot place gets `UTC` rather than an
+ * error, so a time is never lost for want of a zone.
+ */
+export function timeZoneAt(point: LatLon): string {
+  const lon = ((((point.lon + 180) % 360) + 360) % 360) - 180;
+  try {
+    return tzLookup(point.lat, lon);
+  } catch {
+    return 'UTC';
+  }
+}
