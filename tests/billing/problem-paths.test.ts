@@ -191,6 +191,17 @@ const ROWS: Row[] = [
     call: () => payer.fetch(WEBHOOK),
   },
   {
+    name: 'a host the server does not serve',
+    code: 'misdirected_request',
+    path: '/api/rider/me',
+    origin: () => 'http://rebound.example',
+    call: async () => {
+      const answer = await world.server.service.routes(new Request('http://rebound.example/api/rider/me'));
+      if (!answer) throw new Error('the auth routes did not answer /api/rider/me');
+      return answer;
+    },
+  },
+  {
     name: 'no session',
     code: 'unauthorized',
     path: '/api/rider/me',
