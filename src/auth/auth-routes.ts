@@ -14,7 +14,6 @@ import { refusalRedirect } from './client-refusal.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
-import { answerResponse, refusal } from '../core/json-response.ts';
 import { protectedResourceMetadata } from './resource.ts';
 import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
 
@@ -105,13 +104,6 @@ function authRoutes({ registry }: AuthRoutesOptions): AuthRoutes {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
     const origin = registry.originOf(incoming);
-    if (!origin && pathname.startsWith(RIDER_API_PREFIX)) {
-      const here = new URL(incoming.url);
-      return answerResponse(refusal('misdirected_request', `This server does not answer for ${here.host}.`), {
-        instance: pathname,
-        docsUrl: docsUrl ?? `${here.origin}/docs`,
-      });
-    }
     if (!origin) return misdirectedResponse();
     const auth = registry.authFor(origin);
     const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
