@@ -155,10 +155,11 @@ function storePart(settings: Settings): () => Promise<Store> {
 /** The alert job and its cron handler: the store, the catalog and the forecast, nothing of MCP or sign-in. */
 function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<typeof dataParts>) {
   const alertJob = lazy(async (): Promise<AlertJobDeps> => {
-    const [opened, segments, weather, client] = await Promise.all([
+    const [opened, segments, weather, ensemble, client] = await Promise.all([
       parts.store(),
       parts.catalog(),
       parts.forecast(),
+      parts.ensemble(),
       parts.redis(),
     ]);
     const { sharedCursorStore } = await import('../alerts/cursor.ts');
@@ -188,7 +189,7 @@ function cronParts(settings: Settings, parts: Pick<App, 'store'> & ReturnType<ty
             cursor: sharedCursorStore(createStoreKeyValue(opened.db, 'alert-job:'), 'cursor'),
           };
         })();
-    return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...shared };
+    return { store: opened, catalog: segments, forecast: weather, ensemble, now: Date.now, ...shared };
   });
   const cron = createCronHandler({
     secret: () => settings.cronSecret,
