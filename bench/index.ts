@@ -216,6 +216,20 @@ async function main(): Promise<number> {
 }
 
 const benchArgs = process.argv.slice(2);
+if (benchArgs.includes('--help') || benchArgs.includes('-h')) {
+  console.log(`Usage: npm run bench [-- --rest]
+
+Measures the service on this machine and writes everything it prints to bench/results.md, with the
+date, commit, machine and load average: REST throughput against bare node:http and Fastify, the MCP
+tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes and cold
+starts. Takes several minutes and both cores; run it on a quiet machine.
+
+  --rest      the REST rows only
+  -h, --help  this text
+
+Environment: BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (default 50).`);
+  process.exit(0);
+}
 const writeResults = recordResults(
   ['npm run bench', ...(benchArgs.length > 0 ? ['--', ...benchArgs] : [])].join(' '),
 );

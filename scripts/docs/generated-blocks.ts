@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { settingsTables } from '../../src/app/settings-table.ts';
 import { HANDLED_EVENT_TYPES } from '../../src/billing/stripe-webhook.ts';
+import { parseCommand, runCommand } from '../cli.ts';
 
 export interface GeneratedBlock {
   /** The Markdown file, relative to the repository root. */
@@ -67,9 +68,17 @@ export async function writeBlocks(): Promise<string[]> {
   return [...changed];
 }
 
+const USAGE = `Usage: npm run docs
+
+Rewrites the generated parts of the Markdown docs (the configuration tables and the Stripe events in
+docs/operating.md) from the code; tests/unit/generated-docs.test.ts fails until they agree.`;
+
 if (import.meta.main) {
-  const changed = await writeBlocks();
-  console.log(
-    changed.length === 0 ? 'docs: generated blocks up to date' : `docs: rewrote ${changed.join(', ')}`,
-  );
+  await runCommand('npm run docs', async () => {
+    parseCommand({ name: 'npm run docs', usage: USAGE, options: {} }, process.argv.slice(2));
+    const changed = await writeBlocks();
+    console.log(
+      changed.length === 0 ? 'docs: generated blocks up to date' : `docs: rewrote ${changed.join(', ')}`,
+    );
+  });
 }

@@ -39,7 +39,11 @@ export const BUNDLE_DIR = join(ROOT, 'api/_bundle');
 const EMBEDDED_CATALOG = 'src/data/segments/catalog.geojson';
 
 /** Files the code reads at run time through `new URL('./<name>', import.meta.url)`. */
-export const DATA_FILES: readonly string[] = [EMBEDDED_CATALOG, 'src/data/geocoding/gazetteer.generated.tsv'];
+export const DATA_FILES: readonly string[] = [
+  EMBEDDED_CATALOG,
+  'src/data/geocoding/gazetteer.generated.tsv',
+  'src/data/geocoding/regions.generated.tsv',
+];
 
 /**
  * The packed index of the embedded catalog, beside the bundles; the name

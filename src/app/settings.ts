@@ -232,7 +232,8 @@ export const SETTINGS = {
   WOS_MCP_RATE_PER_MINUTE: spec({
     group: 'mcp',
     shownDefault: '`60`',
-    description: 'Tool calls per minute per connection (client IP) after the burst',
+    description:
+      'Tool calls per minute per connection, on average: a window of the burst lasts burst ÷ rate min',
     accepts: 'a positive number',
     parse: positiveNumber,
     fallback: 60,
@@ -240,7 +241,7 @@ export const SETTINGS = {
   WOS_MCP_RATE_BURST: spec({
     group: 'mcp',
     shownDefault: '`20`',
-    description: 'Tool calls a connection may make at once',
+    description: 'Tool calls a connection may make in one window (at once, if it likes)',
     accepts: 'a positive number',
     parse: positiveNumber,
     fallback: 20,

@@ -13,6 +13,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { jwt } from 'better-auth/plugins';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import type { Store } from '../store/database.ts';
+import { createMemoryWindowLimits } from '../store/shared-state/rate-limiter.ts';
 import { CONNECT_ERROR_PATH } from './client-refusal.ts';
 import { ensureRider } from '../rider/rider-account.ts';
 import {
@@ -62,9 +63,10 @@ export interface CreateAuthOptions {
   /** better-auth's per-address rate limits (3 sign-ins per 10 s…); on unless a test turns it off. */
   readonly rateLimit?: boolean;
   /**
-   * Where those limits are counted: this instance's memory by default; a
-   * shared store (Redis, `createRedisWindowLimits`) so that every instance
-   * counts against one allowance per address.
+   * Where those limits are counted (`src/store/shared-state/rate-limiter.ts`):
+   * this instance's memory, or Redis (`createRedisWindowLimits`) so that
+   * every instance counts against one allowance per address; the same
+   * windows either way.
    */
   readonly rateLimitStorage?: RateLimitStorage;
 }
@@ -94,7 +96,8 @@ export function authOptions(options: CreateAuthOptions) {
     rateLimit: {
       enabled: options.rateLimit ?? true,
       storage: 'memory',
-      ...(options.rateLimitStorage ? { customStorage: options.rateLimitStorage } : {}),
+      // Our windows even without Redis: better-auth's own counter restarts its window only after a quiet one.
+      customStorage: options.rateLimitStorage ?? createMemoryWindowLimits('auth-rate:'),
     },
     // Requests the provider refuses before it can trust the client's redirect address land on our page.
     onAPIError: { errorURL: `${origin}${CONNECT_ERROR_PATH}` },

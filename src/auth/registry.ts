@@ -8,6 +8,7 @@
 import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../store/database.ts';
+import { createMemoryWindowLimits } from '../store/shared-state/rate-limiter.ts';
 import { createAuth, type Auth, type RateLimitStorage } from './auth.ts';
 import type { AuthConfig } from './secret.ts';
 
@@ -21,7 +22,11 @@ export interface AuthRegistryOptions {
   readonly cimdFetch?: ClientMetadataResourceFetch;
   readonly accessTokenTtlS?: number;
   readonly rateLimit?: boolean;
-  /** Shared sign-in limits (Redis); each instance's memory when absent. */
+  /**
+   * Shared sign-in limits (Redis); when absent, the same windows in this
+   * instance's memory, shared by every origin's server (one allowance per
+   * address), never better-auth's own counter, whose window works otherwise.
+   */
   readonly rateLimitStorage?: RateLimitStorage;
 }
 
@@ -46,6 +51,7 @@ export function misdirectedResponse(): Response {
 
 export function createAuthRegistry(options: AuthRegistryOptions): AuthRegistry {
   const { store, config } = options;
+  const rateLimitStorage = options.rateLimitStorage ?? createMemoryWindowLimits('auth-rate:');
   const anyHost = config.allowedHosts.includes('*');
   const instances = new LRUCache<string, Auth>({ max: MAX_ORIGINS });
   return {
@@ -66,7 +72,7 @@ export function createAuthRegistry(options: AuthRegistryOptions): AuthRegistry {
         ...(options.cimdFetch ? { cimdFetch: options.cimdFetch } : {}),
         ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
         ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
-        ...(options.rateLimitStorage ? { rateLimitStorage: options.rateLimitStorage } : {}),
+        rateLimitStorage,
       });
       instances.set(origin, auth);
       return auth;

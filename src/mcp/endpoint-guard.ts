@@ -6,7 +6,7 @@ export interface McpConfig {
   readonly allowedHosts: readonly string[];
   /** Extra browser origins allowed besides the allowed hosts' own; `*` allows any. */
   readonly allowedOrigins: readonly string[];
-  /** Per-connection token bucket. */
+  /** The per-connection limit: `rateBurst` calls per window of `rateBurst / ratePerMinute` minutes. */
   readonly ratePerMinute: number;
   readonly rateBurst: number;
   /** Trust the first `X-Forwarded-For` address (behind a proxy you run). */

@@ -27,7 +27,7 @@ export interface McpEndpointOptions {
   readonly api: ApiConfig;
   readonly mcp: McpConfig;
   readonly tools: readonly ToolDefinition[];
-  /** The per-connection limit; defaults to an in-memory token bucket of `mcp.ratePerMinute` and `mcp.rateBurst`. */
+  /** The per-connection limit; defaults to an in-memory one of `mcp.ratePerMinute` and `mcp.rateBurst`. */
   readonly limiter?: RateLimiter;
   /**
    * For the rider address: verifies the bearer token and names the rider, or
@@ -88,8 +88,7 @@ function withHeaders(response: Response, extra: Headers): Response {
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { deps, api, mcp, tools, authenticate } = options;
   const limiter =
-    options.limiter ??
-    createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst, now: deps.now });
+    options.limiter ?? createRateLimiter({ perMinute: mcp.ratePerMinute, burst: mcp.rateBurst });
   const anyHost = mcp.allowedHosts.includes('*');
   const anyOrigin = mcp.allowedOrigins.includes('*');
   const allowedHosts = [...mcp.allowedHosts];

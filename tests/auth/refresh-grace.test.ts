@@ -15,7 +15,7 @@ import {
 } from '../../src/rider/access-policy.ts';
 import { createRefreshGrace, REFRESH_RACE_WAIT_MS } from '../../src/auth/refresh-grace.ts';
 import { createAuthService, type AuthService } from '../../src/auth/auth-service.ts';
-import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
+import { ensureGeneratedData } from '../../scripts/data/generated.ts';
 import { postgresUnavailable } from '../store/postgres-server.ts';
 import { testDeps } from '../support/mcp-deps.ts';
 import { metadataOf, registerClient, tokensFor } from './support/grants.ts';
@@ -42,7 +42,7 @@ describe.each(ENGINES)('parallel refreshes on $engine', ({ engine, open, skip })
     let riderCount = 0;
 
     beforeAll(async () => {
-      await ensureGazetteer();
+      await ensureGeneratedData();
       stored = await open();
       server = await startAuthServer({ store: stored.store, rateLimit: false, mcp: testDeps() });
       // Another function instance over the same store, as on a platform that runs several.

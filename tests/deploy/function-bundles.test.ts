@@ -86,7 +86,7 @@ describe('the bundled MCP function', () => {
       sources.filter((path) => /src\/store\/(database|migrate)\.ts|src\/auth\/(?!policy\.ts)/.test(path)),
     ).toEqual([]);
     expect(
-      sources.filter((path) => /src\/data\/geocoding\/(admin1-table|gazetteer|regions)\.ts$/.test(path)),
+      sources.filter((path) => /src\/data\/geocoding\/(gazetteer|regions|region-index)\.ts$/.test(path)),
     ).toEqual([]);
     // The catalog comes from the packed index beside the bundle, not from validating the GeoJSON.
     expect(sources).toContain('src/data/segments/packed-catalog.ts');

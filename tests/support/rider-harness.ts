@@ -64,7 +64,6 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
   const limiter = createRateLimiter({
     perMinute: options.ratePerMinute ?? 6000,
     burst: options.rateBurst ?? 1000,
-    now: deps.now,
   });
   const tools = options.tools ?? RIDER_ADDRESS_TOOLS;
   const clients: Client[] = [];

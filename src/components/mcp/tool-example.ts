@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createDemoForecast } from '../../data/forecast/demo.ts';
 import { loadGazetteer } from '../../data/geocoding/gazetteer.ts';
+import { loadRegionIndexFrom } from '../../data/geocoding/regions.ts';
 import { createSegmentCatalog } from '../../data/segments/catalog.ts';
 import { loadSegmentsFile } from '../../data/segments/load.ts';
 import { resolveUrls } from '../../http/public-urls.ts';
@@ -21,6 +22,7 @@ const projectFile = (path: string) => join(process.cwd(), path);
 
 /** The tools' real data with the demo forecast, as an offline `npm start` serves them. */
 function buildContext(site: URL): Promise<ToolContext> {
+  if (context === undefined) loadRegionIndexFrom(projectFile('src/data/geocoding/regions.generated.tsv'));
   context ??= loadGazetteer(projectFile('src/data/geocoding/gazetteer.generated.tsv')).then((geocoder) => ({
     catalog: createSegmentCatalog(loadSegmentsFile(projectFile('src/data/segments/catalog.geojson'))),
     geocoder,

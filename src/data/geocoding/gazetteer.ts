@@ -124,7 +124,8 @@ export const OWN_NAME_HOLDS_FROM = 50_000;
  * one, so the caller is told to check.
  */
 export const AMBIGUOUS_SCORE_SHARE = 1 / 3;
-const DISTINCT_PLACES_KM = 25;
+/** A place closer than this to the first is the same place listed twice, not a rival. */
+export const AMBIGUOUS_APART_KM = 25;
 
 /** One candidate with what ranking it needs. */
 interface Scored {
@@ -177,7 +178,7 @@ function hasRival(ranked: readonly Scored[]): boolean {
   return rest.some(
     ({ place, score, own }) =>
       place.kind === 'town' &&
-      distanceKm(best.place, place) >= DISTINCT_PLACES_KM &&
+      distanceKm(best.place, place) >= AMBIGUOUS_APART_KM &&
       ((own && !best.own) ||
         Math.min(score, best.score) >= AMBIGUOUS_SCORE_SHARE * Math.max(score, best.score)),
   );

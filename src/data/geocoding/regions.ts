@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { foldName } from '../names.ts';
-import { ADMIN1_KEYS, ADMIN1_REGIONS } from './admin1-table.ts';
+import { parseRegionIndex } from './region-index.ts';
+
+/**
+ * Where `scripts/data/regions.ts` writes the region index (generated at build time from the
+ * committed `admin1-regions.tsv`; the Vercel bundle step copies it beside the function bundles).
+ */
+export const REGION_INDEX_PATH = new URL('./regions.generated.tsv', import.meta.url);
 
 /** A first-level region of a country (US state, Spanish autonomous community, French région…). */
 export interface Region {
@@ -26,17 +33,35 @@ interface Table {
 let table: Table | undefined;
 
 /**
- * Splits the two sorted tables into lines on first use (under a millisecond);
- * lookups are binary searches, and only the regions a query touches are
- * parsed, so start-up folds and indexes nothing.
+ * Reads the index (0.64 MB) and splits it into lines on the first query that
+ * names a region or needs one's name, not at start-up: a public call by
+ * coordinates never pays for it. Lookups are binary searches, and only the
+ * regions a query touches are parsed. Read synchronously: the lookups are
+ * synchronous and the read takes about a millisecond.
  */
 function regionTable(): Table {
-  table ??= {
-    regions: ADMIN1_REGIONS.trim().split('\n'),
-    keys: ADMIN1_KEYS.trim().split('\n'),
-    parsed: new Map(),
-  };
+  if (table === undefined) {
+    let text: string;
+    try {
+      text = readFileSync(REGION_INDEX_PATH, 'utf8');
+    } catch (error) {
+      throw new Error(
+        `The region index is not available on this server (${String(error)}); build it with \`npm run data\`.`,
+        { cause: error },
+      );
+    }
+    table = { ...parseRegionIndex(text), parsed: new Map() };
+  }
   return table;
+}
+
+/**
+ * Loads the region index from another file than the one beside this module: for the site build,
+ * whose bundled copy of this module sits away from `src/data` (as the MCP page's examples load the
+ * gazetteer by its project path). A later lookup uses it instead of reading its own file.
+ */
+export function loadRegionIndexFrom(path: string | URL): void {
+  table = { ...parseRegionIndex(readFileSync(path, 'utf8')), parsed: new Map() };
 }
 
 function regionAt(line: number): Region | undefined {
