@@ -1,45 +1,41 @@
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layers of `src/`, lowest first: a folder may import only from folders
- * of earlier entries (never from its own entry's siblings or anything later).
- * `src/data` and `src/store` share a layer and stay independent of each other.
- * The site (`pages`, `components`, `layouts`), `src/server` and `api/` sit on top.
+ * The layers of `src/` as a graph, lowest first (CONTRIBUTING.md, "Layers"):
+ * a folder may import from folders of lower layers and from itself, never
+ * from a peer of its own layer or from anything above. Peers of one layer
+ * (the surfaces, `data` and `store`, the rider domain and the HTTP plumbing)
+ * share only what lies below them; the composition root (`src/app`) wires
+ * them together. The site documents the server's limits, so it sits above
+ * `src/server`; `api/` sits above everything. The rule
+ * (`import-x/no-restricted-paths`) sees every import form: `import`,
+ * `export … from` and `import()`.
  */
 export const LAYERS = [
   ['core'],
   ['data', 'store'],
-  ['rest'],
-  ['alerts'],
-  ['billing'],
-  ['auth'],
-  ['mcp'],
+  ['rider', 'http'],
+  ['rest', 'mcp', 'account', 'alerts', 'billing', 'auth'],
   ['app'],
+  ['server'],
+  ['site'],
 ];
-const TOP = ['server', 'pages', 'components', 'layouts'];
+/** The Astro site is one element of the top layer. */
+const SITE = ['pages', 'components', 'layouts'];
+const foldersOf = (element) => (element === 'site' ? SITE : [element]);
 
-/** One `no-restricted-imports` block per lower folder: a relative import into a folder above fails. */
-function layerRules() {
+/** One zone per element: the folders it must not import from (its peers and every layer above). */
+export function layerZones(root = import.meta.dirname) {
   return LAYERS.flatMap((layer, index) =>
-    layer.map((folder) => {
-      const above = [...layer.filter((f) => f !== folder), ...LAYERS.slice(index + 1).flat(), ...TOP];
+    layer.map((element) => {
+      const forbidden = [...layer.filter((e) => e !== element), ...LAYERS.slice(index + 1).flat()];
       return {
-        files: [`src/${folder}/**/*.ts`],
-        rules: {
-          'no-restricted-imports': [
-            'error',
-            {
-              patterns: [
-                {
-                  regex: `^(\\./|(\\.\\./)+)(.*/)?(${above.join('|')})/`,
-                  message: `src/${folder} may not import from a layer above it (${above.join(', ')}): move the shared piece down (see "Layout" in README.md).`,
-                },
-              ],
-            },
-          ],
-        },
+        target: foldersOf(element).map((folder) => `${root}/src/${folder}`),
+        from: [...forbidden.flatMap(foldersOf).map((folder) => `${root}/src/${folder}`), `${root}/api`],
+        message: `src/${element === 'site' ? '{pages,components,layouts}' : element} may import only from the layers below it, not from ${forbidden.join(', ')} or api/ (see "Layers" in CONTRIBUTING.md).`,
       };
     }),
   );
@@ -62,7 +58,12 @@ export default tseslint.config(
     files: ['*.config.{js,mjs,ts}', 'api/**/*.{js,ts}'],
     rules: { 'no-restricted-exports': 'off' },
   },
-  ...layerRules(),
+  {
+    files: ['src/**/*.{ts,astro}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones() }] },
+  },
   {
     // The environment is read in one place: the settings schema.
     files: ['src/**/*.ts', 'src/**/*.astro'],

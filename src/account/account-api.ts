@@ -5,13 +5,12 @@
  * `POST /api/rider/webhook` (see `webhook-setting.ts`),
  * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `own-segments-api.ts`),
  * `POST /api/rider/billing/checkout` and `POST /api/rider/billing/portal`
- * (see `src/billing/checkout.ts`). A POST must come from
+ * (payments through the port {@link AccountPayments}). A POST must come from
  * our own origin (the `Origin` header browsers always send on it), which
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
 import type { Kysely } from 'kysely';
 import type { WebhookUrlOptions } from '../rider/webhook-url.ts';
-import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
 import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
@@ -21,9 +20,11 @@ import { listRecentAlerts } from '../store/repositories/alerts.ts';
 import { listRiderSegments } from '../store/repositories/rider-segments.ts';
 import { listWatchlist } from '../store/repositories/watchlist.ts';
 import type { Database } from '../store/schema.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { Rider } from '../store/repositories/riders.ts';
+import type { SegmentCatalog } from '../data/segments/types.ts';
 import { disconnectClient, listConnections } from '../store/repositories/connections.ts';
 import { ensureRider } from '../rider/rider-account.ts';
+import { riderSegmentLookup } from '../rider/segment-lookup.ts';
 import { riderResourceFor } from '../rider/access-policy.ts';
 import {
   addOwnSegmentFromUpload,
@@ -43,18 +44,43 @@ const PORTAL_PATH = '/api/rider/billing/portal';
 /** Alerts shown on the settings page. */
 const RECENT_ALERTS = 10;
 
+/** A signed-in user as the session check finds them. */
+export interface SessionUser {
+  readonly id: string;
+  readonly email: string;
+  readonly createdAt: Date;
+}
+
+/**
+ * Payments as the settings page uses them: the composition root wires them
+ * to `src/billing` (a peer surface this one does not import), whose answers
+ * say so when payments are off.
+ */
+export interface AccountPayments {
+  /** The `billing` block of `GET /api/rider/me`. */
+  summary(db: Kysely<Database>, rider: Rider, now: number): Promise<unknown>;
+  checkout(
+    db: Kysely<Database>,
+    rider: Rider,
+    body: unknown,
+    origin: string,
+    now: number,
+  ): Promise<JsonAnswer>;
+  portal(db: Kysely<Database>, riderId: string, origin: string): Promise<JsonAnswer>;
+}
+
 export interface RiderApiContext {
-  readonly auth: Auth;
+  /** The signed-in user of the request's session cookie, or null (the authorization server's session check). */
+  readonly session: (headers: Headers) => Promise<{ readonly user: SessionUser } | null>;
   readonly db: Kysely<Database>;
   readonly origin: string;
   /** `{docs_url}` of problem `type` URIs; `{origin}/docs` when unset. */
   readonly docsUrl?: string | undefined;
-  /** Segment names for the page; ids are shown when absent. */
-  readonly segmentName?: (segmentId: string) => string | undefined;
+  /** The segment catalog, which names the watched and alerted segments with the rider's own ones. */
+  readonly catalog: Pick<SegmentCatalog, 'get'>;
   /** Tests only: a fake DNS lookup (or loopback http) for checking webhook URLs. */
   readonly webhookUrl?: WebhookUrlOptions;
-  /** Stripe, when payments are configured. */
-  readonly billing?: BillingService | undefined;
+  readonly payments: AccountPayments;
 }
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoTime(seconds));
@@ -72,7 +98,7 @@ export function disconnectTarget(pathname: string): string | undefined {
 }
 
 async function me(context: RiderApiContext, user: { id: string; email: string; createdAt: Date }) {
-  const { db, origin, segmentName } = context;
+  const { db, origin, catalog } = context;
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
   const [connections, watchlist, alerts, own, billing] = await Promise.all([
@@ -80,10 +106,12 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
     listWatchlist(db, rider.id),
     listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
     listRiderSegments(db, rider.id),
-    billingSummary(context.billing, db, rider, now),
+    context.payments.summary(db, rider, now),
   ]);
-  const ownNames = new Map(own.map((s) => [s.id, s.name]));
-  const name = (id: string) => ownNames.get(id) ?? segmentName?.(id) ?? null;
+  const named = await riderSegmentLookup(catalog, db, rider.id).getMany([
+    ...new Set([...watchlist, ...alerts].map((entry) => entry.segmentId)),
+  ]);
+  const name = (id: string) => named.get(id)?.name ?? null;
   return {
     rider: {
       id: rider.id,
@@ -201,7 +229,7 @@ async function routed(route: Route, request: Request, context: RiderApiContext):
   if (route.kind !== 'me' && request.headers.get('origin') !== context.origin) {
     return refusal('cross_site_request', 'Cross-site request refused.');
   }
-  const session = await context.auth.api.getSession({ headers: request.headers });
+  const session = await context.session(request.headers);
   if (!session) return refusal('unauthorized', 'Sign in first.');
   if (route.kind === 'me') return { status: 200, body: await me(context, session.user) };
   if (route.kind === 'webhook')
@@ -229,12 +257,12 @@ async function billingRoute(
   context: RiderApiContext,
   user: { id: string; email: string; createdAt: Date },
 ): Promise<JsonAnswer> {
-  const { db, origin, billing } = context;
+  const { db, origin, payments } = context;
   try {
-    if (kind === 'portal') return await openPortal(billing, db, user.id, origin);
+    if (kind === 'portal') return await payments.portal(db, user.id, origin);
     const body: unknown = await request.json().catch(() => undefined);
     const rider = await ensureRider(db, user);
-    return await startCheckout(billing, db, rider, body, origin, nowSeconds());
+    return await payments.checkout(db, rider, body, origin, nowSeconds());
   } catch (error) {
     console.error(
       `billing ${kind} for rider ${user.id} failed:`,

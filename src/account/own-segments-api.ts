@@ -29,7 +29,7 @@ import { nowSeconds } from '../store/clock.ts';
 import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider-segments.ts';
 import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
-import { readBoundedText } from './webhook-setting.ts';
+import { readBoundedText } from '../http/bounded-text.ts';
 
 export const OWN_SEGMENTS_PATH = '/api/rider/segments';
 export const OWN_SEGMENT_REMOVE_PATH = '/api/rider/segments/remove';

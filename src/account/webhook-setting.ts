@@ -15,6 +15,7 @@ import { checkWebhookUrl, type WebhookUrlOptions } from '../rider/webhook-url.ts
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
+import { readBoundedText } from '../http/bounded-text.ts';
 
 export const WEBHOOK_PATH = '/api/rider/webhook';
 /** Longest webhook URL accepted, before and after normalisation (what browsers and proxies reliably carry). */
@@ -31,30 +32,6 @@ export const WebhookSettingSchema = z.object({
 /** A fresh signing secret: 32 random bytes as base64url (43 characters), safe in any header or JSON. */
 export function newWebhookSecret(): string {
   return randomBytes(SECRET_BYTES).toString('base64url');
-}
-
-/**
- * The body as text, or undefined once it passes `max` bytes. Reads the stream
- * itself rather than trusting Content-Length, which a chunked request lacks.
- */
-export async function readBoundedText(request: Request, max: number): Promise<string | undefined> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > max) return undefined;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 async function parseSetting(request: Request): Promise<z.infer<typeof WebhookSettingSchema> | Refusal> {

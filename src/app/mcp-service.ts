@@ -1,16 +1,26 @@
-import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
+/**
+ * The MCP side as one handler: `/mcp`, `/mcp/rider` (the rider tools behind a
+ * token with the scopes each tool needs) and the rider's HTTP paths.
+ */
+import type { Redis } from 'ioredis';
+import type { AuthRoutes } from '../auth/auth-routes.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { isAuthPath } from '../auth/auth-routes.ts';
 import type { ClientInfo } from '../http/client-address.ts';
-import type { Store } from '../store/database.ts';
-import type { McpEndpoint } from '../mcp/endpoint.ts';
+import type { McpDeps } from '../mcp/context.ts';
+import type { McpConfig } from '../mcp/endpoint-guard.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint.ts';
 import { RIDER_ADDRESS_TOOLS } from '../mcp/tools/rider/index.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
+import type { Store } from '../store/database.ts';
+import { isRiderPath } from './rider-routes.ts';
+import type { Settings } from './settings.ts';
+import { sharedMcpLimiter } from './shared-limits.ts';
 
-/** What the rider address needs beyond the public one: the store and the authorization server. */
+/** What the rider side adds to the public address: the store, the rider address and the rider's paths. */
 export interface RiderServices {
   readonly store: Store;
-  readonly auth: AuthService;
   readonly endpoint: McpEndpoint;
+  readonly routes: AuthRoutes;
 }
 
 /** Tools that change the rider's data (not read-only) need `rider:write`; the rest `rider:read`. */
@@ -40,7 +50,7 @@ async function calledTool(request: Request): Promise<string | undefined> {
  * write scope, so a read-only grant gets the OAuth `insufficient_scope` 403
  * (with the scopes to ask for) before any tool runs.
  */
-export function scopedAuthenticate(auth: AuthService) {
+function scopedAuthenticate(auth: AuthService) {
   const writer = auth.authenticator([SCOPE_READ, SCOPE_WRITE]);
   return async (request: Request) => {
     const tool = await calledTool(request);
@@ -100,7 +110,7 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
     const { pathname } = new URL(request.url);
     if (pathname === '/mcp') return (await publicEndpoint())(request, client);
     const riderPath = pathname === '/mcp/rider';
-    if (!riderPath && !isAuthPath(pathname)) return notFound();
+    if (!riderPath && !isRiderPath(pathname)) return notFound();
     let services: RiderServices;
     try {
       services = await rider();
@@ -108,7 +118,27 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
       return unavailable(error);
     }
     if (riderPath) return services.endpoint(request, client);
-    return (await services.auth.routes(request, client)) ?? notFound();
+    return (await services.routes(request, client)) ?? notFound();
   };
   return { handle, rider };
+}
+
+/** The rider address over the store, with the rider's paths beside it. */
+export async function openRiderSide(
+  settings: Settings,
+  store: Store,
+  { auth, routes }: { readonly auth: AuthService; readonly routes: AuthRoutes },
+  deps: McpDeps,
+  mcp: McpConfig,
+  redis: Redis | undefined,
+): Promise<RiderServices> {
+  const endpoint = createMcpEndpoint({
+    ...(await sharedMcpLimiter(redis, mcp, 'rider')),
+    deps: { ...deps, store },
+    api: settings.urls,
+    mcp,
+    tools: RIDER_ADDRESS_TOOLS,
+    authenticate: scopedAuthenticate(auth),
+  });
+  return { store, endpoint, routes };
 }

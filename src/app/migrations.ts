@@ -6,9 +6,23 @@
  */
 import type { Migration } from 'kysely/migration';
 import { authSchemaMigration } from '../auth/migration.ts';
+import { openStore, type Store, type StoreConfig } from '../store/database.ts';
+import { migrateToLatest } from '../store/migrate.ts';
 import { STORE_MIGRATIONS } from '../store/migrations/index.ts';
 
 export const APP_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...STORE_MIGRATIONS,
   '0002_auth': authSchemaMigration,
 };
+
+/** The rider store the settings choose, opened and migrated; a failed migration closes it again. */
+export async function openMigratedStore(config: StoreConfig): Promise<Store> {
+  const opened = openStore(config);
+  try {
+    await migrateToLatest(opened, APP_MIGRATIONS);
+  } catch (error) {
+    await opened.close().catch(() => undefined);
+    throw error;
+  }
+  return opened;
+}

@@ -1,37 +1,26 @@
 /**
- * Every HTTP path of the authorization server and the rider's account, as one
- * fetch handler that answers its own paths and returns undefined for the
- * rest, so `npm start` and a Vercel function can put it in front of whatever
- * else they serve:
+ * Every HTTP path of the authorization server, as one fetch handler that
+ * answers its own paths and returns undefined for the rest, so the
+ * composition root can put it beside the settings API and payments
+ * (`src/app/rider-routes.ts`):
  *
  * - `/.well-known/oauth-protected-resource[/mcp/rider]` (RFC 9728)
  * - `/.well-known/oauth-authorization-server[/api/auth]` (RFC 8414)
  * - `/api/auth/*` (better-auth: sign-up/in/out, authorize, token, register…)
- * - `/api/rider/*` (the settings page's JSON)
- * - `/api/billing/*` (payments: status and the Stripe webhook, `src/billing/routes.ts`)
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
-import { billingRoutes, isBillingPath } from '../billing/routes.ts';
 import { withClientAddress, type ClientInfo } from '../http/client-address.ts';
 import { refusalRedirect } from './client-refusal.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
-import { RIDER_API_PREFIX, riderApi, type RiderApiContext } from '../account/account-api.ts';
 import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
 
 export type AuthRoutes = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
 
 export interface AuthRoutesOptions {
   readonly registry: AuthRegistry;
-  readonly segmentName?: RiderApiContext['segmentName'];
-  /** Tests only: how the settings API checks webhook URLs (a fake DNS lookup). */
-  readonly webhookUrl?: RiderApiContext['webhookUrl'];
-  /** Stripe, when payments are configured. */
-  readonly billing?: RiderApiContext['billing'];
-  /** `{docs_url}` of problem `type` URIs (`WOS_DOCS_URL`); `{origin}/docs` when unset. */
-  readonly docsUrl?: string | undefined;
 }
 
 const PRM = '/.well-known/oauth-protected-resource';
@@ -46,12 +35,7 @@ const PUBLIC_CLIENT_PATHS = new Set(
 
 /** True for every path {@link createAuthRoutes} answers. */
 export function isAuthPath(pathname: string): boolean {
-  return (
-    METADATA_PATHS.has(pathname) ||
-    pathname.startsWith(`${AUTH_BASE_PATH}/`) ||
-    pathname.startsWith(RIDER_API_PREFIX) ||
-    isBillingPath(pathname)
-  );
+  return METADATA_PATHS.has(pathname) || pathname.startsWith(`${AUTH_BASE_PATH}/`);
 }
 
 function withCors(response: Response): Response {
@@ -90,7 +74,7 @@ const BODILESS_ERRORS: Readonly<Record<number, string>> = {
  * without a body (an OPTIONS or a method it does not route) gets a JSON
  * error body in the OAuth shape, so a client always has something to read.
  */
-function asContract(response: Response | undefined): Response | undefined {
+export function asContract(response: Response | undefined): Response | undefined {
   if (!response) return response;
   const bodiless = response.status >= 400 && response.body === null;
   if (response.headers.has('Cache-Control') && !bodiless) return response;
@@ -114,33 +98,17 @@ export function createAuthRoutes(options: AuthRoutesOptions): AuthRoutes {
   return async (incoming, client) => asContract(await routes(incoming, client));
 }
 
-function authRoutes({ registry, segmentName, webhookUrl, billing, docsUrl }: AuthRoutesOptions): AuthRoutes {
+function authRoutes({ registry }: AuthRoutesOptions): AuthRoutes {
   const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
     if (!isAuthPath(pathname)) return undefined;
-    // Stripe's webhook is signed and comes from Stripe's servers: no origin or session to check.
-    if (isBillingPath(pathname)) {
-      const docs = docsUrl ?? `${registry.originOf(incoming) ?? new URL(incoming.url).origin}/docs`;
-      return billingRoutes(incoming, { db: registry.store.db, billing, docsUrl: docs });
-    }
     const origin = registry.originOf(incoming);
     if (!origin) return misdirectedResponse();
     const auth = registry.authFor(origin);
     const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
     if (publicClientPath && incoming.method === 'OPTIONS') return preflight();
     const request = await withClientAddress(incoming, client?.address);
-    if (pathname.startsWith(RIDER_API_PREFIX)) {
-      return riderApi(request, {
-        auth,
-        db: registry.store.db,
-        origin,
-        docsUrl,
-        ...(segmentName ? { segmentName } : {}),
-        ...(webhookUrl ? { webhookUrl } : {}),
-        ...(billing ? { billing } : {}),
-      });
-    }
     if (METADATA_PATHS.has(pathname)) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return withCors(

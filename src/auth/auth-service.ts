@@ -10,7 +10,7 @@ import {
   type AuthRegistryOptions,
 } from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
-import { createAuthRoutes, type AuthRoutes, type AuthRoutesOptions } from './auth-routes.ts';
+import { createAuthRoutes, type AuthRoutes } from './auth-routes.ts';
 import { SCOPE_READ } from '../rider/access-policy.ts';
 
 export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;
@@ -28,16 +28,7 @@ export interface AuthService {
   authenticator(requiredScopes: readonly string[]): RiderAuthenticator;
 }
 
-export interface AuthServiceOptions extends AuthRegistryOptions {
-  readonly segmentName?: AuthRoutesOptions['segmentName'];
-  /** Tests only: see {@link AuthRoutesOptions.webhookUrl}. */
-  readonly webhookUrl?: AuthRoutesOptions['webhookUrl'];
-  /** Stripe, when payments are configured. */
-  readonly billing?: AuthRoutesOptions['billing'];
-  readonly docsUrl?: AuthRoutesOptions['docsUrl'];
-}
-
-export function createAuthService(options: AuthServiceOptions): AuthService {
+export function createAuthService(options: AuthRegistryOptions): AuthService {
   const registry = createAuthRegistry(options);
   const authenticator = (requiredScopes: readonly string[]): RiderAuthenticator => {
     return async (request) => {
@@ -49,13 +40,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   };
   return {
     registry,
-    routes: createAuthRoutes({
-      registry,
-      ...(options.segmentName ? { segmentName: options.segmentName } : {}),
-      ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
-      ...(options.billing ? { billing: options.billing } : {}),
-      docsUrl: options.docsUrl,
-    }),
+    routes: createAuthRoutes({ registry }),
     authenticate: authenticator([SCOPE_READ]),
     authenticator,
   };

@@ -8,7 +8,7 @@
  * is loopback. Clients that omit `grant_types` also get `refresh_token`, or
  * they could never stay connected past the first access token.
  */
-import { readBoundedText } from '../account/webhook-setting.ts';
+import { readBoundedText } from '../http/bounded-text.ts';
 
 /** A registration document is a few hundred bytes; anything this large is not one. */
 export const MAX_REGISTRATION_BYTES = 64 * 1024;

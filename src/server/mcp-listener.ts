@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
-import { isAuthPath } from '../auth/auth-routes.ts';
+import { isRiderPath } from '../app/rider-routes.ts';
 import type { McpService } from '../app/mcp-service.ts';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { bufferBody } from './request-body.ts';
@@ -9,7 +9,7 @@ type Http1Listener = (request: IncomingMessage, response: ServerResponse) => Pro
 
 /** `/mcp`, everything under it, and the sign-in paths belong to the MCP side. */
 export function isMcpPath(path: string): boolean {
-  return path === '/mcp' || path.startsWith('/mcp/') || isAuthPath(path);
+  return path === '/mcp' || path.startsWith('/mcp/') || isRiderPath(path);
 }
 
 /**

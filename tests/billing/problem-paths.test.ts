@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { doubleBillingConfig, DOUBLE_WEBHOOK_SECRET } from '../../scripts/billing/double-prices.ts';
-import type { Auth } from '../../src/auth/auth.ts';
+import { accountPayments } from '../../src/app/rider-routes.ts';
 import { riderApi } from '../../src/account/account-api.ts';
 import type { BillingGateway } from '../../src/billing/gateway.ts';
 import { createStripeGateway } from '../../src/billing/stripe-gateway.ts';
@@ -472,13 +472,10 @@ describe('every error of the settings and billing APIs is a problem document', (
 
   it('answers a failure nobody foresaw as internal_error, logged, without its message', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const auth = {
-      api: {
-        getSession: () => Promise.reject(new Error('secret connection string')),
-      },
-    } as unknown as Auth;
     const response = await riderApi(new Request('https://rider.test/api/rider/me'), {
-      auth,
+      session: () => Promise.reject(new Error('secret connection string')),
+      catalog: { get: () => undefined },
+      payments: accountPayments(undefined),
       db: db.store.db,
       origin: 'https://rider.test',
       docsUrl: 'https://docs.test/guide',

@@ -1,13 +1,16 @@
 /**
- * The layer rule of `eslint.config.js`, run through ESLint's Node API on
- * deliberate back-imports: `npm run check` must fail on each, and must stay
- * quiet on the same import made from a layer above.
+ * The layer rule of `eslint.config.js` (CONTRIBUTING.md, "Layers"), run
+ * through ESLint's Node API on deliberate back-imports: `npm run check` must
+ * fail on each, whatever the import form (`import`, `import()`,
+ * `export … from`), and on an import between two peer surfaces, and must stay
+ * quiet on the same imports made downwards.
  */
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('../../', import.meta.url)) });
+const LAYER_RULE = 'import-x/no-restricted-paths';
 
 async function rulesHit(code: string, filePath: string): Promise<(string | null)[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -19,19 +22,52 @@ describe('the layer rule', () => {
     ['src/auth/caller-check.ts', "import type { Caller } from '../mcp/context.ts';"],
     ['src/store/migrations/extra.ts', "import { authSchemaMigration } from '../../auth/migration.ts';"],
     ['src/alerts/evaluate-extra.ts', "import { PRO_DETAILS } from '../mcp/report/pro-details.ts';"],
-    ['src/core/facts.ts', "import { API_VERSION } from '../rest/urls.ts';"],
+    ['src/core/facts.ts', "import { API_VERSION } from '../rest/handler.ts';"],
     ['src/data/forecast/extra.ts', "import { openStore } from '../../store/database.ts';"],
     ['src/mcp/wiring.ts', "import { createApp } from '../app/app.ts';"],
     ['src/billing/session.ts', "import type { Auth } from '../auth/auth.ts';"],
     ['src/alerts/paid.ts', "import { startCheckout } from '../billing/checkout.ts';"],
-  ])('refuses a back-import in %s', async (filePath, code) => {
-    expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).toContain('no-restricted-imports');
+    ['src/rider/lookup-extra.ts', "import { riderApi } from '../account/account-api.ts';"],
+    ['src/server/page.ts', "import { CACHE } from '../pages/docs.astro';"],
+  ])('refuses a static back-import in %s', async (filePath, code) => {
+    expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).toContain(LAYER_RULE);
   });
 
-  it('allows the same kind of import downwards', async () => {
-    const code =
-      "import type { RiderCaller } from '../auth/rider-caller.ts';\nexport type Used = RiderCaller;\n";
-    expect(await rulesHit(code, 'src/mcp/caller-use.ts')).not.toContain('no-restricted-imports');
+  it.each([
+    ['src/store/lazy-app.ts', "export const load = () => import('../app/app.ts');"],
+    [
+      'src/core/lazy-store.ts',
+      "export const load = async () => (await import('../store/database.ts')).openStore;",
+    ],
+    ['src/rider/lazy-mcp.ts', "export const load = () => import('../mcp/endpoint.ts');"],
+  ])('refuses a dynamic back-import in %s', async (filePath, code) => {
+    expect(await rulesHit(`${code}\n`, filePath)).toContain(LAYER_RULE);
+  });
+
+  it.each([
+    ['src/core/again.ts', "export { SCOPE_READ } from '../rider/access-policy.ts';"],
+    ['src/data/everything.ts', "export * from '../store/database.ts';"],
+    ['src/http/types-again.ts', "export type { McpConfig } from '../mcp/endpoint-guard.ts';"],
+  ])('refuses a re-export back-import in %s', async (filePath, code) => {
+    expect(await rulesHit(`${code}\n`, filePath)).toContain(LAYER_RULE);
+  });
+
+  it.each([
+    ['src/rest/peek.ts', "import { riderApi } from '../account/account-api.ts';"],
+    ['src/account/buy.ts', "export const buy = () => import('../billing/checkout.ts');"],
+    ['src/mcp/sign-in.ts', "export { createAuthService } from '../auth/auth-service.ts';"],
+    ['src/alerts/tools.ts', "import { PUBLIC_TOOLS } from '../mcp/tools/public.ts';"],
+  ])('refuses an import between peer surfaces in %s', async (filePath, code) => {
+    expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).toContain(LAYER_RULE);
+  });
+
+  it.each([
+    ['src/mcp/caller-use.ts', "import type { RiderCaller } from '../rider/rider-caller.ts';"],
+    ['src/account/lookup.ts', "export const load = () => import('../rider/segment-lookup.ts');"],
+    ['src/app/again.ts', "export { riderApi } from '../account/account-api.ts';"],
+    ['src/mcp/tools/extra.ts', "import { ToolError } from '../tool.ts';"],
+  ])('allows an import downwards or within a folder in %s', async (filePath, code) => {
+    expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).not.toContain(LAYER_RULE);
   });
 
   it('refuses process.env outside the settings module', async () => {

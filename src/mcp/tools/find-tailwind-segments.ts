@@ -19,7 +19,7 @@ import {
   NEAREST_BEYOND_RADIUS,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './rider/rider-context.ts';
+import { callerHasProAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */

@@ -22,7 +22,7 @@ import { lockedFeature } from '../report/pro-details.ts';
 import { startGainChance } from '../../core/route/route-chance.ts';
 import { stillAirSchedule } from '../../core/route/route-ride.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
-import { callerHasProAccess } from './rider/rider-context.ts';
+import { callerHasProAccess } from './pro-access.ts';
 import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,

@@ -9,7 +9,7 @@ import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './rider/rider-context.ts';
+import { callerHasProAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
 /** Public tool: one segment, the wind on it now and its best tailwind window. */

@@ -18,10 +18,20 @@ import { PUBLIC_TOOLS } from '../../../src/mcp/tools/public.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../../src/mcp/tools/rider/index.ts';
 import type { Store } from '../../../src/store/database.ts';
 import type { BillingService } from '../../../src/billing/checkout.ts';
+import { createRiderRoutes } from '../../../src/app/rider-routes.ts';
+import { generateSegments } from '../../support/synthetic-segments.ts';
 import type { PageHandler } from './pages.ts';
 
 /** The fake host of CIMD client ids; the test transport maps it to this server's /cimd/ route. */
 export const CIMD_HOST = 'client.example.test';
+
+/** A catalog of one segment, under a short name the page tests look for. */
+const [ALPE] = generateSegments(1).map((segment) => ({
+  ...segment,
+  id: 'fr-alpe-d-huez',
+  name: "Alpe d'Huez",
+}));
+const NAMED_CATALOG = { get: (id: string) => (id === ALPE?.id ? ALPE : undefined) };
 
 /** The auth settings of every test server; a second service with them shares its grants (another worker). */
 export const TEST_AUTH_CONFIG = {
@@ -102,14 +112,17 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     cimdFetch,
     rateLimit: options.rateLimit ?? false,
     ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
+  });
+  const routes = createRiderRoutes({
+    auth: service,
+    catalog: NAMED_CATALOG,
+    billing: options.billing,
     ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
-    ...(options.billing ? { billing: options.billing } : {}),
-    segmentName: (id) => (id === 'fr-alpe-d-huez' ? "Alpe d'Huez" : undefined),
   });
   const mcp = options.mcp && mcpEndpoints({ ...options.mcp, store: options.store }, service);
   const app = async (request: ServerRequest): Promise<Response> => {
     const client = { address: request.ip ?? 'unknown' };
-    const answered = await service.routes(request, client);
+    const answered = await routes(request, client);
     if (answered) return answered;
     const url = new URL(request.url);
     if (mcp && url.pathname === '/mcp') return mcp.public(request, client);

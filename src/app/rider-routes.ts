@@ -1,0 +1,91 @@
+/**
+ * The rider side's HTTP paths as one handler: payments (`/api/billing/*`,
+ * `src/billing`), the settings page's JSON (`/api/rider/*`, `src/account`)
+ * and the authorization server (every other sign-in path, `src/auth`). The
+ * three are peer surfaces that never import each other, so they meet here,
+ * where the settings API also gets its session check and payments.
+ */
+import {
+  riderApi,
+  RIDER_API_PREFIX,
+  type AccountPayments,
+  type RiderApiContext,
+} from '../account/account-api.ts';
+import { asContract, isAuthPath, type AuthRoutes } from '../auth/auth-routes.ts';
+import { createAuthService, type AuthService } from '../auth/auth-service.ts';
+import { authConfigFor } from '../auth/secret.ts';
+import type { Redis } from 'ioredis';
+import type { McpConfig } from '../mcp/endpoint-guard.ts';
+import type { Store } from '../store/database.ts';
+import { storeConfigOf, type Settings } from './settings.ts';
+import { sharedSignInLimits } from './shared-limits.ts';
+import { misdirectedResponse } from '../auth/registry.ts';
+import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
+import { billingRoutes, isBillingPath } from '../billing/routes.ts';
+import { withClientAddress } from '../http/client-address.ts';
+
+/** True for every path {@link createRiderRoutes} answers. */
+export function isRiderPath(pathname: string): boolean {
+  return isAuthPath(pathname) || pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
+}
+
+export interface RiderRoutesOptions extends Pick<RiderApiContext, 'catalog' | 'webhookUrl' | 'docsUrl'> {
+  readonly auth: AuthService;
+  /** Stripe, when payments are configured. */
+  readonly billing: BillingService | undefined;
+}
+
+/** The settings page's payments: `src/billing/checkout.ts` with this deployment's Stripe (or none). */
+export function accountPayments(billing: BillingService | undefined): AccountPayments {
+  return {
+    summary: (db, rider, now) => billingSummary(billing, db, rider, now),
+    checkout: (db, rider, body, origin, now) => startCheckout(billing, db, rider, body, origin, now),
+    portal: (db, riderId, origin) => openPortal(billing, db, riderId, origin),
+  };
+}
+
+export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
+  const { auth, billing, catalog, webhookUrl, docsUrl } = options;
+  const { registry } = auth;
+  const { db } = registry.store;
+  const payments = accountPayments(billing);
+  return async (incoming, client) => {
+    const { pathname } = new URL(incoming.url);
+    // Stripe's webhook is signed and comes from Stripe's servers: no origin or session to check.
+    if (isBillingPath(pathname)) {
+      const docs = docsUrl ?? `${registry.originOf(incoming) ?? new URL(incoming.url).origin}/docs`;
+      return asContract(await billingRoutes(incoming, { db, billing, docsUrl: docs }));
+    }
+    if (!pathname.startsWith(RIDER_API_PREFIX)) return auth.routes(incoming, client);
+    const origin = registry.originOf(incoming);
+    if (!origin) return asContract(misdirectedResponse());
+    const { getSession } = registry.authFor(origin).api;
+    const request = await withClientAddress(incoming, client?.address);
+    const context: RiderApiContext = {
+      session: (headers) => getSession({ headers }),
+      db,
+      origin,
+      catalog,
+      payments,
+      docsUrl,
+      ...(webhookUrl ? { webhookUrl } : {}),
+    };
+    return asContract(await riderApi(request, context));
+  };
+}
+
+/** The authorization server over the store, and every rider path with it; Stripe loads only with payments on. */
+export async function openRiderRoutes(
+  settings: Settings,
+  store: Store,
+  { allowedHosts }: McpConfig,
+  redis: Redis | undefined,
+  catalog: RiderRoutesOptions['catalog'],
+): Promise<{ readonly auth: AuthService; readonly routes: AuthRoutes }> {
+  const { authSecret: secret, onVercel, siteOrigin, billing: config } = settings;
+  const authConfig = authConfigFor({ secret, onVercel, siteOrigin, allowedHosts }, storeConfigOf(settings));
+  const auth = createAuthService({ store, config: authConfig, ...(await sharedSignInLimits(redis)) });
+  const gateway = config && (await import('../billing/stripe-gateway.ts')).createStripeGateway(config);
+  const billing = config && gateway ? { config, gateway } : undefined;
+  return { auth, routes: createRiderRoutes({ auth, catalog, billing, docsUrl: settings.urls.docsUrl }) };
+}
