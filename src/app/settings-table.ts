@@ -4,7 +4,7 @@
  * test (tests/unit/generated-docs.test.ts) fails when the page and the schema
  * differ, so a new variable is documented by its own entry.
  */
-import { SETTINGS, type SettingGroup, type SettingName } from './settings.ts';
+import { SETTINGS, settingDoc, type SettingGroup, type SettingName } from './settings.ts';
 
 /** One table row: variable, default, meaning. */
 export type SettingRow = readonly [name: string, shownDefault: string, description: string];
@@ -21,8 +21,9 @@ export const SETTING_GROUP_TITLES: Readonly<Record<SettingGroup, string>> = {
 
 export function settingRows(group?: SettingGroup): SettingRow[] {
   return (Object.keys(SETTINGS) as SettingName[])
-    .filter((name) => group === undefined || SETTINGS[name].group === group)
-    .map((name) => [`\`${name}\``, SETTINGS[name].shownDefault, SETTINGS[name].description]);
+    .map((name) => ({ name, doc: settingDoc(name) }))
+    .filter(({ doc }) => group === undefined || doc.group === group)
+    .map(({ name, doc }) => [`\`${name}\``, doc.shownDefault, doc.description]);
 }
 
 /** A Markdown table of one group (Prettier pads it on the page). */

@@ -1,8 +1,11 @@
 /**
  * Every environment variable the service reads, in one zod schema, parsed
  * once. Each entry names the variable, its default, its bounds (in the
- * `accepts` phrase the error message quotes) and what it does; the README's
- * configuration tables are checked against this list by a unit test.
+ * `accepts` phrase the error message quotes) and what it does; the
+ * configuration tables of docs/operating.md are generated from it. The types
+ * follow the entries: `Environment` is the schema's output and `Settings` the
+ * type of what `interpret` makes of it, so a new variable is its entry in
+ * `SETTINGS` (and, where a service takes it, one line in `interpret`).
  *
  * An invalid value stops start-up with one message that names the variable,
  * the value and the accepted form; an unknown `WOS_*` variable is reported as
@@ -14,12 +17,14 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { BillingConfig } from '../billing/config.ts';
 import { boundedEditDistance } from '../data/geocoding/edit-distance.ts';
+import type { ApiConfig } from '../http/public-urls.ts';
 import type { StoreConfig } from '../store/database.ts';
 
 /** The table of the README a setting is listed in. */
 export type SettingGroup = 'server' | 'data' | 'mcp' | 'riders' | 'payments' | 'platform';
 
-interface SettingSpec<T> {
+/** What the docs say of a setting and how its refusal reads: kept beside its schema (`settingDoc`). */
+export interface SettingDoc {
   readonly group: SettingGroup;
   /** The default as the README shows it. */
   readonly shownDefault: string;
@@ -28,12 +33,38 @@ interface SettingSpec<T> {
   readonly accepts: string;
   /** Secrets are never echoed back in an error message. */
   readonly secret?: boolean;
+}
+
+interface SettingSpec<T> extends SettingDoc {
   /** Reads the trimmed, non-empty text; `undefined` for a value it refuses. */
   readonly parse: (text: string) => T | undefined;
   readonly fallback: T;
 }
 
-const spec = <T>(s: SettingSpec<T>): SettingSpec<T> => s;
+/** Every setting's documentation, registered on its schema. */
+const SETTING_DOCS = z.registry<SettingDoc>();
+
+/**
+ * One variable's field of the environment schema: trims the text, parses it
+ * and falls back to the default when it is unset or blank. A refused value
+ * becomes an issue carrying the text, which `readSettings` words.
+ */
+function spec<T>({ parse, fallback, ...doc }: SettingSpec<T>) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      const text = raw?.trim();
+      if (!text) return fallback;
+      const value = parse(text);
+      if (value !== undefined) return value;
+      ctx.addIssue({ code: 'custom', message: 'refused', params: { text } });
+      return z.NEVER;
+    })
+    .register(SETTING_DOCS, doc);
+}
+
+type SettingField<T> = ReturnType<typeof spec<T>>;
 
 function wholeNumber(min: number, max: number) {
   return (text: string): number | undefined => {
@@ -91,7 +122,7 @@ function priceSettings() {
   );
   return Object.fromEntries(entries) as Record<
     `STRIPE_PRICE_PRO_${keyof typeof PRICE_PLANS}_${'EUR' | 'USD'}`,
-    SettingSpec<string | undefined>
+    SettingField<string | undefined>
   >;
 }
 
@@ -361,84 +392,28 @@ export const SETTINGS = {
 
 export type SettingName = keyof typeof SETTINGS;
 
-type Values = { readonly [K in SettingName]: (typeof SETTINGS)[K]['fallback'] };
+/** One zod schema over the whole environment, its fields the entries of {@link SETTINGS}. */
+export const EnvironmentSchema = z.object(SETTINGS);
+
+/** Every variable's value as parsed, by name: the type follows each entry of `SETTINGS`. */
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+/** What the docs say of a setting (its group, default, meaning and accepted form). */
+export function settingDoc(name: SettingName): SettingDoc {
+  const doc = SETTING_DOCS.get(SETTINGS[name]);
+  if (!doc) throw new Error(`${name} has no documentation`);
+  return doc;
+}
 
 /** The one message for a refused value: the variable, the value (unless secret) and the accepted form. */
 function refusal(name: SettingName, raw: string): string {
-  const setting: SettingSpec<unknown> = SETTINGS[name];
-  const shown = setting.secret ? `the ${raw.length}-character value given` : `"${raw}"`;
-  return `${name} must be ${setting.accepts}, not ${shown}.`;
+  const { secret, accepts } = settingDoc(name);
+  const shown = secret ? `the ${raw.length}-character value given` : `"${raw}"`;
+  return `${name} must be ${accepts}, not ${shown}.`;
 }
 
-/** One zod schema over the whole environment: each field trims, parses and falls back to its default. */
-export const EnvironmentSchema = z.object(
-  Object.fromEntries(
-    Object.entries(SETTINGS).map(([name, setting]: [string, SettingSpec<unknown>]) => [
-      name,
-      z
-        .string()
-        .optional()
-        .transform((raw, ctx) => {
-          const text = raw?.trim();
-          if (!text) return setting.fallback;
-          const value = setting.parse(text);
-          if (value === undefined) {
-            ctx.addIssue({ code: 'custom', message: refusal(name as SettingName, text) });
-            return z.NEVER;
-          }
-          return value;
-        })
-        .describe(setting.description),
-    ]),
-  ) as unknown as { [K in SettingName]: z.ZodType<Values[K], string | undefined> },
-);
-
-/** What the services are built from: the environment, parsed and interpreted once. */
-export interface Settings {
-  readonly port: number;
-  readonly host: string | undefined;
-  /** The public URLs (unset ones derive from each request's origin). */
-  readonly urls: {
-    readonly siteUrl?: string;
-    readonly baseUrl?: string;
-    readonly docsUrl?: string;
-    readonly mcpUrl?: string;
-  };
-  /** `WOS_SITE_URL`'s origin: the one public origin of the sign-in pages, when set. */
-  readonly siteOrigin: string | undefined;
-  readonly forecast: {
-    readonly source: 'demo' | 'open-meteo';
-    readonly apiKey: string | undefined;
-    readonly timeoutMs: number;
-  };
-  /** The ensemble behind the chance of a tailwind; `off` answers without probabilities. */
-  readonly ensemble: {
-    readonly source: 'demo' | 'open-meteo' | 'off';
-    readonly model: 'ecmwf_ifs025' | 'gfs025';
-    readonly apiKey: string | undefined;
-    readonly timeoutMs: number;
-  };
-  readonly geocoder: { readonly source: 'gazetteer' | 'open-meteo'; readonly apiKey: string | undefined };
-  readonly segmentsFile: string | undefined;
-  /** `REDIS_URL`: where state shared across instances lives; unset keeps it in memory. */
-  readonly redisUrl: string | undefined;
-  readonly mcp: {
-    /** Host names of the configured public URLs and of the Vercel deployment. */
-    readonly publicHosts: readonly string[];
-    readonly extraHosts: readonly string[];
-    readonly allowedOrigins: readonly string[];
-    readonly ratePerMinute: number;
-    readonly rateBurst: number;
-    readonly trustProxy: boolean;
-  };
-  readonly store: { readonly databaseUrl: string | undefined; readonly sqlitePath: string };
-  readonly authSecret: string | undefined;
-  readonly alertsIntervalMs: number | null;
-  readonly cronSecret: string | undefined;
-  /** Stripe, when every `STRIPE_*` variable is set; undefined runs without payments. */
-  readonly billing: BillingConfig | undefined;
-  readonly onVercel: boolean;
-}
+/** What the services are built from: the environment, parsed and interpreted once (`readSettings`). */
+export type Settings = Readonly<ReturnType<typeof interpret>>;
 
 function hostnameOf(url: string | undefined): string[] {
   if (!url) return [];
@@ -482,12 +457,20 @@ export function readSettings(
   // to build (4–8 ms) than the one parse it serves (2 ms without).
   const parsed = EnvironmentSchema.safeParse(env, { jitless: true });
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const text: unknown = issue.code === 'custom' ? issue.params?.['text'] : undefined;
+      const name = String(issue.path[0]) as SettingName;
+      return `  ${typeof text === 'string' && name in SETTINGS ? refusal(name, text) : issue.message}`;
+    });
     throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
   }
   for (const line of unknownSettings(env)) warn(`settings: ${line}`);
-  const v = parsed.data;
-  const urls = {
+  return interpret(parsed.data);
+}
+
+/** The parsed variables grouped as the services take them; `Settings` is this object's type. */
+function interpret(v: Environment) {
+  const urls: ApiConfig = {
     ...(v.WOS_SITE_URL ? { siteUrl: v.WOS_SITE_URL } : {}),
     ...(v.WOS_BASE_URL ? { baseUrl: v.WOS_BASE_URL } : {}),
     ...(v.WOS_DOCS_URL ? { docsUrl: v.WOS_DOCS_URL } : {}),
@@ -539,7 +522,7 @@ export function readSettings(
  * none; anything between stops start-up naming what is missing, so a
  * deployment never shows a Buy button that leads nowhere.
  */
-function billingConfigOf(v: Values): BillingConfig | undefined {
+function billingConfigOf(v: Environment): BillingConfig | undefined {
   const required = {
     STRIPE_SECRET_KEY: v.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: v.STRIPE_WEBHOOK_SECRET,

@@ -66,7 +66,7 @@ const SHORE_WORDS = new Set([
 /** A town named after the lake counts this many times its population; a town of that name, by its name weight. */
 export const LAKE_NAMED_WEIGHT = 3;
 /** Towns this close to one another belong to one lake (single linkage, so a long lake's shore chains up). */
-export const CLUSTER_LINK_KM = 25;
+export const CLUSTER_LINK_KM = 40;
 /** A lake's radius is at least this, which covers the ride around most lakes from its point. */
 export const LAKE_MIN_RADIUS_KM = 25;
 const RADIUS_MARGIN_KM = 5;
