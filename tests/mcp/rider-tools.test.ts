@@ -409,7 +409,7 @@ describe('the free monthly allowance', () => {
       expect(parsed.usage).toEqual({ used: 20, limit: 20, remaining: 0, resets_at: '2026-12-01T00:00:00Z' });
       expect(parsed.locked.map((l) => l.feature)).toEqual(['unlimited_rider_calls']);
       expect(parsed.locked[0]?.how_to_unlock).toMatch(/trial of this rider account ended/);
-      expect(resultText(result)).toMatch(/limit reached.*2026-12-01T00:00:00Z/);
+      expect(resultText(result)).toMatch(/limit reached.*Tue 1 Dec 00:00 UTC/);
     }
     // Refused calls are not counted; the other rider tools still work.
     expect(await currentUsage(h.store.db, rider.id, MONTH)).toBe(20);

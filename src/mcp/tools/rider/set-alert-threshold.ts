@@ -1,3 +1,4 @@
+import { windFigure } from '../../report/weather-words.ts';
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ALERT_THRESHOLD_MAX_KMH, ALERT_THRESHOLD_MIN_KMH } from '../../../core/rider-rules.ts';
 import { findWatch, setAlertThreshold as storeSetThreshold } from '../../../store/repositories/watchlist.ts';
@@ -53,7 +54,7 @@ export const setAlertThreshold: ToolDefinition<
     const pro = session.proAccess ? '' : ' Alerts fire only with Pro access (see locked).';
     return {
       data,
-      summary: `Alert threshold on ${name} [${segment_id}]: ${before.thresholdKmh} → ${threshold_kmh} km/h peak tailwind.${pro}`,
+      summary: `Alert threshold on ${name} [${segment_id}]: peak tailwind ${before.thresholdKmh} → ${windFigure(threshold_kmh)}.${pro}`,
     };
   },
 };
