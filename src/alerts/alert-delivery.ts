@@ -127,7 +127,7 @@ export interface DeliverySummary {
 }
 
 /** The header receivers de-duplicate on: the same for every attempt of one alert. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * The `Idempotency-Key` value of an alert: its id, as a structured-field
