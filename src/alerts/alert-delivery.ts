@@ -82,6 +82,12 @@ export interface TailwindAlertPayload {
     /** "Sat 28 Nov 08:00–10:00 CET": the window as the rider reads it, for a message as is. */
     readonly window_text: string;
     readonly peak_tailwind_kmh: number;
+    /**
+     * Only on a watch that asked for a chance: the share of ensemble members (percent, uncalibrated)
+     * whose strongest hour in the window reaches the threshold, and a sentence saying so.
+     */
+    readonly chance_pct?: number;
+    readonly chance_text?: string;
   };
   readonly sent_at: string;
 }
@@ -158,6 +164,14 @@ export function alertPayload(
       window_end_local: localIso(alert.windowEnd, timeZone),
       window_text: localSpan(alert.windowStart, alert.windowEnd, timeZone),
       peak_tailwind_kmh: alert.peakTailwindKmh,
+      ...(alert.chancePct == null
+        ? {}
+        : {
+            chance_pct: alert.chancePct,
+            chance_text:
+              `${alert.chancePct}% of ensemble members reach your threshold in this window ` +
+              '(a share of forecast runs, not a calibrated probability).',
+          }),
     },
     sent_at: isoTime(sentAtS),
   };

@@ -19,7 +19,7 @@ import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import type { Store } from '../store/database.ts';
 import { storeConfigOf, type Settings } from './settings.ts';
 import { sharedSignInLimits } from './shared-limits.ts';
-import { misdirectedResponse } from '../auth/registry.ts';
+import { answerResponse, refusal } from '../core/json-response.ts';
 import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
 import { billingRoutes, isBillingPath } from '../billing/routes.ts';
 import { withClientAddress } from '../http/client-address.ts';
@@ -61,7 +61,14 @@ export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
     }
     if (!pathname.startsWith(RIDER_API_PREFIX)) return auth.routes(incoming, client);
     const origin = registry.originOf(incoming);
-    if (!origin) return asContract(misdirectedResponse());
+    if (!origin) {
+      // A host name this site does not serve (DNS rebinding, a typo): a problem, like every settings error.
+      const here = new URL(incoming.url);
+      return answerResponse(refusal('misdirected_request', `This server does not answer for ${here.host}.`), {
+        instance: pathname,
+        docsUrl: docsUrl ?? `${here.origin}/docs`,
+      });
+    }
     const { getSession } = registry.authFor(origin).api;
     const request = await withClientAddress(incoming, client?.address);
     const context: RiderApiContext = {

@@ -106,17 +106,24 @@ export function localIso(unixS: number, timeZone: string): string {
 const LETTERS = /^[A-Z]{2,5}$/;
 
 /**
+ * Abbreviations that read as English words beside the weather ("dry …
+ * WET", "EAT", "CAT"): those zones are named by their offset instead.
+ */
+const WORDS = new Set(['WET', 'WEST', 'EAT', 'CAT', 'EAST']);
+
+/**
  * The zone's name at that instant as riders there write it: "CET", "CEST",
  * "GMT", "BST", "MST", "EDT" where the time-zone database has a common
  * abbreviation in British or American English, else the offset: "UTC+5:30",
- * "UTC-3", "UTC+13".
+ * "UTC-3", "UTC+13" (and for the few whose letters make a word: Lisbon's
+ * and the Canaries' WET is "UTC").
  */
 export function zoneAbbreviation(unixS: number, timeZone: string): string {
   const date = new Date(unixS * 1000);
   const f = formattersFor(timeZone);
   for (const format of [f.shortGb, f.shortUs]) {
     const name = format.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
-    if (LETTERS.test(name)) return name;
+    if (LETTERS.test(name) && !WORDS.has(name)) return name;
   }
   const minutes = localParts(unixS, timeZone).offsetMinutes;
   if (minutes === 0) return 'UTC';

@@ -31,6 +31,20 @@ export type Refusal = 'dark' | 'wet' | 'gusty';
 /** What a rider should know about an offered hour. */
 export type RideFlag = 'dark' | 'wet' | 'gusty' | 'cold' | 'freezing' | 'hot';
 
+/**
+ * Each flag's rule in words, as {@link flagsOf} applies it: the one
+ * explanation every answer, schema and page gives, so a flag never means
+ * two things.
+ */
+export const FLAG_WORDS: Readonly<Record<RideFlag, string>> = {
+  dark: 'part of it between civil dusk and dawn (only with include_darkness)',
+  wet: `an hour with ${DAMP_PRECIPITATION_MM} mm of rain or more, or a ${DAMP_PROBABILITY_PCT}% chance of rain or more`,
+  gusty: `gusts of ${GUSTY_KMH} km/h or more at 10 m`,
+  cold: `below ${COLD_C} °C`,
+  freezing: `${FREEZING_C} °C or below (ice)`,
+  hot: `${HOT_C} °C or above`,
+};
+
 /** The figures the rules read, structurally a `SegmentHour`. */
 export interface RideConditions {
   readonly daylight: boolean;

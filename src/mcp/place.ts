@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lakeNames } from '../data/geocoding/lakes.ts';
 import type { Place } from '../data/geocoding/types.ts';
 import { foldName } from '../data/names.ts';
 import type { ToolContext } from './context.ts';
@@ -119,8 +120,12 @@ async function notFoundMessage(query: string, context: ToolContext): Promise<str
     region === ''
       ? ''
       : ` "${query}" is a region: ${region}; name a town in it, e.g. "Town, ${regions[0]?.name ?? query}".`;
+  const asLake =
+    lakeNames(foldName(query)).length > 0
+      ? ` "${query}" reads as a lake: lakes are found through the towns on them or named after them, and none was; name a town on its shore.`
+      : '';
   return (
-    `No place named "${query}" was found.${asRegion}${hint} ` +
+    `No place named "${query}" was found.${asRegion}${asLake}${hint} ` +
     'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
     '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
     'or pass latitude and longitude instead.'

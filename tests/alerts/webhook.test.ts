@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runAlertJob } from '../../src/alerts/run.ts';
 import { signWebhook, verifyWebhookSignature } from '../../src/alerts/signature.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../src/rider/webhook-url.ts';
-import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/alert-delivery.ts';
+import { alertPayload, deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/alert-delivery.ts';
 import { sendPinned, type WebhookSender } from '../../src/alerts/webhook-send.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/core/rider-rules.ts';
 import type { Store } from '../../src/store/database.ts';
@@ -363,5 +363,31 @@ describe('verifyWebhookSignature', () => {
       false,
     );
     expect(verifyWebhookSignature(SECRET, `${nowS}.5`, body, signature, { nowS })).toBe(false);
+  });
+});
+
+describe('alertPayload with a chance', () => {
+  const alert: AlertRecord = {
+    id: 'a-1',
+    riderId: 'r-1',
+    segmentId: 'gb-box-hill',
+    windowStart: 1_795_255_200,
+    windowEnd: 1_795_262_400,
+    peakTailwindKmh: 18.4,
+    createdAt: 1_795_250_000,
+    deliveredAt: null,
+    attempts: 0,
+    lastError: null,
+  };
+
+  it('says the chance, and that it is a share of members, only when the watch asked for one', () => {
+    const plain = alertPayload({ ...alert, chancePct: null }, 1_795_250_100);
+    expect(plain.alert.chance_pct).toBeUndefined();
+    expect(plain.alert.chance_text).toBeUndefined();
+    const withChance = alertPayload({ ...alert, chancePct: 76 }, 1_795_250_100);
+    expect(withChance.alert.chance_pct).toBe(76);
+    expect(withChance.alert.chance_text).toBe(
+      '76% of ensemble members reach your threshold in this window (a share of forecast runs, not a calibrated probability).',
+    );
   });
 });

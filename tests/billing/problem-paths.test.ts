@@ -7,6 +7,7 @@
  * and the code's own fields. A last check makes sure the table names every
  * account and billing code, so a new code cannot ship without its row.
  */
+import { request } from 'node:http';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,24 @@ function webhook(origin: string, payload: string, signature: string | null): Pro
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
     body: payload,
+  });
+}
+
+/** A GET naming another host in its Host header (which fetch will not send), as a Response. */
+function withHost(url: string, host: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers: { host } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode ?? 0, headers }));
+      });
+    });
+    call.on('error', reject);
+    call.end();
   });
 }
 
@@ -190,6 +209,13 @@ const ROWS: Row[] = [
     origin: main,
     allow: 'POST',
     call: () => payer.fetch(WEBHOOK),
+  },
+  {
+    name: 'a host the server does not serve',
+    code: 'misdirected_request',
+    path: '/api/rider/me',
+    origin: () => 'http://rebound.example',
+    call: () => withHost(`${main()}/api/rider/me`, 'rebound.example'),
   },
   {
     name: 'no session',

@@ -80,7 +80,6 @@ describe('impossible forecast values never reach an answer', () => {
       },
       1,
     ],
-    ['a speed array 12 hours short', (h) => void h['wind_speed_10m']?.splice(60), 12],
   ];
 
   it.each(cases)('%s: the hours are dropped, counted and said', async (_, mutate, dropped) => {
@@ -107,6 +106,8 @@ describe('impossible forecast values never reach an answer', () => {
     ['no direction array', (h: Hourly) => void delete h['wind_direction_10m']],
     ['every speed impossible', (h: Hourly) => void h['wind_speed_10m']?.fill(-1)],
     ['all but 20 hours impossible', (h: Hourly) => void h['wind_speed_10m']?.fill(5000, 20)],
+    // A ragged series cannot be placed in time: no hour of it is guessed into alignment.
+    ['a speed array 12 hours short', (h: Hourly) => void h['wind_speed_10m']?.splice(60)],
   ])('%s: a tool error that says too few hours were usable', async (_, mutate) => {
     const client = await rig(mutate);
     const result = await client.callTool({ name: 'get_segment', arguments: { segment_id: SEGMENT } });

@@ -11,6 +11,7 @@ export const ALL_MIGRATIONS = [
   '0003_billing',
   '0004_alert_queue',
   '0005_job_state',
+  '0006_alert_chance',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */

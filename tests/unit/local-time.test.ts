@@ -128,6 +128,10 @@ describe('local time at a place', () => {
     expect(zoneAbbreviation(t, 'Asia/Tokyo')).toBe('UTC+9');
     expect(zoneAbbreviation(t, 'Etc/GMT+5')).toBe('UTC-5');
     expect(zoneAbbreviation(t, 'UTC')).toBe('UTC');
+    // Letters that read as a word beside the weather are left for the offset: "dry … WET" never.
+    expect(zoneAbbreviation(at('2026-11-28T12:00:00Z'), 'Atlantic/Canary')).toBe('UTC');
+    expect(zoneAbbreviation(t, 'Europe/Lisbon')).toBe('UTC+1');
+    expect(zoneAbbreviation(t, 'Africa/Nairobi')).toBe('UTC+3');
     expect(localDateTime(t, 'America/Sao_Paulo')).toBe('Sat 4 Jul 09:00 UTC-3');
   });
 

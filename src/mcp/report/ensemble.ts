@@ -1,3 +1,4 @@
+import { localDateTime } from '../../core/local-time.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import {
   chanceWord,
@@ -107,10 +108,10 @@ export function withChance<W extends { readonly start: string; readonly end: str
 /** "; 78% of ensemble members (likely) give ≥ 5 km/h mean tailwind, spread 2.1 to 14 km/h". */
 export function chanceText(chance: ChanceOut | undefined): string {
   if (chance === undefined) return '';
-  if (chance === null) return '; chance: none (ensemble members missing)';
+  if (chance === null) return '; tailwind chance: none (ensemble members missing)';
   return (
-    `; chance ${chance.pct}% (${chance.words}), members' mean tailwind ${chance.p10_kmh} to ` +
-    `${chance.p90_kmh} km/h (p10–p90)`
+    `; tailwind chance ${chance.pct}% (${chance.words}), members' mean tailwind ${chance.p10_kmh} to ` +
+    `${chance.p90_kmh} km/h at 10 m (p10–p90)`
   );
 }
 
@@ -118,11 +119,12 @@ export function chanceText(chance: ChanceOut | undefined): string {
 export function ensembleLine(info: EnsembleInfo | undefined): string {
   if (info === undefined) return '';
   if (info === null) return '';
-  const run = info.run_at ? `, run ${info.run_at}` : '';
+  // The model run is the forecaster's clock, not the rider's: said in UTC, in the one time format.
+  const run = info.run_at ? `, run ${localDateTime(Date.parse(info.run_at) / 1000, 'UTC')}` : '';
   if (info.min_tailwind_kmh === null)
     return `\nChances from ${info.members} ${info.model} members${run}: ${info.note}`;
   return (
-    `\nChance of ≥ ${info.min_tailwind_kmh} km/h mean tailwind over each window, from ${info.members} ` +
+    `\nTailwind chance: of a mean tailwind of ≥ ${info.min_tailwind_kmh} km/h at 10 m over each window, from ${info.members} ` +
     `${info.model} members${run}: ${info.note}`
   );
 }

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { WIND_HEIGHT_FACTOR } from '../../core/power-model.ts';
 import {
-  COLD_C,
-  DAMP_PRECIPITATION_MM,
-  DAMP_PROBABILITY_PCT,
-  FREEZING_C,
+  FLAG_WORDS,
   GUST_LIMIT_KMH,
-  GUSTY_KMH,
-  HOT_C,
   type RideFlag,
   WET_PRECIPITATION_MM,
   WET_PROBABILITY_PCT,
@@ -55,10 +50,9 @@ const RiderHeightKmhSchema = (what: string) =>
 const RideFlagSchema = z
   .enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'] as const satisfies readonly RideFlag[])
   .describe(
-    `dark: after civil dusk or before civil dawn (only with include_darkness); wet: at least ` +
-      `${DAMP_PRECIPITATION_MM} mm or a ${DAMP_PROBABILITY_PCT}% chance of rain in an hour; gusty: gusts of ` +
-      `${GUSTY_KMH} km/h or more; cold: below ${COLD_C} °C; freezing: ${FREEZING_C} °C or below (ice); ` +
-      `hot: ${HOT_C} °C or above`,
+    Object.entries(FLAG_WORDS)
+      .map(([flag, words]) => `${flag}: ${words}`)
+      .join('; '),
   );
 
 /** One forecast hour on a segment: the REST formula applied to the segment's legs. */

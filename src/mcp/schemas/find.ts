@@ -8,6 +8,7 @@ import {
   LockedFeatureSchema,
   LongitudeSchema,
   TailwindWindowSchema,
+  TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
 import { SegmentFactsSchema } from './segment.ts';
@@ -124,6 +125,7 @@ export const HeadingWindowSchema = z
 
 export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
+  time_zone: TimeZoneSchema.describe('IANA time zone at the place: the text gives times on its clock'),
   radius_m: z.number(),
   segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
   nearest_beyond_radius: z

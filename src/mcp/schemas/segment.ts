@@ -8,6 +8,7 @@ import {
   PointSchema,
   SegmentHourSchema,
   TailwindWindowSchema,
+  TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
 
@@ -53,6 +54,7 @@ export const GetSegmentOutputSchema = z.object({
     source: z.string().describe('How the catalog entry was made'),
     license: z.string(),
   }),
+  time_zone: TimeZoneSchema.describe('IANA time zone at the start of the segment'),
   wind_now: SegmentHourSchema.nullable().describe('The current forecast hour on this segment'),
   best_window: TailwindWindowSchema.nullable(),
   window_status: WindowStatusSchema,

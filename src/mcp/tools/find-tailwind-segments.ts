@@ -1,3 +1,4 @@
+import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { resolvePlace } from '../place.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
@@ -80,6 +81,7 @@ export const findTailwindSegments: ToolDefinition<
       });
     const data: FindTailwindSegmentsOutput = {
       place,
+      time_zone: timeZoneAt(point),
       radius_m: input.radius_m,
       segments: withWindows(found),
       nearest_beyond_radius: beyond && withWindows(beyond),

@@ -17,6 +17,7 @@ import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { flagLegend, flagsText } from '../report/weather-words.ts';
 import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
 import { lockedFeature } from '../report/pro-details.ts';
 import { startGainChance } from '../../core/route/route-chance.ts';
@@ -135,7 +136,7 @@ function startLine(s: StartOut, closed: boolean, timeZone: string): string {
     `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
     `against still air${other}` +
     (s.gain_chance_pct == null ? '' : ` (gains time in ${s.gain_chance_pct}% of ensemble members)`) +
-    (s.flags.length > 0 ? `; watch out: ${s.flags.join(', ')}` : '')
+    flagsText(s.flags)
   );
 }
 
@@ -170,7 +171,8 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
       : '') +
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
   const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
-  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${demoLine(data)}${ensembleLine(data.ensemble)}`;
+  const legend = flagLegend(data.best_starts.flatMap((s) => s.flags));
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${legend}${demoLine(data)}${ensembleLine(data.ensemble)}`;
 }
 
 function demoLine(data: GetRouteWindOutput): string {

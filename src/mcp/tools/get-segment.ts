@@ -1,3 +1,4 @@
+import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
 import { lockedDetails } from '../report/pro-details.ts';
@@ -61,6 +62,7 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
         source: segment.source,
         license: segment.license,
       },
+      time_zone: segmentTimeZone(segment),
       wind_now: report.timeline()[0] ?? null,
       best_window: ensemble
         ? withChance(

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { localClock, localSpan } from '../../core/local-time.ts';
+import { localClock, localDateTime, localSpan } from '../../core/local-time.ts';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
 import { MAX_RADIUS_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
 import { chanceText, ensembleLine } from '../report/ensemble.ts';
+import { flagLegend, flagsText, rainText, tailwindFigures, windFigure } from '../report/weather-words.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 
@@ -38,19 +39,19 @@ export const NO_WINDOW: Readonly<Record<string, string>> = {
 const range = (low: number, high: number, unit: string): string =>
   low === high ? `${low} ${unit}` : `${low}–${high} ${unit}`;
 
-/** "2–4 °C, rain up to 0.3 mm/h (chance up to 45%), gusts to 38 km/h; watch out: wet, cold": only what is known. */
+/**
+ * "2–4 °C, rain up to 0.3 mm/h, 45% chance of rain, gusts to 38 km/h at 10 m;
+ * watch out: wet (…), cold (…)": only what is known, in the words of `weather-words.ts`.
+ */
 export function conditionsText(window: WindowOut): string {
   const w = window.weather;
   const parts: string[] = [];
   if (w.min_temperature_c !== null && w.max_temperature_c !== null)
     parts.push(range(w.min_temperature_c, w.max_temperature_c, '°C'));
-  const chance = w.max_precipitation_probability_pct;
-  const chanceText = chance ? ` (chance up to ${chance}%)` : '';
-  if (w.max_precipitation_mm === 0) parts.push(`dry${chanceText}`);
-  else if (w.max_precipitation_mm !== null)
-    parts.push(`rain up to ${w.max_precipitation_mm} mm/h${chanceText}`);
-  if (w.max_gusts_kmh !== null) parts.push(`gusts to ${w.max_gusts_kmh} km/h`);
-  const flags = window.flags.length > 0 ? `; watch out: ${window.flags.join(', ')}` : '';
+  const rain = rainText(w.max_precipitation_mm, w.max_precipitation_probability_pct);
+  if (rain !== null) parts.push(rain);
+  if (w.max_gusts_kmh !== null) parts.push(`gusts to ${windFigure(w.max_gusts_kmh)}`);
+  const flags = flagsText(window.flags);
   const dusk = window.daylight?.civil_dusk
     ? `; civil dusk ${localClock(unix(window.daylight.civil_dusk), window.time_zone)}`
     : '';
@@ -74,18 +75,25 @@ function windowLine(window: WindowOut | null, status: string): string {
 function describeWindow(window: WindowOut): string {
   const peak = window.peak;
   return (
-    `${windowSpan(window)}, peak tailwind ${peak.tailwind_kmh} km/h at 10 m (${peak.tailwind_kmh_rider_height} at rider height; ` +
-    `mean ${window.mean_tailwind_kmh}, wind ${peak.wind_speed_kmh} km/h from ${peak.wind_direction_deg}°); ` +
+    `${windowSpan(window)}, ` +
+    tailwindFigures(
+      peak.tailwind_kmh,
+      window.mean_tailwind_kmh,
+      peak.tailwind_kmh_rider_height,
+      window.mean_tailwind_kmh_rider_height,
+    ) +
+    `; wind at the peak ${windFigure(peak.wind_speed_kmh)} from ${peak.wind_direction_deg}°; ` +
     conditionsText(window) +
     chanceText(window.chance)
   );
 }
 
-function forecastLine(forecast: FindTailwindSegmentsOutput['forecast']): string {
+/** The forecast's source and issue time, on the clock of the place the answer is about. */
+function forecastLine(forecast: FindTailwindSegmentsOutput['forecast'], timeZone: string): string {
   if (!forecast) return '';
   return forecast.note
     ? `\nNote: ${forecast.note}`
-    : `\nForecast: ${forecast.source}, issued ${forecast.issued_at}.`;
+    : `\nForecast: ${forecast.source}, issued ${localDateTime(unix(forecast.issued_at), timeZone)}.`;
 }
 
 export function summarizeFind(data: FindTailwindSegmentsOutput): string {
@@ -108,9 +116,15 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
       `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
   const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
+  const windows = [
+    ...data.segments.map((s) => s.best_window),
+    ...(data.nearest_beyond_radius ?? []).map((s) => s.best_window),
+    ...(data.headings ?? []).map((h) => h.best_window),
+  ];
   return (
     [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') +
-    forecastLine(data.forecast) +
+    flagLegend(windows.flatMap((w) => w?.flags ?? [])) +
+    forecastLine(data.forecast, data.time_zone) +
     ensembleLine(data.ensemble)
   );
 }
@@ -140,13 +154,14 @@ function noneNear(data: FindTailwindSegmentsOutput): string[] {
 export function summarizeSegment(data: GetSegmentOutput): string {
   const s = data.segment;
   const now = data.wind_now
-    ? `Now: ${data.wind_now.effect} ${data.wind_now.tailwind_kmh} km/h along the segment at 10 m (${data.wind_now.tailwind_kmh_rider_height} at rider height), crosswind ${data.wind_now.crosswind_kmh} km/h.`
+    ? `Now: ${data.wind_now.effect} ${windFigure(data.wind_now.tailwind_kmh, data.wind_now.tailwind_kmh_rider_height)} along the segment, crosswind ${windFigure(data.wind_now.crosswind_kmh)}.`
     : 'Now: no forecast.';
   return (
     `${s.name} [${s.id}], ${s.country_code}: ${(s.distance_m / 1000).toFixed(1)} km, ${s.average_grade_pct}% average, ` +
     `${s.elevation_gain_m} m gain, heading ${s.compass} (${s.bearing_deg}°).\n${now}\n` +
     `Best window: ${windowLine(data.best_window, data.window_status)}.` +
-    forecastLine(data.forecast) +
+    flagLegend(data.best_window?.flags ?? []) +
+    forecastLine(data.forecast, data.time_zone) +
     ensembleLine(data.ensemble)
   );
 }

@@ -1,3 +1,4 @@
+import { localDateTime } from '../../../core/local-time.ts';
 import { usageMonth, usageSummary } from '../../../core/rider-rules.ts';
 import type { ResolvedUrls } from '../../../http/public-urls.ts';
 import { consumeQuota, currentUsage } from '../../../store/repositories/usage.ts';
@@ -19,8 +20,12 @@ export interface LimitReached {
   readonly usage: Usage;
 }
 
+/** "Tue 1 Dec 00:00 UTC": the monthly count follows the UTC calendar, so its times are said in UTC. */
+const utcText = (iso: string | null): string =>
+  iso === null ? 'the start of next month' : localDateTime(Date.parse(iso) / 1000, 'UTC');
+
 function usageLine(usage: Usage): string {
-  return `Free allowance: ${usage.used} of ${usage.limit} calls used this month (UTC), ${usage.remaining} left; resets ${usage.resets_at}.`;
+  return `Free allowance: ${usage.used} of ${usage.limit} calls used this month (UTC), ${usage.remaining} left; resets ${utcText(usage.resets_at)}.`;
 }
 
 function limitReached(session: RiderSession, used: number, limit: number, urls: ResolvedUrls) {
@@ -28,7 +33,7 @@ function limitReached(session: RiderSession, used: number, limit: number, urls: 
   const data: LimitReached = { locked: [riderLockedFeature('unlimited_rider_calls', session, urls)], usage };
   const summary =
     `Free monthly limit reached: ${used} of ${limit} calls to get_my_watchlist and get_my_tailwind_windows ` +
-    `used this month (UTC). Do not call either again before ${usage.resets_at}, when the count starts over. ` +
+    `used this month (UTC). Do not call either again before ${utcText(usage.resets_at)}, when the count starts over. ` +
     'Tell the rider; Pro has no limit (see locked). watch_segment, unwatch_segment, set_alert_threshold, ' +
     'find_tailwind_segments and get_segment still work.';
   return { data, summary };

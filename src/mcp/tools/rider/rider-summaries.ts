@@ -1,6 +1,8 @@
+import { chanceText, ensembleLine } from '../../report/ensemble.ts';
 import type { z } from 'zod';
-import { localClock, localSpan } from '../../../core/local-time.ts';
+import { localClock, localDateTime, localSpan } from '../../../core/local-time.ts';
 import { conditionsText, NO_WINDOW, windowSpan } from '../public-summaries.ts';
+import { flagLegend, tailwindFigures, windFigure } from '../../report/weather-words.ts';
 import type { TailwindWindowSchema } from '../../schemas/common.ts';
 import type {
   GetMyTailwindWindowsOutput,
@@ -25,16 +27,23 @@ const unix = (iso: string): number => Date.parse(iso) / 1000;
 
 function windowText(window: WindowOut): string {
   return (
-    `${windowSpan(window)}, peak ${window.peak.tailwind_kmh} km/h at 10 m ` +
-    `(${window.peak.tailwind_kmh_rider_height} at rider height) at ` +
-    `${localClock(unix(window.peak.time), window.time_zone)}; ${conditionsText(window)}`
+    `${windowSpan(window)}, ` +
+    tailwindFigures(
+      window.peak.tailwind_kmh,
+      window.mean_tailwind_kmh,
+      window.peak.tailwind_kmh_rider_height,
+      window.mean_tailwind_kmh_rider_height,
+    ) +
+    `, peak at ${localClock(unix(window.peak.time), window.time_zone)}; ${conditionsText(window)}`
   );
 }
 
 function watchLine(entry: WatchEntryOut): string {
   const name = entry.segment ? entry.segment.name : 'missing from the catalog (unwatch it)';
   const record = entry.record_s === null ? 'no record' : `record ${clockTime(entry.record_s)}`;
-  const alerts = entry.alerts_on ? `alerts at ${entry.threshold_kmh} km/h` : 'alerts off';
+  const alerts = entry.alerts_on
+    ? `alerts from a peak tailwind of ${windFigure(entry.threshold_kmh)}`
+    : 'alerts off';
   return `- ${name} [${entry.segment_id}]: ${record}, ${alerts}`;
 }
 
@@ -43,7 +52,7 @@ type WatchlistData = Present<Omit<GetMyWatchlistOutput, 'usage'>>;
 export function summarizeWatchlist(data: WatchlistData): string {
   const a = data.access;
   const access = a.in_trial
-    ? `Pro trial until ${a.trial_ends_at}`
+    ? `Pro trial until ${a.trial_ends_at === null ? 'its end' : localDateTime(unix(a.trial_ends_at), 'UTC')}`
     : a.pro_access
       ? 'Pro'
       : 'Free (some details locked)';
@@ -58,7 +67,7 @@ export function summarizeWatchlist(data: WatchlistData): string {
           `Recent alerts: ${data.recent_alerts
             .map(
               (x) =>
-                `${x.segment_name ?? x.segment_id} ${localSpan(unix(x.window_start), unix(x.window_end), x.time_zone)} (${x.peak_tailwind_kmh} km/h)`,
+                `${x.segment_name ?? x.segment_id} ${localSpan(unix(x.window_start), unix(x.window_end), x.time_zone)} (peak tailwind ${windFigure(x.peak_tailwind_kmh)})`,
             )
             .join('; ')}`,
         ];
@@ -78,12 +87,13 @@ function estimateText(entry: WindowEntry): string {
 function windowsLine(entry: WindowEntry): string {
   if (!entry.segment) return `- [${entry.segment_id}]: missing from the catalog (unwatch it)`;
   const window = entry.best_window
-    ? `best ${windowText(entry.best_window)}`
+    ? `best ${windowText(entry.best_window)}${chanceText(entry.best_window.chance)}`
     : (NO_WINDOW[entry.window_status] ?? entry.window_status);
   return `- ${entry.segment.name} [${entry.segment_id}]: ${window}${estimateText(entry)}`;
 }
 
-type WindowsData = Present<Omit<GetMyTailwindWindowsOutput, 'usage'>>;
+type WindowsData = Present<Omit<GetMyTailwindWindowsOutput, 'usage' | 'ensemble'>> &
+  Pick<GetMyTailwindWindowsOutput, 'ensemble'>;
 
 export function summarizeWindows(data: WindowsData): string {
   if (data.segments.length === 0) {
@@ -94,7 +104,9 @@ export function summarizeWindows(data: WindowsData): string {
     `Best tailwind windows on ${data.segments.length} watched segment(s), next 3 days ` +
     `(estimates for a model rider: ${data.model.mass_kg} kg, CdA ${data.model.cda_m2} m²):\n` +
     data.segments.map(windowsLine).join('\n') +
-    note
+    flagLegend(data.segments.flatMap((entry) => entry.best_window?.flags ?? [])) +
+    note +
+    ensembleLine(data.ensemble)
   );
 }
 
@@ -106,5 +118,5 @@ export function summarizeWatch(data: {
   const w = data.watched;
   const what = data.created ? 'Now watching' : 'Already watching (settings updated)';
   const record = w.record_s === null ? 'no record set' : `record ${clockTime(w.record_s)}`;
-  return `${what} ${w.segment?.name ?? w.segment_id} [${w.segment_id}]: alerts at ${w.threshold_kmh} km/h peak tailwind, ${record}. ${data.watchlist_size} segment(s) watched.`;
+  return `${what} ${w.segment?.name ?? w.segment_id} [${w.segment_id}]: alerts from a peak tailwind of ${windFigure(w.threshold_kmh)}, ${record}. ${data.watchlist_size} segment(s) watched.`;
 }
