@@ -1,11 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { API_VERSION, SERVICE_NAME } from '../core/service-facts.ts';
+import { SERVICE_NAME, SERVICE_VERSION } from '../core/service-facts.ts';
 import type { ToolContext } from './context.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { ToolError, type ToolDefinition } from './tool.ts';
 
-export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: API_VERSION };
+export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: SERVICE_VERSION };
 
 const INSTRUCTIONS =
   'Tailwind and headwind on cycling segments. Speeds are km/h, distances metres, times ISO 8601 UTC with ' +

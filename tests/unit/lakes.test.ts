@@ -95,6 +95,12 @@ describe('lakes from the towns that name them', () => {
     const places = await gazetteer.search('Lake Geneva', 5);
     expect(places[0]).toMatchObject({ countryCode: 'CH', kind: 'lake', ambiguous: true });
     expect(places.slice(1).map((p) => `${p.name}, ${p.countryCode}`)).toContain('Lake Geneva, US');
+    // A qualifier keeps the lake to the towns it allows: in the US only the town of that name is left.
+    expect(await first('Lake Geneva, CH')).toMatchObject({ countryCode: 'CH', kind: 'lake' });
+    expect(await gazetteer.search('Lake Geneva, US', 5)).toMatchObject([
+      { name: 'Lake Geneva', countryCode: 'US' },
+    ]);
+    expect((await first('Lake Geneva, US'))?.kind).toBeUndefined();
   });
 
   it('leaves towns literally called what was typed as towns, and finds no lake that no town names', async () => {

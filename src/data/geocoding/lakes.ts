@@ -132,26 +132,38 @@ interface Member {
 }
 
 /**
- * The lake a query names ("Lake Garda", "Lac d'Annecy", "Bodensee"), or null
- * when it names none or the gazetteer holds no town for it. A cluster made
+ * The lake a query names ("Lake Garda", "Lac d'Annecy", "Bodensee") among the
+ * towns `inScope` keeps, or null when it names none or the gazetteer holds no
+ * town for it. A cluster made
  * only of towns literally called what was typed ("Lake Placid") is those
  * towns, not a lake.
  */
-export function findLake(index: GazetteerIndex, query: string): FoundLake | null {
+export function findLake(
+  index: GazetteerIndex,
+  query: string,
+  inScope: (place: IndexedPlace) => boolean = () => true,
+): FoundLake | null {
   const folded = foldName(query);
   for (const name of lakeNames(folded)) {
     if (name.length < 3) continue;
-    const lake = lakeOf(index, name, folded, query);
+    const lake = lakeOf(index, name, folded, query, inScope);
     if (lake !== null) return lake;
   }
   return null;
 }
 
-function lakeOf(index: GazetteerIndex, name: string, folded: string, query: string): FoundLake | null {
+function lakeOf(
+  index: GazetteerIndex,
+  name: string,
+  folded: string,
+  query: string,
+  inScope: (place: IndexedPlace) => boolean,
+): FoundLake | null {
   const best = new Map<number, Member>();
   const add = (i: number, score: number) => {
     const place = index.place(i);
-    if (place.kind !== 'town') return;
+    // "Lake Geneva, US": only towns where the qualifier says make the lake.
+    if (place.kind !== 'town' || !inScope(place)) return;
     const known = best.get(i);
     if (known === undefined || score > known.score) best.set(i, { place, score });
   };
