@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, then the MCP section (mcp.ts), then the core
- * bundle and Vercel function sizes (bundle-sizes.ts), then the functions'
+ * bundle and Vercel function sizes (bundle-sizes.ts), the places survey's
+ * share (places-share.ts), then the functions'
  * cold starts (cold-start.ts), with the alert job over 100,000 watches
  * (alerts-scale.ts) before the sizes. The service starts exactly as
  * users start it (`npm start`'s node command); the baseline answers with the
@@ -22,6 +23,7 @@ import { recordResults } from './results.ts';
 import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
+import { printPlacesShare } from './places-share.ts';
 import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
 import { CATALOG_LOAD_SECONDS, runCatalogLoadBench } from './catalog-load.ts';
 import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
@@ -205,6 +207,7 @@ async function main(): Promise<number> {
     runCatalogLoadBench();
     mcpValid = (await runAlertScaleBench()) && mcpValid;
     await printSizes();
+    await printPlacesShare();
     await printColdStarts();
   }
   clearTimeout(watchdog);
@@ -221,8 +224,8 @@ if (benchArgs.includes('--help') || benchArgs.includes('-h')) {
 
 Measures the service on this machine and writes everything it prints to bench/results.md, with the
 date, commit, machine and load average: REST throughput against bare node:http and Fastify, the MCP
-tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes and cold
-starts. Takes several minutes and both cores; run it on a quiet machine.
+tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes, the places
+survey's share and cold starts. Takes several minutes and both cores; run it on a quiet machine.
 
   --rest      the REST rows only
   -h, --help  this text

@@ -64,12 +64,25 @@ const toolData = (graph: Graph) =>
 const store = ({ settings }: Graph) =>
   lazy(async () => (await import('./migrations.ts')).openMigratedStore(storeConfigOf(settings)));
 
-/** The alert job: the store, the catalog, the forecast and its lock; nothing of MCP or sign-in. */
+/** The alert job: the store, the catalog, the forecast, the ensemble and its lock; nothing of MCP or sign-in. */
 const alertJob = (graph: Graph) =>
   lazy(async (): Promise<AlertJobDeps> => {
-    const [opened, segments, weather, client] = await graph.need(store, catalog, forecast, redis);
+    const [opened, segments, weather, members, client] = await graph.need(
+      store,
+      catalog,
+      forecast,
+      ensemble,
+      redis,
+    );
     const coordination = await alertJobCoordination(client, opened);
-    return { store: opened, catalog: segments, forecast: weather, now: Date.now, ...coordination };
+    return {
+      store: opened,
+      catalog: segments,
+      forecast: weather,
+      ensemble: members,
+      now: Date.now,
+      ...coordination,
+    };
   });
 
 /** The alert job behind `CRON_SECRET`. */

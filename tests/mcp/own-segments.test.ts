@@ -36,6 +36,7 @@ import { TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
 import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
 import { climbGpx, climbPointArgs, climbPoints } from './own-segment-fixtures.ts';
+import { checkWebhookUrl } from '../../src/rider/webhook-url.ts';
 
 const NOW_S = Math.floor(TEST_NOW / 1000);
 type Result = Awaited<ReturnType<Client['callTool']>>;
@@ -322,7 +323,7 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
       store: h.store,
       now: h.deps.now,
       catalog: h.deps.catalog,
-      lookup: async () => ['93.184.215.14'],
+      checkTarget: (url) => checkWebhookUrl(url, { lookup: async () => ['93.184.215.14'] }),
       send: async (_target, post) => {
         bodies.push(post.body);
         return 200;

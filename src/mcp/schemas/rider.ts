@@ -1,6 +1,7 @@
 import type { PaidPlanId } from '../../core/billing-rules.ts';
 import { z } from 'zod';
 import {
+  ALERT_CHANCE_DEFAULT_PCT,
   ALERT_THRESHOLD_MAX_KMH,
   ALERT_THRESHOLD_MIN_KMH,
   FREE_MONTHLY_CALLS,
@@ -9,6 +10,7 @@ import {
 } from '../../core/rider-rules.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
@@ -87,6 +89,10 @@ export const WatchEntrySchema = z.object({
     .boolean()
     .describe('Tailwind alerts wanted; they are recorded only with Pro access (see locked)'),
   threshold_kmh: z.number().describe('Peak tailwind, km/h, at or above which an alert is recorded'),
+  min_chance_pct: z
+    .int()
+    .nullable()
+    .describe('Alert only when this share of ensemble members reach threshold_kmh; null: no such rule'),
   watched_at: IsoTimeSchema,
 });
 
@@ -178,6 +184,7 @@ export const GetMyTailwindWindowsOutputSchema = z
   .object({
     segments: z.array(WindowEntrySchema).optional().describe('In watchlist order'),
     model: PowerModelInfoSchema.optional(),
+    ensemble: EnsembleInfoSchema.optional(),
     forecast: ForecastInfoSchema.nullable().optional().describe('Null when nothing was forecast'),
     attribution: AttributionSchema.optional(),
     ...metered,
@@ -220,9 +227,21 @@ export const ThresholdKmhSchema = z
     `Peak tailwind in km/h that triggers an alert, ${ALERT_THRESHOLD_MIN_KMH} to ${ALERT_THRESHOLD_MAX_KMH}`,
   );
 
+const CHANCE_BOUNDS = 'min_chance_pct must be a whole percent from 1 to 100, or null';
+
 export const SetAlertThresholdInputSchema = z.object({
   segment_id: SegmentIdSchema,
   threshold_kmh: ThresholdKmhSchema,
+  min_chance_pct: z
+    .int(CHANCE_BOUNDS)
+    .min(1, CHANCE_BOUNDS)
+    .max(100, CHANCE_BOUNDS)
+    .nullable()
+    .optional()
+    .describe(
+      `Pro: alert only when at least this percent of ensemble members reach threshold_kmh in the window ` +
+        `(${ALERT_CHANCE_DEFAULT_PCT} for "only when likely"); null removes the rule; omit to keep it`,
+    ),
 });
 
 export const SetAlertThresholdOutputSchema = z.object({

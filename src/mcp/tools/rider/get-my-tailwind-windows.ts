@@ -2,6 +2,9 @@ import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { listWatchlist, type WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { attributionFor, forecastForSegments } from '../../report/forecast.ts';
+import { ensembleForPoints, withChance } from '../../report/ensemble.ts';
+import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../../core/ensemble-chance.ts';
+import { forecastPointOf, legsOf } from '../../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../../report/segment-report.ts';
 import {
   GetMyTailwindWindowsInputSchema,
@@ -45,7 +48,8 @@ export const getMyTailwindWindows: ToolDefinition<
     'the same power in the peak-hour wind, by the Martin et al. 1998 cycling power model with the standard ' +
     'rider stated in model) and gain_s (seconds faster than the record; negative = slower). It is an ' +
     'estimate for a model rider, not a promise: say so. With Pro access, include_timeline adds the ' +
-    'hour-by-hour timeline. ' +
+    'hour-by-hour timeline, and each best window carries chance (share of ensemble members giving it a ' +
+    'tailwind; see ensemble). ' +
     `Free riders: ${FREE_MONTHLY_CALLS} calls per calendar month (UTC) to this tool and get_my_watchlist ` +
     'together; past the limit the answer holds only locked and usage. ' +
     'If forecast.source is "demo" the weather is synthetic: say so to the user.',
@@ -69,18 +73,27 @@ export const getMyTailwindWindows: ToolDefinition<
         return segment ? [{ entry, segment }] : [];
       });
       const segments: Segment[] = known.map((k) => k.segment);
-      const forecast = segments.length > 0 ? await forecastForSegments(context, segments) : null;
+      // Pro only: the ensemble is paid per member; Free riders see the chance locked.
+      const [forecast, ensemble] = await Promise.all([
+        segments.length > 0 ? forecastForSegments(context, segments) : null,
+        session.proAccess && segments.length > 0
+          ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
+          : null,
+      ]);
       const bySegment = new Map<string, WindowEntry>();
       known.forEach(({ entry, segment }, i) => {
         const report = segmentWindReport(segment, forecast?.samples[i] ?? null, {
           includeDarkness: include_darkness,
         });
         const { estimate, status } = estimateRecord(segment, entry.recordS, report.bestWindow);
+        const hours = ensemble?.hours[i] ?? null;
         bySegment.set(entry.segmentId, {
           segment_id: entry.segmentId,
           catalog_status: catalogStatusOf(segment),
           segment: riderSegmentFacts(segment),
-          best_window: report.bestWindow,
+          best_window: ensemble
+            ? withChance(report.bestWindow, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
+            : report.bestWindow,
           window_status: report.windowStatus,
           record_s: entry.recordS,
           estimate,
@@ -91,9 +104,15 @@ export const getMyTailwindWindows: ToolDefinition<
       const data = {
         segments: entries.map((entry) => bySegment.get(entry.segmentId) ?? missingEntry(entry)),
         model: POWER_MODEL_INFO,
+        ...(ensemble ? { ensemble: ensemble.info } : {}),
         forecast: forecast?.info ?? null,
         attribution: attributionFor(forecast?.info.source ?? null, segments, null),
-        locked: session.proAccess ? [] : [riderLockedFeature('hourly_timeline', session, context.urls)],
+        locked: session.proAccess
+          ? []
+          : [
+              riderLockedFeature('hourly_timeline', session, context.urls),
+              riderLockedFeature('tailwind_chance', session, context.urls),
+            ],
       } satisfies Omit<GetMyTailwindWindowsOutput, 'usage'>;
       return { data, summary: summarizeWindows(data) };
     });

@@ -25,7 +25,8 @@ export const setAlertThreshold: ToolDefinition<
   description:
     'Sets the tailwind, in km/h, at or above which a tailwind window on one watched segment records an ' +
     `alert: from ${ALERT_THRESHOLD_MIN_KMH} (almost any breeze) to ${ALERT_THRESHOLD_MAX_KMH} (rarely ` +
-    'reached). The segment must be in the watchlist (watch_segment adds it). Alerts are a Pro feature: ' +
+    'reached). min_chance_pct makes the alert wait until that share of ensemble members agree (70 = likely). ' +
+    'The segment must be in the watchlist (watch_segment adds it). Alerts are a Pro feature: ' +
     'for a free rider the setting is kept and the answer lists alerts under locked.',
   inputSchema: SetAlertThresholdInputSchema,
   outputSchema: SetAlertThresholdOutputSchema,
@@ -36,12 +37,12 @@ export const setAlertThreshold: ToolDefinition<
     idempotentHint: true,
     openWorldHint: false,
   },
-  async run({ segment_id, threshold_kmh }, context) {
+  async run({ segment_id, threshold_kmh, min_chance_pct }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
     const { db } = session.store;
     const before = await findWatch(db, session.rider.id, segment_id);
     if (!before) throw notWatched(segment_id);
-    const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh);
+    const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh, min_chance_pct);
     // Unwatched by a concurrent call between the two statements.
     if (!after) throw notWatched(segment_id);
     const watched = watchEntryOut(after, await session.segments.get(segment_id));
@@ -54,7 +55,12 @@ export const setAlertThreshold: ToolDefinition<
     const pro = session.proAccess ? '' : ' Alerts fire only with Pro access (see locked).';
     return {
       data,
-      summary: `Alert threshold on ${name} [${segment_id}]: peak tailwind ${before.thresholdKmh} → ${windFigure(threshold_kmh)}.${pro}`,
+      summary:
+        `Alert threshold on ${name} [${segment_id}]: peak tailwind ${before.thresholdKmh} → ${windFigure(threshold_kmh)}` +
+        (after.minChancePct === null
+          ? '.'
+          : `, only when at least ${after.minChancePct}% of ensemble members reach it (a share of forecast runs, not a calibrated probability).`) +
+        pro,
     };
   },
 };
