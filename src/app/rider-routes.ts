@@ -25,6 +25,15 @@ import { billingRoutes, isBillingPath } from '../billing/routes.ts';
 import { withClientAddress } from '../http/client-address.ts';
 import { checkWebhookUrl } from '../rider/webhook-url.ts';
 
+/**
+ * The paths whose errors are problem documents (the settings API and
+ * payments), also where an edge answers before them: a body too large, the
+ * rider side not opening. The sign-in paths keep their RFCs' error shapes.
+ */
+export function answersProblems(pathname: string): boolean {
+  return pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
+}
+
 /** True for every path {@link createRiderRoutes} answers. */
 export function isRiderPath(pathname: string): boolean {
   return isAuthPath(pathname) || pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
