@@ -31,6 +31,7 @@ import { startAuthServer, type AuthServer } from '../auth/support/server.ts';
 import { sqliteTestStore, type TestStore } from '../auth/support/stores.ts';
 import { climbGpx } from '../mcp/own-segment-fixtures.ts';
 import { startBillingWorld, type BillingWorld } from './support.ts';
+import { checkWebhookUrl } from '../../src/rider/webhook-url.ts';
 
 const stripe = new Stripe('sk_test_signer');
 
@@ -502,6 +503,7 @@ describe('every error of the settings and billing APIs is a problem document', (
       session: () => Promise.reject(new Error('secret connection string')),
       catalog: { get: () => undefined },
       payments: accountPayments(undefined),
+      checkTarget: (url) => checkWebhookUrl(url),
       db: db.store.db,
       origin: 'https://rider.test',
       docsUrl: 'https://docs.test/guide',

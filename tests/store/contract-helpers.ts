@@ -64,6 +64,3 @@ export const hostileString = fc
     ),
   )
   .filter((text) => !text.includes('\u0000'));
-
-/** Whole unix seconds within a sensible range (2020–2040). */
-export const unixSecond = fc.integer({ min: 1_577_836_800, max: 2_208_988_800 });

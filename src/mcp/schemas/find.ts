@@ -111,6 +111,14 @@ export const FoundSegmentSchema = SegmentFactsSchema.extend({
 /** How many catalog segments beyond the radius an empty answer lists. */
 export const NEAREST_BEYOND_RADIUS = 3;
 
+/**
+ * How far "nearest beyond the radius" reaches: 300 km, a long day's drive
+ * there and back for a ride. A segment further away is no advice for a
+ * ride from the place (Haleakalā is not "near" Tokyo); the answer then says
+ * so and gives the headings only.
+ */
+export const RIDE_REACH_M = 300_000;
+
 export const HeadingWindowSchema = z
   .object({
     heading: z.enum(COMPASS_POINTS).describe('Compass direction of travel: N, NE, E, SE, S, SW, W, NW'),
@@ -132,8 +140,9 @@ export const FindTailwindSegmentsOutputSchema = z.object({
     .array(FoundSegmentSchema)
     .nullable()
     .describe(
-      `Only when segments is empty: the ${NEAREST_BEYOND_RADIUS} catalog segments closest to the place, ` +
-        'beyond radius_m, closest first (distance_from_place_m says how far); null otherwise',
+      `Only when segments is empty: up to ${NEAREST_BEYOND_RADIUS} catalog segments closest to the place, ` +
+        `beyond radius_m but within ${RIDE_REACH_M / 1000} km, closest first (distance_from_place_m says how ` +
+        'far); empty when none is that close; null when segments is not empty',
     ),
   headings: z
     .array(HeadingWindowSchema)
