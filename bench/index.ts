@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: how much of a bare Node HTTP server's throughput the real
  * service keeps on this machine, then the MCP section (mcp.ts), then the core
- * bundle and Vercel function sizes (bundle-sizes.ts), then the functions'
+ * bundle and Vercel function sizes (bundle-sizes.ts), the places survey's
+ * share (places-share.ts), then the functions'
  * cold starts (cold-start.ts), with the alert job over 100,000 watches
- * (alerts-scale.ts) before the sizes. The service starts exactly as
+ * (alerts-scale.ts) before the sizes, and the ensemble row (ensemble.ts). The service starts exactly as
  * users start it (`npm start`'s node command); the baseline answers with the
  * same number of bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
@@ -22,11 +23,13 @@ import { recordResults } from './results.ts';
 import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
+import { printPlacesShare } from './places-share.ts';
 import { COLD_START_SECONDS, printColdStarts } from './cold-start.ts';
 import { CATALOG_LOAD_SECONDS, runCatalogLoadBench } from './catalog-load.ts';
 import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
 import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
+import { ENSEMBLE_BENCH_SECONDS, runEnsembleBench } from './ensemble.ts';
 import { printMcpSizes } from './mcp-sizes.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
@@ -137,6 +140,7 @@ async function main(): Promise<number> {
     CATALOG_LOAD_SECONDS +
     WORLD_BENCH_SECONDS +
     ROUTE_BENCH_SECONDS +
+    ENSEMBLE_BENCH_SECONDS +
     ALERT_SCALE_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
@@ -203,10 +207,12 @@ async function main(): Promise<number> {
     mcpValid = await runMcpBench(mcpSettings);
     mcpValid = (await runWorldCatalogBench(mcpSettings)) && mcpValid;
     mcpValid = (await runRouteBench()) && mcpValid;
+    mcpValid = (await runEnsembleBench()) && mcpValid;
     runCatalogLoadBench();
     mcpValid = (await runAlertScaleBench()) && mcpValid;
     await printMcpSizes();
     await printSizes();
+    await printPlacesShare();
     await printColdStarts();
   }
   clearTimeout(watchdog);
@@ -223,8 +229,8 @@ if (benchArgs.includes('--help') || benchArgs.includes('-h')) {
 
 Measures the service on this machine and writes everything it prints to bench/results.md, with the
 date, commit, machine and load average: REST throughput against bare node:http and Fastify, the MCP
-tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes and cold
-starts. Takes several minutes and both cores; run it on a quiet machine.
+tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes, the places
+survey's share and cold starts. Takes several minutes and both cores; run it on a quiet machine.
 
   --rest      the REST rows only
   -h, --help  this text

@@ -1,5 +1,5 @@
 /**
- * `node bench/places-share.ts`: the share of the places survey
+ * `node bench/places-share.ts` (and a section of `npm run bench`): the share of the places survey
  * (tests/fixtures/places/survey.json: exonyms, lakes, islands, regions,
  * climbs and shared names as riders type them) that find_tailwind_segments
  * resolves to the area a rider means, by kind, with each miss. The same
@@ -16,9 +16,13 @@ import { runSurvey, surveyReport } from '../tests/support/places-survey.ts';
 const BEFORE =
   'exonym 24/40, lake 1/27, island 10/10, region 10/10, climb 12/12, shared 14/16; overall 71/115 (61.7 %)';
 
-const answers = await runSurvey({
-  catalog: createSegmentCatalog(loadEmbeddedSegments()),
-  geocoder: lazyGazetteer(),
-});
-console.log(`places survey, before: ${BEFORE}`);
-console.log(`places survey, now:    ${surveyReport(answers)}`);
+/** Prints the survey's share before (BEFORE) and now; a few seconds, one core. */
+export async function printPlacesShare(): Promise<void> {
+  const context = { catalog: createSegmentCatalog(loadEmbeddedSegments()), geocoder: lazyGazetteer() };
+  const answers = await runSurvey(context);
+  console.log('\nPlaces survey (tests/fixtures/places/survey.json), resolved to the area a rider means:');
+  console.log(`  before: ${BEFORE}`);
+  console.log(`  now:    ${surveyReport(answers)}`);
+}
+
+if (import.meta.main) await printPlacesShare();

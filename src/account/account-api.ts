@@ -10,7 +10,7 @@
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
 import type { Kysely } from 'kysely';
-import type { WebhookUrlOptions } from '../rider/webhook-url.ts';
+import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
@@ -78,8 +78,8 @@ export interface RiderApiContext {
   readonly docsUrl?: string | undefined;
   /** The segment catalog, which names the watched and alerted segments with the rider's own ones. */
   readonly catalog: Pick<SegmentCatalog, 'get'>;
-  /** Tests only: a fake DNS lookup (or loopback http) for checking webhook URLs. */
-  readonly webhookUrl?: WebhookUrlOptions;
+  /** The webhook target rule a saved URL must pass (the alert job's own). */
+  readonly checkTarget: WebhookTargetCheck;
   readonly payments: AccountPayments;
 }
 
@@ -233,7 +233,7 @@ async function routed(route: Route, request: Request, context: RiderApiContext):
   if (!session) return refusal('unauthorized', 'Sign in first.');
   if (route.kind === 'me') return { status: 200, body: await me(context, session.user) };
   if (route.kind === 'webhook')
-    return updateRiderWebhook(request, context.db, session.user, context.webhookUrl);
+    return updateRiderWebhook(request, context.db, session.user, context.checkTarget);
   if (route.kind === 'add_segment') return addOwnSegmentFromUpload(request, context.db, session.user);
   if (route.kind === 'remove_segment') return removeOwnSegment(request, context.db, session.user);
   if (route.kind === 'checkout' || route.kind === 'portal')

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { refusal, type JsonAnswer, type Refusal } from '../core/json-response.ts';
-import { checkWebhookUrl, type WebhookUrlOptions } from '../rider/webhook-url.ts';
+import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
@@ -67,7 +67,7 @@ export async function updateRiderWebhook(
   request: Request,
   db: Kysely<Database>,
   user: AuthUser,
-  urlOptions: WebhookUrlOptions = {},
+  checkTarget: WebhookTargetCheck,
 ): Promise<JsonAnswer> {
   const setting = await parseSetting(request);
   if ('refused' in setting) return setting;
@@ -76,7 +76,7 @@ export async function updateRiderWebhook(
     await setRiderWebhook(db, rider.id, null);
     return { status: 200, body: { webhook_url: null } };
   }
-  const check = await checkWebhookUrl(setting.url, urlOptions);
+  const check = await checkTarget(setting.url);
   if (!check.ok) return refusal('invalid_webhook_url', check.reason);
   const url = check.url.href;
   if (url.length > WEBHOOK_URL_MAX_LENGTH) {

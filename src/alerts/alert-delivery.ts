@@ -29,7 +29,7 @@ import {
   type PendingDelivery,
 } from '../store/repositories/alerts.ts';
 import { signWebhook } from './signature.ts';
-import { checkWebhookUrl, type HostLookup, type WebhookTarget } from '../rider/webhook-url.ts';
+import { checkWebhookUrl, type WebhookTarget, type WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { runAgents, sendPinned, type WebhookSender } from './webhook-send.ts';
 import { createHostLimiter } from './host-limiter.ts';
 
@@ -82,6 +82,12 @@ export interface TailwindAlertPayload {
     /** "Sat 28 Nov 08:00–10:00 CET": the window as the rider reads it, for a message as is. */
     readonly window_text: string;
     readonly peak_tailwind_kmh: number;
+    /**
+     * Only on a watch that asked for a chance: the share of ensemble members (percent, uncalibrated)
+     * whose strongest hour in the window reaches the threshold, and a sentence saying so.
+     */
+    readonly chance_pct?: number;
+    readonly chance_text?: string;
   };
   readonly sent_at: string;
 }
@@ -95,9 +101,8 @@ export interface DeliverDeps {
   readonly timeoutMs?: number;
   /** Names segments in the payload (a rider's own segments too, through `segment-lookup.ts`). */
   readonly catalog?: Pick<SegmentCatalog, 'get'>;
-  /** Tests only: lets deliveries go to http://127.0.0.1 and localhost. */
-  readonly allowInsecureLocalhost?: boolean;
-  readonly lookup?: HostLookup;
+  /** The webhook target rule; {@link checkWebhookUrl} (with the system's DNS) by default. */
+  readonly checkTarget?: WebhookTargetCheck;
   /** Alerts taken from the queue per run at most; by default the budget alone bounds a run. */
   readonly limit?: number;
   /** Defaults to {@link WEBHOOK_CONCURRENCY}. */
@@ -127,7 +132,7 @@ export interface DeliverySummary {
 }
 
 /** The header receivers de-duplicate on: the same for every attempt of one alert. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * The `Idempotency-Key` value of an alert: its id, as a structured-field
@@ -159,6 +164,14 @@ export function alertPayload(
       window_end_local: localIso(alert.windowEnd, timeZone),
       window_text: localSpan(alert.windowStart, alert.windowEnd, timeZone),
       peak_tailwind_kmh: alert.peakTailwindKmh,
+      ...(alert.chancePct == null
+        ? {}
+        : {
+            chance_pct: alert.chancePct,
+            chance_text:
+              `${alert.chancePct}% of ensemble members reach your threshold in this window ` +
+              '(a share of forecast runs, not a calibrated probability).',
+          }),
     },
     sent_at: isoTime(sentAtS),
   };
@@ -225,7 +238,7 @@ async function deliverOne(
   if (alert.windowEnd <= Math.floor(deps.now() / 1000)) {
     return { outcome: 'expired', error: 'not sent: the window ended before delivery' };
   }
-  const check = await checkWebhookUrl(pending.webhook.url, deps);
+  const check = await (deps.checkTarget ?? checkWebhookUrl)(pending.webhook.url);
   if (!check.ok) return { outcome: 'refused', error: check.reason };
   const failure = await post(deps, pending, check, agents);
   return failure === null ? { outcome: 'delivered' } : { outcome: 'failed', error: failure };

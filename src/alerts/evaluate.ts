@@ -13,6 +13,9 @@
  * cursor is saved after every page, so a run that crashes resumes there too.
  */
 import { hasProAccess } from '../core/rider-rules.ts';
+import { windowSpread, type EnsembleSample } from '../core/ensemble-chance.ts';
+import type { EnsembleSource } from '../data/forecast/ensemble-types.ts';
+import { legsOf } from '../data/segments/segment-geometry.ts';
 import type { TailwindWindow } from '../core/tailwind-window.ts';
 import type { CachedForecastSource } from '../data/forecast/cache.ts';
 import { type ForecastSource, MIN_USABLE_HOURS, type WindSeries } from '../data/forecast/types.ts';
@@ -52,6 +55,11 @@ export interface EvaluateDeps {
   readonly store: Pick<Store, 'db'>;
   readonly catalog: Pick<SegmentCatalog, 'get'>;
   readonly forecast: ForecastSource;
+  /**
+   * The ensemble for watches that ask for a chance (`minChancePct`); asked
+   * only for those segments. Absent or failing: such watches get no alert.
+   */
+  readonly ensemble?: EnsembleSource | null;
   /** Milliseconds since the epoch, like `McpDeps.now`. */
   readonly now: () => number;
   /** Where a run that ran out of time leaves off; without one every run starts from the first watch. */
@@ -82,6 +90,10 @@ export interface EvaluateSummary {
   readonly alertsRecorded: number;
   /** Windows that reached the threshold but were already alerted on (same or overlapping window). */
   readonly alertsAlreadyKnown: number;
+  /** Windows that reached the threshold but not the watch's chance (or whose chance was unknown): no alert. */
+  readonly alertsBelowChance: number;
+  /** Calls to `ensemble.hourly`, for the segments whose watches ask for a chance. */
+  readonly ensembleCalls: number;
   /** Pages of watches read. */
   readonly pages: number;
   /** True when the run started from a cursor an earlier run left. */
@@ -127,7 +139,15 @@ interface RunCounts {
   segmentsWithoutForecast: number;
   alertsRecorded: number;
   alertsAlreadyKnown: number;
+  alertsBelowChance: number;
+  ensembleCalls: number;
   pages: number;
+}
+
+/** The members over a judged segment, for watches that ask for a chance; null hours = none to be had. */
+interface ChanceInput {
+  readonly segment: Segment;
+  readonly hours: readonly EnsembleSample[] | null;
 }
 
 /**
@@ -152,6 +172,7 @@ async function judgeSegments(
   counts: RunCounts,
   calls: { count: number },
   nowMs: number,
+  judged: Map<string, Segment>,
 ): Promise<void> {
   const pending = new Map<string, AlertWatch>();
   for (const watch of watches) {
@@ -184,7 +205,60 @@ async function judgeSegments(
       continue;
     }
     verdicts.set(key, segmentBestWindow(segment, series, nowMs) ?? 'no-window');
+    judged.set(key, segment);
   }
+}
+
+/**
+ * Reads the ensemble for the page's segments that have a window and a watch
+ * asking for a chance, and were not read yet this run: batched like the
+ * forecast. A failing ensemble leaves them without members (no alert for
+ * those watches: an unknown chance is not one above the rider's).
+ */
+async function judgeChances(
+  deps: EvaluateDeps,
+  watches: readonly AlertWatch[],
+  verdicts: ReadonlyMap<string, SegmentVerdict>,
+  judged: ReadonlyMap<string, Segment>,
+  chances: Map<string, ChanceInput>,
+  counts: RunCounts,
+): Promise<void> {
+  const wanted = new Map<string, Segment>();
+  for (const watch of watches) {
+    const key = verdictKey(watch);
+    const segment = judged.get(key);
+    if (watch.minChancePct === null || chances.has(key) || !segment) continue;
+    if (typeof verdicts.get(key) === 'object') wanted.set(key, segment);
+  }
+  const keys = [...wanted.keys()];
+  const segments = [...wanted.values()];
+  for (let i = 0; i < segments.length; i += FORECAST_BATCH_SEGMENTS) {
+    const batch = segments.slice(i, i + FORECAST_BATCH_SEGMENTS);
+    let hours: (readonly EnsembleSample[] | null)[] = batch.map(() => null);
+    if (deps.ensemble) {
+      counts.ensembleCalls += 1;
+      try {
+        const series = await deps.ensemble.hourly(batch.map(forecastPointOf));
+        hours = batch.map((_, j) => series[j]?.hours ?? null);
+      } catch {
+        // Unknown chance: the watches that need one get no alert this run.
+      }
+    }
+    batch.forEach((segment, j) =>
+      chances.set(keys[i + j] ?? segment.id, { segment, hours: hours[j] ?? null }),
+    );
+  }
+}
+
+/** The chance (percent) of a watch's threshold over the window, by each member's peak; null = unknown. */
+function chanceOf(
+  input: ChanceInput | undefined,
+  window: TailwindWindow,
+  thresholdKmh: number,
+): number | null {
+  if (!input?.hours) return null;
+  const spread = windowSpread(legsOf(input.segment), input.hours, window, thresholdKmh, 'peak');
+  return spread && Math.round(spread.chance * 100);
 }
 
 /** Records the page's alerts: the windows that reach each watch's threshold and are not known yet. */
@@ -192,6 +266,7 @@ async function recordPage(
   deps: EvaluateDeps,
   watches: readonly AlertWatch[],
   verdicts: ReadonlyMap<string, SegmentVerdict>,
+  chances: ReadonlyMap<string, ChanceInput>,
   counts: RunCounts,
   nowS: number,
 ): Promise<void> {
@@ -209,6 +284,14 @@ async function recordPage(
   for (const watch of watches) {
     const window = verdicts.get(verdictKey(watch));
     if (typeof window !== 'object' || window.peak.tailwindKmh < watch.thresholdKmh) continue;
+    const chancePct =
+      watch.minChancePct === null
+        ? null
+        : chanceOf(chances.get(verdictKey(watch)), window, watch.thresholdKmh);
+    if (watch.minChancePct !== null && (chancePct === null || chancePct < watch.minChancePct)) {
+      counts.alertsBelowChance += 1;
+      continue;
+    }
     if (overlapsKnown(known.get(`${watch.riderId}\n${watch.segmentId}`) ?? [], window)) {
       counts.alertsAlreadyKnown += 1;
       continue;
@@ -220,6 +303,7 @@ async function recordPage(
         windowStart: window.start,
         windowEnd: window.end,
         peakTailwindKmh: window.peak.tailwindKmh,
+        chancePct,
       },
     });
   }
@@ -260,8 +344,12 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
     segmentsWithoutForecast: 0,
     alertsRecorded: 0,
     alertsAlreadyKnown: 0,
+    alertsBelowChance: 0,
+    ensembleCalls: 0,
     pages: 0,
   };
+  const judged = new Map<string, Segment>();
+  const chances = new Map<string, ChanceInput>();
   const calls = { count: 0 };
   const verdicts = new Map<string, SegmentVerdict>();
   const startedFrom = deps.cursor ? await deps.cursor.load().catch(() => null) : null;
@@ -283,14 +371,15 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
     const page = await listAlertWatchPage(db, { after: cursor, limit: pageSize });
     const withPro = page.watches.filter((watch) => hasProAccess(watch, nowS));
     try {
-      await judgeSegments(deps, withPro, verdicts, counts, calls, nowMs);
+      await judgeSegments(deps, withPro, verdicts, counts, calls, nowMs, judged);
+      await judgeChances(deps, withPro, verdicts, judged, chances, counts);
     } catch (failure) {
       error = `forecast failed: ${messageOf(failure)}`;
       break;
     }
     await written();
     recording = (async () => {
-      await recordPage(deps, withPro, verdicts, counts, nowS);
+      await recordPage(deps, withPro, verdicts, chances, counts, nowS);
       await deps.cursor?.save(page.next).catch(() => undefined);
     })().catch((cause: unknown) => {
       storeError ??= { cause };
@@ -323,6 +412,8 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
       : {}),
     alertsRecorded: counts.alertsRecorded,
     alertsAlreadyKnown: counts.alertsAlreadyKnown,
+    alertsBelowChance: counts.alertsBelowChance,
+    ensembleCalls: counts.ensembleCalls,
     pages: counts.pages,
     resumed: startedFrom !== null,
     complete,

@@ -12,7 +12,8 @@ import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint.ts';
 import { RIDER_ADDRESS_TOOLS } from '../mcp/tools/rider/index.ts';
 import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
 import type { Store } from '../store/database.ts';
-import { isRiderPath } from './rider-routes.ts';
+import { answerResponse, refusal } from '../core/json-response.ts';
+import { answersProblems, isRiderPath } from './rider-routes.ts';
 import type { Settings } from './settings.ts';
 import { sharedMcpLimiter } from './shared-limits.ts';
 
@@ -73,8 +74,18 @@ function notFound(): Response {
   );
 }
 
-function unavailable(error: unknown): Response {
+function unavailable(error: unknown, request: Request): Response {
   console.error('Rider services unavailable:', error);
+  const url = new URL(request.url);
+  if (answersProblems(url.pathname)) {
+    const answer = refusal('temporarily_unavailable', 'The rider services could not be opened.');
+    const response = answerResponse(
+      { ...answer, hint: 'Try again in half a minute.' },
+      { instance: url.pathname, docsUrl: `${url.origin}/docs` },
+    );
+    response.headers.set('Retry-After', '30');
+    return response;
+  }
   return Response.json(
     {
       error: 'temporarily_unavailable',
@@ -115,7 +126,7 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
     try {
       services = await rider();
     } catch (error) {
-      return unavailable(error);
+      return unavailable(error, request);
     }
     if (riderPath) return services.endpoint(request, client);
     return (await services.routes(request, client)) ?? notFound();

@@ -19,20 +19,32 @@ import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import type { Store } from '../store/database.ts';
 import { storeConfigOf, type Settings } from './settings.ts';
 import { sharedSignInLimits } from './shared-limits.ts';
-import { misdirectedResponse } from '../auth/registry.ts';
+import { answerResponse, refusal } from '../core/json-response.ts';
 import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
 import { billingRoutes, isBillingPath } from '../billing/routes.ts';
 import { withClientAddress } from '../http/client-address.ts';
+import { checkWebhookUrl } from '../rider/webhook-url.ts';
+
+/**
+ * The paths whose errors are problem documents (the settings API and
+ * payments), also where an edge answers before them: a body too large, the
+ * rider side not opening. The sign-in paths keep their RFCs' error shapes.
+ */
+export function answersProblems(pathname: string): boolean {
+  return pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
+}
 
 /** True for every path {@link createRiderRoutes} answers. */
 export function isRiderPath(pathname: string): boolean {
   return isAuthPath(pathname) || pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
 }
 
-export interface RiderRoutesOptions extends Pick<RiderApiContext, 'catalog' | 'webhookUrl' | 'docsUrl'> {
+export interface RiderRoutesOptions extends Pick<RiderApiContext, 'catalog' | 'docsUrl'> {
   readonly auth: AuthService;
   /** Stripe, when payments are configured. */
   readonly billing: BillingService | undefined;
+  /** The webhook target rule; the production one ({@link checkWebhookUrl}) unless a test's receiver needs its own. */
+  readonly checkTarget?: RiderApiContext['checkTarget'];
 }
 
 /** The settings page's payments: `src/billing/checkout.ts` with this deployment's Stripe (or none). */
@@ -45,7 +57,7 @@ export function accountPayments(billing: BillingService | undefined): AccountPay
 }
 
 export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
-  const { auth, billing, catalog, webhookUrl, docsUrl } = options;
+  const { auth, billing, catalog, docsUrl } = options;
   const { registry } = auth;
   const { db } = registry.store;
   const payments = accountPayments(billing);
@@ -58,7 +70,14 @@ export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
     }
     if (!pathname.startsWith(RIDER_API_PREFIX)) return auth.routes(incoming, client);
     const origin = registry.originOf(incoming);
-    if (!origin) return asContract(misdirectedResponse());
+    if (!origin) {
+      // A host name this site does not serve (DNS rebinding, a typo): a problem, like every settings error.
+      const here = new URL(incoming.url);
+      return answerResponse(refusal('misdirected_request', `This server does not answer for ${here.host}.`), {
+        instance: pathname,
+        docsUrl: docsUrl ?? `${here.origin}/docs`,
+      });
+    }
     const { getSession } = registry.authFor(origin).api;
     const request = await withClientAddress(incoming, client?.address);
     const context: RiderApiContext = {
@@ -68,7 +87,7 @@ export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
       catalog,
       payments,
       docsUrl,
-      ...(webhookUrl ? { webhookUrl } : {}),
+      checkTarget: options.checkTarget ?? ((url) => checkWebhookUrl(url)),
     };
     return asContract(await riderApi(request, context));
   };

@@ -34,11 +34,3 @@ export function planOfPrice(config: Pick<BillingConfig, 'prices'>, priceId: stri
   }
   return undefined;
 }
-
-export function isPaidPlanId(value: unknown): value is PaidPlanId {
-  return typeof value === 'string' && (PAID_PLAN_IDS as readonly string[]).includes(value);
-}
-
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
-}

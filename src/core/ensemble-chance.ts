@@ -104,7 +104,8 @@ export function hourSpread(
  * The chance and spread over a window of consecutive hours: each member's
  * MEAN tailwind over the window (a member is one coherent run of the model,
  * so its hours belong together), then the share of members whose mean
- * reaches the threshold. Null when an hour of the window is missing from
+ * reaches the threshold (or, with `statistic: 'peak'`, each member's
+ * strongest hour: the alert rule's measure). Null when an hour of the window is missing from
  * `samples` or the hours disagree on the member count: a window with a hole
  * in its members gets no probability rather than one from fewer hours.
  */
@@ -113,6 +114,7 @@ export function windowSpread(
   samples: readonly EnsembleSample[],
   window: { readonly start: number; readonly end: number },
   thresholdKmh: number,
+  statistic: 'mean' | 'peak' = 'mean',
 ): TailwindSpread | null {
   const hours = samples.filter((s) => s.time >= window.start && s.time < window.end);
   const expected = Math.round((window.end - window.start) / 3600);
@@ -120,11 +122,12 @@ export function windowSpread(
   const perHour = hours.map((sample) => memberTailwinds(legs, sample));
   const members = perHour[0]?.length ?? 0;
   if (members === 0 || perHour.some((values) => values.length !== members)) return null;
-  const means = Array.from({ length: members }, (_, i) => {
+  const perMember = Array.from({ length: members }, (_, i) => {
+    if (statistic === 'peak') return Math.max(...perHour.map((values) => values[i] ?? NaN));
     const sum = perHour.reduce((total, values) => total + (values[i] ?? NaN), 0);
     return roundHalfAway(sum / perHour.length, SPEED_DECIMALS);
   });
-  return tailwindSpread(means, thresholdKmh);
+  return tailwindSpread(perMember, thresholdKmh);
 }
 
 /** How a chance is said in words. */

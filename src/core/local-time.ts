@@ -60,16 +60,6 @@ function formattersFor(timeZone: string): ZoneFormatters {
   return known;
 }
 
-/** True when `timeZone` is an IANA zone the runtime knows. */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    formattersFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** "GMT+05:30" → 330, "GMT" → 0. */
 function offsetOf(name: string): number {
   const match = /^GMT(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/.exec(name);

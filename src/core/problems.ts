@@ -36,6 +36,11 @@ export const ACCOUNT_PROBLEM_CODES = {
     title: 'Cross-Site Request Refused',
     hint: 'Send the request from a page of this site: a POST must carry this site as its Origin.',
   },
+  misdirected_request: {
+    status: 421,
+    title: 'Misdirected Request',
+    hint: 'Call the settings API under the host name of the site it belongs to.',
+  },
   invalid_request: {
     status: 400,
     title: 'Invalid Request',

@@ -28,6 +28,12 @@ export const ALERT_THRESHOLD_MIN_KMH = 5;
 /** Above this, the forecast hardly ever reaches it and the alert would never fire. */
 export const ALERT_THRESHOLD_MAX_KMH = 60;
 
+/**
+ * The chance a rider who asks for "only likely" alerts gets: 70% of ensemble
+ * members, just above the two-in-three where the chance's words say "likely".
+ */
+export const ALERT_CHANCE_DEFAULT_PCT = 70;
+
 /** A personal record longer than a day is a typing error, not a segment time. */
 export const RECORD_MAX_S = 86_400;
 
@@ -59,6 +65,11 @@ export const DAY_S = 86_400;
 /** True for a threshold the rider may set: a finite number within the bounds, inclusive. */
 export function isAlertThreshold(kmh: number): boolean {
   return Number.isFinite(kmh) && kmh >= ALERT_THRESHOLD_MIN_KMH && kmh <= ALERT_THRESHOLD_MAX_KMH;
+}
+
+/** True for a chance an alert may require: a whole percent from 1 to 100. */
+export function isAlertChance(pct: number): boolean {
+  return Number.isInteger(pct) && pct >= 1 && pct <= 100;
 }
 
 /** True for a personal record time: whole seconds, more than zero, at most a day. */

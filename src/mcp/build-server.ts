@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { API_VERSION, SERVICE_NAME } from '../core/service-facts.ts';
+import { SERVICE_NAME, SERVICE_VERSION } from '../core/service-facts.ts';
 import { WIND_HEIGHT_FACTOR } from '../core/power-model.ts';
 import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
 import type { ToolContext } from './context.ts';
@@ -7,7 +7,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { ToolError, type ToolDefinition } from './tool.ts';
 
-export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: API_VERSION };
+export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: SERVICE_VERSION };
 
 /**
  * What holds for every tool, said once per session rather than in each

@@ -10,7 +10,6 @@ type Json = Record<string, unknown>;
  * served.
  */
 export const PRO_ONLY = { proOnly: true } as const;
-const PRO_MARK = 'proOnly';
 
 /** Which fields an address can answer with; see {@link PRO_ONLY}. */
 export interface SchemaAudience {
@@ -52,9 +51,9 @@ function compact(node: unknown, io: 'input' | 'output', audience: SchemaAudience
   if (typeof properties === 'object' && properties !== null) {
     const fields = properties as Record<string, Json>;
     for (const [name, field] of Object.entries(fields)) {
-      if (field[PRO_MARK] !== true) continue;
-      if (audience.pro) delete field[PRO_MARK];
-      else delete fields[name];
+      if (field['proOnly'] !== true) continue;
+      if (audience.pro) delete field['proOnly'];
+      else Reflect.deleteProperty(fields, name);
     }
   }
   // What zod writes for `z.int()` without bounds: the safe-integer range, which says nothing to a model.
@@ -64,8 +63,34 @@ function compact(node: unknown, io: 'input' | 'output', audience: SchemaAudience
   if (io === 'output') {
     if (json['additionalProperties'] === false) delete json['additionalProperties'];
     if (json['type'] === 'object' && Array.isArray(json['required'])) delete json['required'];
+    // Bounds on numbers we send say nothing a model acts on; without them a nullable number folds
+    // from `anyOf: [{type: integer, minimum: 0}, {type: null}]` to `type: [integer, null]`.
+    if (json['type'] === 'integer' || json['type'] === 'number') {
+      delete json['minimum'];
+      delete json['maximum'];
+    }
   }
   for (const child of Object.values(json)) compact(child, io, audience);
+  foldNullable(json);
+}
+
+/**
+ * `anyOf: [{type: T}, {type: 'null'}]` as `type: [T, 'null']`, which every
+ * draft reads alike; a `format` comes along (it applies to strings only).
+ */
+function foldNullable(json: Json): void {
+  const options = json['anyOf'];
+  if (!Array.isArray(options) || options.length !== 2 || json['type'] !== undefined) return;
+  const plain = (option: unknown): option is { type: string; format?: string } =>
+    typeof option === 'object' &&
+    option !== null &&
+    typeof (option as Json)['type'] === 'string' &&
+    Object.keys(option).every((key) => key === 'type' || key === 'format');
+  const [a, b] = options as unknown[];
+  if (!plain(a) || !plain(b) || b.type !== 'null' || b.format !== undefined) return;
+  delete json['anyOf'];
+  json['type'] = [a.type, 'null'];
+  if (a.format !== undefined) json['format'] = a.format;
 }
 
 /**

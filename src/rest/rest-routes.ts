@@ -4,7 +4,7 @@ import { compassPoint } from '../core/compass.ts';
 import { isRuleProblem, resolveDirection } from '../core/direction.ts';
 import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
 import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
-import { API_VERSION } from '../core/service-facts.ts';
+import { SERVICE_VERSION } from '../core/service-facts.ts';
 import { CACHE } from './headers.ts';
 import { openApiDocument } from './openapi.ts';
 import { defineRoute, type Route } from './operation.ts';
@@ -91,7 +91,7 @@ const health = defineRoute({
   tag: 'Service',
   result: HealthSchema,
   cache: CACHE.none,
-  run: (): Health => ({ status: 'ok', version: API_VERSION }),
+  run: (): Health => ({ status: 'ok', version: SERVICE_VERSION }),
 });
 
 const openapi = defineRoute({

@@ -26,7 +26,7 @@ export const AUTH_SCOPES = [SCOPE_READ, SCOPE_WRITE, SCOPE_OFFLINE] as const;
  * clients request these when they have no better idea; `offline_access` is in
  * it or they end up without a refresh token.
  */
-export const SUGGESTED_SCOPES: readonly string[] = AUTH_SCOPES;
+export const SUGGESTED_SCOPES: readonly string[] = [...AUTH_SCOPES];
 
 /** Passwords shorter than this are refused at sign-up; passphrases are welcome up to 128 characters. */
 export const MIN_PASSWORD_LENGTH = 10;

@@ -4,8 +4,8 @@
  * service's own network (SSRF: cloud metadata at 169.254.169.254, a
  * database on 10.x, localhost). The rule: https only, no credentials in the
  * URL, and the host must be (or resolve only to) globally routable unicast
- * addresses. Plain http is allowed only to loopback and only with
- * `allowInsecureLocalhost` (tests, local development).
+ * addresses. Tests whose receiver listens on loopback inject their own
+ * check where delivery and the settings API take one (`WebhookTargetCheck`).
  *
  * The check returns the address it approved, and delivery connects to that
  * address (see `src/alerts/alert-delivery.ts`): the name is never resolved a second time, so
@@ -28,8 +28,6 @@ export type HostLookup = (hostname: string) => Promise<readonly string[]>;
 export const DNS_TIMEOUT_MS = 3000;
 
 export interface WebhookUrlOptions {
-  /** Allows http:// (and https://) to localhost, 127.0.0.0/8 and ::1: for tests only. */
-  readonly allowInsecureLocalhost?: boolean;
   readonly lookup?: HostLookup;
   /** Defaults to {@link DNS_TIMEOUT_MS}. */
   readonly dnsTimeoutMs?: number;
@@ -44,6 +42,9 @@ export interface WebhookTarget {
 
 export type WebhookUrlCheck =
   ({ readonly ok: true } & WebhookTarget) | { readonly ok: false; readonly reason: string };
+
+/** The rule as the alert job and the settings API take it: {@link checkWebhookUrl} in production. */
+export type WebhookTargetCheck = (raw: string) => Promise<WebhookUrlCheck>;
 
 /** 2000::/3, the only IPv6 block IANA allocates for global unicast. */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
@@ -72,10 +73,6 @@ export function isPublicAddress(address: string): boolean {
   }
   if (parsed.range() !== 'unicast') return false;
   return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
-}
-
-function isLoopbackAddress(address: string): boolean {
-  return isIP(address) !== 0 && ipaddr.process(address).range() === 'loopback';
 }
 
 const systemLookup: HostLookup = async (hostname) =>
@@ -124,12 +121,6 @@ export async function checkWebhookUrl(
     .replace(/\.+$/, '')
     .toLowerCase();
   const localName = hostname === 'localhost' || hostname.endsWith('.localhost');
-  if (options.allowInsecureLocalhost && (hostname === 'localhost' || isLoopbackAddress(hostname))) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      return { ok: false, reason: 'refused: the webhook URL must use https' };
-    }
-    return target(url, hostname === 'localhost' ? '127.0.0.1' : hostname);
-  }
   if (url.protocol !== 'https:') return { ok: false, reason: 'refused: the webhook URL must use https' };
   if (hostname === '' || localName) return NOT_PUBLIC;
   if (isIP(hostname) !== 0) return isPublicAddress(hostname) ? target(url, hostname) : NOT_PUBLIC;

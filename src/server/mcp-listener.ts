@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
-import { isRiderPath } from '../app/rider-routes.ts';
+import { answersProblems, isRiderPath } from '../app/rider-routes.ts';
+import { problemDocument } from '../core/problems.ts';
 import type { McpService } from '../app/mcp-service.ts';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { bufferBody } from './request-body.ts';
@@ -83,9 +84,24 @@ export function mcpListener(handle: McpService['handle'], trustProxy: boolean): 
       web = toRequest(request, address, gone.signal);
     } catch {
       // Header bytes Node accepts but the fetch Headers class refuses.
-      response.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      const detail = 'A header value is not valid.';
+      const problem = answersProblems(path);
+      response.writeHead(400, {
+        'content-type': problem ? 'application/problem+json' : 'application/json',
+        'cache-control': 'no-store',
+      });
+      const docsUrl = `http://${request.headers.host ?? 'localhost'}/docs`;
       response.end(
-        JSON.stringify({ error: 'invalid_request', error_description: 'A header value is not valid.' }),
+        JSON.stringify(
+          problem
+            ? problemDocument('bad_request', {
+                detail,
+                hint: 'Send header values of visible ASCII characters only.',
+                instance: path,
+                docsUrl,
+              })
+            : { error: 'invalid_request', error_description: detail },
+        ),
       );
       return;
     }

@@ -5,6 +5,8 @@ import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/stri
 import { AUTH_BASE_PATH } from '../rider/access-policy.ts';
 import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../account/own-segments-api.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../account/webhook-setting.ts';
+import { answersProblems } from '../app/rider-routes.ts';
+import { problemDocument } from '../core/problems.ts';
 import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
 
 /**
@@ -97,12 +99,30 @@ function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome>
   });
 }
 
-function tooLargeBody(path: string, limit: number): string {
+/**
+ * The 413 in the shape of the path's clients: a JSON-RPC error for the MCP
+ * addresses, a problem document for the settings API and payments, the
+ * OAuth error shape for the sign-in paths.
+ */
+function tooLargeBody(request: IncomingMessage, path: string, limit: number) {
   const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
   const message = `The request body is larger than the ${size} this address takes.`;
-  return path === '/mcp' || path === '/mcp/rider'
-    ? JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } })
-    : JSON.stringify({ error: 'payload_too_large', error_description: message });
+  if (path === '/mcp' || path === '/mcp/rider') {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
+    return { body, type: 'application/json' };
+  }
+  if (answersProblems(path)) {
+    const scheme = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const docsUrl = `${scheme}://${request.headers.host ?? 'localhost'}/docs`;
+    const body = JSON.stringify(
+      problemDocument('payload_too_large', { detail: message, instance: path, docsUrl }),
+    );
+    return { body, type: 'application/problem+json' };
+  }
+  return {
+    body: JSON.stringify({ error: 'payload_too_large', error_description: message }),
+    type: 'application/json',
+  };
 }
 
 /**
@@ -136,9 +156,9 @@ export async function bufferBody(
     response.shouldKeepAlive = false;
     lingerOnClose(request.socket);
   }
-  const body = tooLargeBody(path, limit);
+  const { body, type } = tooLargeBody(request, path, limit);
   response.writeHead(413, {
-    'content-type': 'application/json',
+    'content-type': type,
     'content-length': String(Buffer.byteLength(body)),
     'cache-control': 'no-store',
     'access-control-allow-origin': '*',

@@ -22,6 +22,9 @@ import type { RiderPlan } from '../core/rider-rules.ts';
  */
 export type BooleanColumn = ColumnType<boolean | number, boolean, boolean>;
 
+/** A nullable integer added by a later migration: inserts may leave it out (it is then null). */
+export type OptionalIntColumn = ColumnType<number | null, number | null | undefined, number | null>;
+
 export interface RiderTable {
   /** Text so it can be the auth library's user id. */
   id: string;
@@ -42,6 +45,8 @@ export interface WatchTable {
   record_s: number | null;
   alerts_on: BooleanColumn;
   threshold_kmh: number;
+  /** Alert only when at least this share (percent) of ensemble members reach the threshold; null = no such rule. */
+  min_chance_pct: OptionalIntColumn;
   created_at: number;
 }
 
@@ -52,6 +57,8 @@ export interface AlertTable {
   window_start: number;
   window_end: number;
   peak_tailwind_kmh: number;
+  /** Share of ensemble members (percent) reaching the watch's threshold when recorded; null = not asked or unknown. */
+  chance_pct: OptionalIntColumn;
   created_at: number;
   delivered_at: number | null;
   /** Webhook attempts so far, the successful one included. */

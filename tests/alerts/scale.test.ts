@@ -22,6 +22,7 @@ import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { catalog, demoAt, freshStore, proRider, removeTestStores, TEST_NOW } from './helpers.ts';
+import { acceptLoopback } from '../support/loopback-webhooks.ts';
 
 /** A cursor kept in the test's memory: the job's cursor seam without a store behind it. */
 function memoryCursorStore(): AlertCursorStore {
@@ -381,7 +382,7 @@ describe('webhook delivery at scale', () => {
       const summary = await deliverPendingAlerts({
         store,
         now: fixedNow,
-        allowInsecureLocalhost: true,
+        checkTarget: acceptLoopback,
         timeoutMs: 30_000,
         concurrency: 5,
         perHost: 2,
@@ -416,7 +417,7 @@ describe('webhook delivery at scale', () => {
         nowS,
       );
       if (!alert || !other) throw new Error('alerts not recorded');
-      const deps = { store, now: fixedNow, allowInsecureLocalhost: true, timeoutMs: 5000, concurrency: 1 };
+      const deps = { store, now: fixedNow, checkTarget: acceptLoopback, timeoutMs: 5000, concurrency: 1 };
       receivers.answerFirst(500);
       expect(await deliverPendingAlerts(deps)).toMatchObject({ delivered: 1, failed: 1 });
       expect(await deliverPendingAlerts(deps)).toMatchObject({ delivered: 1, failed: 0 });
@@ -438,7 +439,7 @@ describe('webhook delivery at scale', () => {
     const store = await freshStore();
     try {
       await queue(store, 3);
-      const deps = { store, now: fixedNow, allowInsecureLocalhost: true, timeoutMs: 5000 };
+      const deps = { store, now: fixedNow, checkTarget: acceptLoopback, timeoutMs: 5000 };
       // The budget is spent before the first delivery starts: the page read waits, nothing is sent or counted.
       const before =
         receivers.received.size === 0 ? 0 : [...receivers.received.values()].reduce((a, b) => a + b);

@@ -5,13 +5,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runAlertJob } from '../../src/alerts/run.ts';
 import { signWebhook, verifyWebhookSignature } from '../../src/alerts/signature.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../src/rider/webhook-url.ts';
-import { deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/alert-delivery.ts';
+import { alertPayload, deliverPendingAlerts, type DeliverDeps } from '../../src/alerts/alert-delivery.ts';
 import { sendPinned, type WebhookSender } from '../../src/alerts/webhook-send.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/core/rider-rules.ts';
 import type { Store } from '../../src/store/database.ts';
 import { listRecentAlerts, recordAlertOnce, type AlertRecord } from '../../src/store/repositories/alerts.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { catalog, demoAt, freshStore, proRider, removeTestStores, TEST_NOW } from './helpers.ts';
+import { acceptLoopback } from '../support/loopback-webhooks.ts';
 
 interface Received {
   readonly headers: IncomingMessage['headers'];
@@ -79,7 +80,7 @@ async function stored(alert: AlertRecord): Promise<AlertRecord | undefined> {
 }
 
 function deps(overrides: Partial<DeliverDeps> = {}): DeliverDeps {
-  return { store, now: fixedNow, catalog, allowInsecureLocalhost: true, timeoutMs: 2000, ...overrides };
+  return { store, now: fixedNow, catalog, checkTarget: acceptLoopback, timeoutMs: 2000, ...overrides };
 }
 
 describe('deliverPendingAlerts', () => {
@@ -202,9 +203,11 @@ describe('deliverPendingAlerts', () => {
     });
   });
 
-  it('refuses http://127.0.0.1 unless allowInsecureLocalhost is set', async () => {
+  it('refuses http://127.0.0.1 under the production target rule', async () => {
     const alert = await pendingAlert();
-    expect(await deliverPendingAlerts(deps({ allowInsecureLocalhost: false }))).toMatchObject({ refused: 1 });
+    expect(await deliverPendingAlerts(deps({ checkTarget: (url) => checkWebhookUrl(url) }))).toMatchObject({
+      refused: 1,
+    });
     expect(received).toEqual([]);
     expect((await stored(alert))?.lastError).toMatch(/https/);
   });
@@ -222,7 +225,7 @@ describe('deliverPendingAlerts', () => {
       return ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'];
     };
     expect(
-      await deliverPendingAlerts(deps({ send: spy, lookup, allowInsecureLocalhost: false })),
+      await deliverPendingAlerts(deps({ send: spy, checkTarget: (url) => checkWebhookUrl(url, { lookup }) })),
     ).toMatchObject({
       delivered: 1,
     });
@@ -256,7 +259,7 @@ describe('deliverPendingAlerts', () => {
     const rider = await proRider(store, { url: `${origin}/job`, secret: SECRET });
     await watchSegment(store.db, rider.id, 'gb-box-hill', { thresholdKmh: 5 });
     const lines: string[] = [];
-    const job = { store, catalog, forecast: demoAt(fixedNow), now: fixedNow, allowInsecureLocalhost: true };
+    const job = { store, catalog, forecast: demoAt(fixedNow), now: fixedNow, checkTarget: acceptLoopback };
     const first = await runAlertJob({ ...job, log: (line) => lines.push(line) });
     const second = await runAlertJob({ ...job, log: (line) => lines.push(line) });
     expect(first).toMatchObject({ ok: true, errors: [] });
@@ -360,5 +363,31 @@ describe('verifyWebhookSignature', () => {
       false,
     );
     expect(verifyWebhookSignature(SECRET, `${nowS}.5`, body, signature, { nowS })).toBe(false);
+  });
+});
+
+describe('alertPayload with a chance', () => {
+  const alert: AlertRecord = {
+    id: 'a-1',
+    riderId: 'r-1',
+    segmentId: 'gb-box-hill',
+    windowStart: 1_795_255_200,
+    windowEnd: 1_795_262_400,
+    peakTailwindKmh: 18.4,
+    createdAt: 1_795_250_000,
+    deliveredAt: null,
+    attempts: 0,
+    lastError: null,
+  };
+
+  it('says the chance, and that it is a share of members, only when the watch asked for one', () => {
+    const plain = alertPayload({ ...alert, chancePct: null }, 1_795_250_100);
+    expect(plain.alert.chance_pct).toBeUndefined();
+    expect(plain.alert.chance_text).toBeUndefined();
+    const withChance = alertPayload({ ...alert, chancePct: 76 }, 1_795_250_100);
+    expect(withChance.alert.chance_pct).toBe(76);
+    expect(withChance.alert.chance_text).toBe(
+      '76% of ensemble members reach your threshold in this window (a share of forecast runs, not a calibrated probability).',
+    );
   });
 });

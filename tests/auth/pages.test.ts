@@ -147,6 +147,13 @@ describe.each(schemes)('rider pages in %s mode', (scheme) => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('webhook-secret-title');
     expect(await page.locator('#webhook-current').textContent()).toBe(`Alerts are sent to ${url}`);
     await expectNoAxeViolations(page, `/settings after saving a webhook (${scheme})`);
+    // A refusal shows the problem document's detail, in the page's words; nothing is stored.
+    await page.getByLabel('Webhook URL', { exact: true }).fill('http://hooks.example.com/plain');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => page.locator('#webhook-status').textContent())
+      .toBe('Not saved: the webhook URL must use https.');
+    expect((await findRiderById(db.store.db, riderId))?.webhook?.url).toBe(url);
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Webhook URL', { exact: true }).inputValue()).toBe(url);

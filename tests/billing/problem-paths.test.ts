@@ -7,6 +7,7 @@
  * and the code's own fields. A last check makes sure the table names every
  * account and billing code, so a new code cannot ship without its row.
  */
+import { request } from 'node:http';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -30,6 +31,7 @@ import { startAuthServer, type AuthServer } from '../auth/support/server.ts';
 import { sqliteTestStore, type TestStore } from '../auth/support/stores.ts';
 import { climbGpx } from '../mcp/own-segment-fixtures.ts';
 import { startBillingWorld, type BillingWorld } from './support.ts';
+import { checkWebhookUrl } from '../../src/rider/webhook-url.ts';
 
 const stripe = new Stripe('sk_test_signer');
 
@@ -62,6 +64,24 @@ function webhook(origin: string, payload: string, signature: string | null): Pro
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
     body: payload,
+  });
+}
+
+/** A GET naming another host in its Host header (which fetch will not send), as a Response. */
+function withHost(url: string, host: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers: { host } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode ?? 0, headers }));
+      });
+    });
+    call.on('error', reject);
+    call.end();
   });
 }
 
@@ -189,6 +209,13 @@ const ROWS: Row[] = [
     origin: main,
     allow: 'POST',
     call: () => payer.fetch(WEBHOOK),
+  },
+  {
+    name: 'a host the server does not serve',
+    code: 'misdirected_request',
+    path: '/api/rider/me',
+    origin: () => 'http://rebound.example',
+    call: () => withHost(`${main()}/api/rider/me`, 'rebound.example'),
   },
   {
     name: 'no session',
@@ -476,6 +503,7 @@ describe('every error of the settings and billing APIs is a problem document', (
       session: () => Promise.reject(new Error('secret connection string')),
       catalog: { get: () => undefined },
       payments: accountPayments(undefined),
+      checkTarget: (url) => checkWebhookUrl(url),
       db: db.store.db,
       origin: 'https://rider.test',
       docsUrl: 'https://docs.test/guide',

@@ -1,4 +1,5 @@
 import type { ProblemCode } from '../../src/core/problems.ts';
+import { SERVICE_VERSION } from '../../src/core/service-facts.ts';
 
 /** One request and what the specification says must come back. */
 export interface ContractCase {
@@ -218,7 +219,7 @@ export const CASES: readonly ContractCase[] = [
     name: 'health: ok and never cached',
     path: '/health',
     status: 200,
-    body: { status: 'ok', version: '1.1.0' },
+    body: { status: 'ok', version: SERVICE_VERSION },
     responseHeaders: { 'cache-control': 'no-store' },
   },
   { name: 'openapi: the description', path: '/openapi.json', status: 200, body: { openapi: '3.1.0' } },

@@ -15,6 +15,7 @@ import { buildVercelOutput } from '../../scripts/vercel/build-output.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { connectClient, ERAS } from '../support/mcp-client.ts';
 import { createVercelRouter } from '../support/vercel-output.ts';
+import { SERVICE_VERSION } from '../../src/core/service-facts.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const origin = 'https://wind-on-segment.vercel.test';
@@ -46,7 +47,7 @@ describe('vercel build output: layout', () => {
     const home = await route(new Request(`${origin}/`));
     expect(home.status).toBe(200);
     const health = await route(new Request(`${origin}/health`));
-    expect(await health.json()).toEqual({ status: 'ok', version: '1.1.0' });
+    expect(await health.json()).toEqual({ status: 'ok', version: SERVICE_VERSION });
   });
 });
 

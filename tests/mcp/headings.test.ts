@@ -7,7 +7,14 @@ import { COMPASS_POINTS } from '../../src/core/compass.ts';
 import { greatCircleM } from '../../src/core/distance.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
-import { FindTailwindSegmentsOutputSchema, NEAREST_BEYOND_RADIUS } from '../../src/mcp/schemas/find.ts';
+import {
+  FindTailwindSegmentsOutputSchema,
+  MAX_RADIUS_M,
+  NEAREST_BEYOND_RADIUS,
+  RIDE_REACH_M,
+} from '../../src/mcp/schemas/find.ts';
+import type { ToolContext } from '../../src/mcp/context.ts';
+import { addYourOwn } from '../../src/mcp/tools/find-tailwind-segments.ts';
 import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, testEndpoint } from '../support/mcp-deps.ts';
 
@@ -46,16 +53,17 @@ describe('find_tailwind_segments when no segment is within the radius', () => {
       expect(data.segments).toEqual([]);
 
       const beyond = data.nearest_beyond_radius ?? [];
-      expect(beyond).toHaveLength(NEAREST_BEYOND_RADIUS);
+      expect(beyond.length).toBeLessThanOrEqual(NEAREST_BEYOND_RADIUS);
       const distances = beyond.map((s) => s.distance_from_place_m);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
       for (const s of beyond) expect(s.distance_from_place_m).toBeGreaterThan(data.radius_m);
-      // The closest by a plain scan of the whole catalog, not by the index the tool uses.
+      // The closest by a plain scan of the whole catalog, not by the index the tool uses, within a ride's reach.
       const here = { lat: place.latitude, lon: place.longitude };
       const scan = segments
         .map((s) => ({ id: s.id, m: greatCircleM(here, s.polyline[0] ?? here) }))
         .sort((a, b) => a.m - b.m)
-        .slice(0, NEAREST_BEYOND_RADIUS);
+        .slice(0, NEAREST_BEYOND_RADIUS)
+        .filter((s) => s.m <= RIDE_REACH_M);
       expect(beyond.map((s) => s.id)).toEqual(scan.map((s) => s.id));
 
       const headings = data.headings ?? [];
@@ -74,6 +82,7 @@ describe('find_tailwind_segments when no segment is within the radius', () => {
       expect(text).toMatch(/HEADINGS, NOT SEGMENTS/);
       for (const h of headings) expect(text).toContain(`- heading ${h.heading} (${h.bearing_deg}°): `);
       for (const s of beyond) expect(text).toContain(`[${s.id}]`);
+      if (beyond.length === 0) expect(text).toContain(`No catalog segment within ${RIDE_REACH_M / 1000} km`);
       expect(text).toMatch(/NOT real weather/);
 
       // The same answer is valid under both JSON Schema dialects clients use.
@@ -86,6 +95,39 @@ describe('find_tailwind_segments when no segment is within the radius', () => {
       }
     },
   );
+
+  it('lists beyond the radius only what is a ride away, and hints only what can help', async () => {
+    // Boulder: Lookout Mountain and Mount Blue Sky are 30–37 km away; Mount Lemmon, 992 km, is not a ride.
+    const boulder = { latitude: 40.015, longitude: -105.2706 };
+    const result = await client.callTool({ name: 'find_tailwind_segments', arguments: boulder });
+    const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
+    const beyond = data.nearest_beyond_radius ?? [];
+    expect(beyond.map((s) => s.id)).toEqual(['us-lookout-mountain', 'us-mount-blue-sky']);
+    expect(resultText(result)).toMatch(/Try a larger radius_m \(up to 100000\)/);
+    expect(resultText(result)).not.toMatch(/us-mount-lemmon/);
+    // At the largest radius a larger one is not suggested; far from any segment, it says so plainly.
+    const azores = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { latitude: 37.74, longitude: -25.67, radius_m: MAX_RADIUS_M },
+    });
+    const text = resultText(azores);
+    expect(text).not.toMatch(/larger radius/);
+    expect(text).toMatch(/No catalog segment within 300 km of .*: none is a ride from here/);
+    expect(FindTailwindSegmentsOutputSchema.parse(azores.structuredContent).nearest_beyond_radius).toEqual(
+      [],
+    );
+  });
+
+  it('names the tools that help: add_my_segment and get_route_wind at the rider address', () => {
+    const urls = { mcp: 'https://example.test/mcp' } as unknown as ToolContext['urls'];
+    const rider = addYourOwn({ caller: { kind: 'rider' }, urls } as unknown as ToolContext);
+    expect(rider).toMatch(/add_my_segment/);
+    expect(rider).toMatch(/get_route_wind/);
+    expect(rider).not.toMatch(/operator|segments:import/);
+    const anonymous = addYourOwn({ caller: { kind: 'anonymous' }, urls } as unknown as ToolContext);
+    expect(anonymous).toMatch(/get_route_wind/);
+    expect(anonymous).toMatch(/https:\/\/example\.test\/mcp\/rider, add_my_segment/);
+  });
 
   it('says in its output schema that headings are not segments', () => {
     const headings = (outputSchema['properties'] as Record<string, { description?: string }>)['headings'];

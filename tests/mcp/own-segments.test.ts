@@ -36,6 +36,7 @@ import { TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
 import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
 import { climbGpx, climbPointArgs, climbPoints } from './own-segment-fixtures.ts';
+import { checkWebhookUrl } from '../../src/rider/webhook-url.ts';
 
 const NOW_S = Math.floor(TEST_NOW / 1000);
 type Result = Awaited<ReturnType<Client['callTool']>>;
@@ -285,6 +286,33 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
   );
 
   it.skipIf(skip)(
+    'refuses a loop as an own segment, pointing to get_route_wind, and stores nothing',
+    async () => {
+      const owner = await h.connectRider(riders.owner);
+      const before = await countRiderSegments(h.store.db, riders.owner.id);
+      // A 6 km square ridden round back to its start.
+      const loop = [
+        [45.05, 6.03],
+        [45.05, 6.05],
+        [45.064, 6.05],
+        [45.064, 6.03],
+        [45.0501, 6.0301],
+      ].map(([latitude, longitude]) => ({ latitude, longitude }));
+      for (const [tool, args] of [
+        ['add_my_segment', { points: loop, name: 'Lake loop' }],
+        ['get_route_wind', { points: loop, save_as: 'Lake loop' }],
+      ] as const) {
+        const text = toolErrorText(await call(owner, tool, args));
+        expect(text, tool).toMatch(
+          /a loop has no one direction.*get_route_wind.*\[closed_route\] Nothing was stored/,
+        );
+      }
+      expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before);
+      expect((await call(owner, 'get_route_wind', { points: loop })).isError).toBeFalsy();
+    },
+  );
+
+  it.skipIf(skip)(
     'never passes the allowance, however many adds race (one transaction per add)',
     async () => {
       const racer = await h.createRider();
@@ -327,7 +355,7 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
       store: h.store,
       now: h.deps.now,
       catalog: h.deps.catalog,
-      lookup: async () => ['93.184.215.14'],
+      checkTarget: (url) => checkWebhookUrl(url, { lookup: async () => ['93.184.215.14'] }),
       send: async (_target, post) => {
         bodies.push(post.body);
         return 200;

@@ -524,7 +524,8 @@ describe('Pro details', () => {
     );
     expect(data.segments?.[0]?.timeline).toBeUndefined();
     expect(data.segments?.[0]?.estimate_status).toBe('estimated');
-    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline']);
+    expect(data.locked.map((l) => l.feature)).toEqual(['hourly_timeline', 'tailwind_chance']);
+    expect(data.segments?.[0]?.best_window?.chance).toBeUndefined();
     expect(data.locked[0]?.plans).toEqual(['pro_monthly', 'pro_annual', 'pro_lifetime']);
     expect(data.locked[0]?.pricing_url).toBe('http://localhost:3000/pricing?plan=pro_monthly');
     const list = await watchlist(client);
@@ -582,6 +583,36 @@ describe('Pro details', () => {
     );
     expect(free.best_starts[0]?.gain_chance_pct).toBeUndefined();
     expect(free.locked?.map((l) => l.feature)).toEqual(['tailwind_chance']);
+  });
+
+  it('get_my_tailwind_windows gives a Pro rider each window’s chance; set_alert_threshold keeps a chance rule', async () => {
+    const client = await h.connectRider(riders.pro);
+    ok(await call(client, 'watch_segment', { segment_id: ALPE }));
+    const data = GetMyTailwindWindowsOutputSchema.parse(
+      ok(await call(client, 'get_my_tailwind_windows', {})),
+    );
+    const entry = data.segments?.find((s) => s.segment_id === ALPE);
+    if (entry?.best_window) expect(entry.best_window.chance?.pct).toBeGreaterThanOrEqual(0);
+    expect(data.ensemble?.model).toBe('demo');
+    const set = await call(client, 'set_alert_threshold', {
+      segment_id: ALPE,
+      threshold_kmh: 12,
+      min_chance_pct: 70,
+    });
+    expect(ok(set)).toMatchObject({ watched: { threshold_kmh: 12, min_chance_pct: 70 } });
+    expect(resultText(set)).toMatch(/at least 70% of ensemble members/);
+    const refused = await call(client, 'set_alert_threshold', {
+      segment_id: ALPE,
+      threshold_kmh: 12,
+      min_chance_pct: 0,
+    });
+    expect(toolErrorText(refused)).toMatch(/min_chance_pct must be a whole percent from 1 to 100/);
+    const cleared = await call(client, 'set_alert_threshold', {
+      segment_id: ALPE,
+      threshold_kmh: 12,
+      min_chance_pct: null,
+    });
+    expect(ok(cleared)).toMatchObject({ watched: { min_chance_pct: null } });
   });
 
   it('find_tailwind_segments gives a Pro rider each best window’s chance, computed from the members', async () => {

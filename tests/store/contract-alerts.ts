@@ -32,6 +32,7 @@ export function describeAlerts(current: CurrentStore): void {
         deliveredAt: null,
         attempts: 0,
         lastError: null,
+        chancePct: null,
       });
       // Same window again, even with a different end or peak: not new.
       expect(await recordAlertOnce(db, rider.id, window)).toBeNull();

@@ -11,6 +11,7 @@ export const ALL_MIGRATIONS = [
   '0003_billing',
   '0004_alert_queue',
   '0005_job_state',
+  '0006_alert_chance',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
@@ -63,6 +64,3 @@ export const hostileString = fc
     ),
   )
   .filter((text) => !text.includes('\u0000'));
-
-/** Whole unix seconds within a sensible range (2020–2040). */
-export const unixSecond = fc.integer({ min: 1_577_836_800, max: 2_208_988_800 });

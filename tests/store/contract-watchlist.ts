@@ -26,6 +26,7 @@ export function describeWatchlist(current: CurrentStore): void {
           recordS: null,
           alertsOn: true,
           thresholdKmh: ALERT_THRESHOLD_DEFAULT_KMH,
+          minChancePct: null,
           createdAt: 1_780_000_000,
         },
       });
@@ -39,7 +40,14 @@ export function describeWatchlist(current: CurrentStore): void {
       const again = await watchSegment(db, rider.id, 'seg-1', { alertsOn: false }, 200);
       expect(again).toEqual({
         created: false,
-        entry: { segmentId: 'seg-1', recordS: 312, alertsOn: false, thresholdKmh: 20, createdAt: 100 },
+        entry: {
+          segmentId: 'seg-1',
+          recordS: 312,
+          alertsOn: false,
+          thresholdKmh: 20,
+          minChancePct: null,
+          createdAt: 100,
+        },
       });
       const cleared = await watchSegment(db, rider.id, 'seg-1', { recordS: null, thresholdKmh: 7.5 }, 300);
       expect(cleared.entry).toEqual({ ...again.entry, recordS: null, thresholdKmh: 7.5 });

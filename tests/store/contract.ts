@@ -12,6 +12,7 @@ import { findRiderById } from '../../src/store/repositories/riders.ts';
 import { consumeQuota, currentUsage } from '../../src/store/repositories/usage.ts';
 import { listWatchlist, watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { describeAlerts } from './contract-alerts.ts';
+import { describeAlertChance } from './contract-alert-chance.ts';
 import { ALL_MIGRATIONS, makeRider } from './contract-helpers.ts';
 import { describeJobState } from './contract-job-state.ts';
 import { describeIsolationAndInjection } from './contract-isolation.ts';
@@ -45,6 +46,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
     describeRiders(current);
     describeWatchlist(current);
     describeAlerts(current);
+    describeAlertChance(current);
     describeUsage(current);
     describeIsolationAndInjection(current);
     describeJobState(current);

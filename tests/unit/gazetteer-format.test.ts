@@ -64,6 +64,25 @@ describe('the gazetteer file, read as bytes by line offsets', () => {
     );
   });
 
+  it('finds every key holding a word at a word start, and only those (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(rowArbitrary, { minLength: 1, maxLength: 60 }),
+        fc.stringMatching(/^[a-zé' -]{1,3}$/),
+        (rows, needle) => {
+          const written = formatGazetteer(rows);
+          const index = readGazetteer(written);
+          const expected = [...expectedPostings(written)]
+            .filter(([key]) => key.startsWith(needle) || key.includes(` ${needle}`))
+            .map(([key, places]) => ({ key, places }));
+          expect(index.keysWithWord(needle, Infinity)).toEqual(expected);
+          expect(index.keysWithWord(needle, 1)).toEqual(expected.slice(0, 1));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses a file cut short, a wrong header or negative counts', () => {
     const text = formatGazetteer([
       { name: 'Alpe', countryCode: 'FR', lat: 45, lon: 6, population: 10, keys: ['alpe', 'huez'] },

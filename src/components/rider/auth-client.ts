@@ -63,8 +63,12 @@ export function nextUrl(reply: JsonReply): string | undefined {
 export function failureMessage(reply: JsonReply): string {
   if (reply.status === 429) return 'Too many attempts. Wait a few seconds, then try again.';
   if (reply.status === 403) return 'This request was refused. Reload the page and try again.';
+  // Our problem documents word every detail for the rider (a fault's says nothing of its cause), so
+  // they are shown at any status; another body's 5xx text might not be meant for a rider.
+  const detail = reply.body?.['detail'];
+  const problem = typeof reply.body?.['type'] === 'string' && typeof detail === 'string' && detail.length > 0;
   const message = reply.body?.['detail'] ?? reply.body?.['message'] ?? reply.body?.['error_description'];
-  if (typeof message === 'string' && message.length > 0 && reply.status < 500) {
+  if (typeof message === 'string' && message.length > 0 && (problem || reply.status < 500)) {
     return message.endsWith('.') ? message : `${message}.`;
   }
   return 'Something went wrong on our side. Try again in a moment.';

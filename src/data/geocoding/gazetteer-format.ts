@@ -183,8 +183,9 @@ export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
         const lineEnd = bytes.indexOf(NEWLINE, at);
         const next = lineEnd === -1 ? bytes.length : lineEnd;
         const before = at === lineStart ? SPACE : bytes[at - 1];
-        // In the key (not the base-36 postings after the tab) and where a word starts.
-        if (tab !== -1 && at < tab && before === SPACE) {
+        const inKey = tab !== -1 && at < tab;
+        // In the key (not the base-36 postings after the tab) and where a word starts: a key counts once.
+        if (inKey && before === SPACE) {
           const key = bytes.toString('utf8', lineStart, tab);
           const places = bytes
             .toString('utf8', tab + 1, next)
@@ -192,7 +193,8 @@ export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
             .map((i) => parseInt(i, 36));
           found.push({ key, places });
         }
-        at = next >= bytes.length ? -1 : bytes.indexOf(needle, next + 1);
+        const from = inKey && before !== SPACE ? at + 1 : next + 1;
+        at = from >= bytes.length ? -1 : bytes.indexOf(needle, from);
       }
       return found;
     },

@@ -72,7 +72,9 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
         const extra = [...more].filter((i) => !seen.has(i)).sort((a, b) => a - b);
         ranked.push(...rankMatches(extra.map((i) => index.place(i)).filter(wanted), null));
       }
-      const lake = ranked.some(({ place }) => place.kind !== 'town') ? null : findLake(index, parsed.name);
+      const lake = ranked.some(({ place }) => place.kind !== 'town')
+        ? null
+        : findLake(index, parsed.name, wanted);
       if (lake !== null && wanted(lake.place)) {
         const at = ranked.findIndex((entry) => !entry.holds && entry.score <= lake.score);
         ranked.splice(at === -1 ? ranked.length : at, 0, { ...lake, own: false, holds: false });

@@ -76,7 +76,12 @@ const MAX_RADIUS_KM = 100;
 const MIN_COMPOUND_PREFIX = 6;
 /** …and the rest of the compound is a word of its own ("füred"), not an ending ("Plácido" is no lake Placid). */
 const MIN_COMPOUND_REST = 3;
-const MAX_KEYS_SCANNED = 500;
+/**
+ * A name found at the start of a word in more keys than this is a common word
+ * ("Lake City", "Lake Park"), not a lake's name: no lake is read from it. The
+ * lake names of the survey appear in 2 to 60 keys.
+ */
+export const COMMON_WORD_KEYS = 100;
 
 export interface FoundLake {
   readonly place: IndexedPlace;
@@ -132,30 +137,44 @@ interface Member {
 }
 
 /**
- * The lake a query names ("Lake Garda", "Lac d'Annecy", "Bodensee"), or null
- * when it names none or the gazetteer holds no town for it. A cluster made
+ * The lake a query names ("Lake Garda", "Lac d'Annecy", "Bodensee") among the
+ * towns `inScope` keeps, or null when it names none or the gazetteer holds no
+ * town for it. A cluster made
  * only of towns literally called what was typed ("Lake Placid") is those
  * towns, not a lake.
  */
-export function findLake(index: GazetteerIndex, query: string): FoundLake | null {
+export function findLake(
+  index: GazetteerIndex,
+  query: string,
+  inScope: (place: IndexedPlace) => boolean = () => true,
+): FoundLake | null {
   const folded = foldName(query);
   for (const name of lakeNames(folded)) {
     if (name.length < 3) continue;
-    const lake = lakeOf(index, name, folded, query);
+    const lake = lakeOf(index, name, folded, query, inScope);
     if (lake !== null) return lake;
   }
   return null;
 }
 
-function lakeOf(index: GazetteerIndex, name: string, folded: string, query: string): FoundLake | null {
+function lakeOf(
+  index: GazetteerIndex,
+  name: string,
+  folded: string,
+  query: string,
+  inScope: (place: IndexedPlace) => boolean,
+): FoundLake | null {
   const best = new Map<number, Member>();
   const add = (i: number, score: number) => {
     const place = index.place(i);
-    if (place.kind !== 'town') return;
+    // "Lake Geneva, US": only towns where the qualifier says make the lake.
+    if (place.kind !== 'town' || !inScope(place)) return;
     const known = best.get(i);
     if (known === undefined || score > known.score) best.set(i, { place, score });
   };
-  for (const { key, places } of index.keysWithWord(name, MAX_KEYS_SCANNED)) {
+  const keys = index.keysWithWord(name, COMMON_WORD_KEYS + 1);
+  if (keys.length > COMMON_WORD_KEYS) return null;
+  for (const { key, places } of keys) {
     const role = roleOf(key, name);
     for (const i of places) {
       const population = index.place(i).population ?? 0;
@@ -173,7 +192,8 @@ function lakeOf(index: GazetteerIndex, name: string, folded: string, query: stri
   const winner = scored.filter(({ score }) => score > 0).sort((a, b) => b.score - a.score)[0];
   if (winner === undefined) return null;
   const { members } = winner;
-  if (members.every(({ place }) => foldName(place.name) === folded)) return null;
+  // Towns that only mention the name do not make a lake of towns literally called what was typed.
+  if (members.every(({ place, score }) => score === 0 || foldName(place.name) === folded)) return null;
   const lat = members.reduce((sum, { place }) => sum + place.lat, 0) / members.length;
   const lon = members.reduce((sum, { place }) => sum + place.lon, 0) / members.length;
   const farthest = Math.max(...members.map(({ place }) => greatCircleM({ lat, lon }, place) / 1000));

@@ -150,10 +150,7 @@ export const EnsembleInfoSchema = z
     note: z.string(),
   })
   .nullable()
-  .describe(
-    'Pro: behind each chance.pct, the share of members reaching min_tailwind_kmh (not a ' +
-      'calibrated probability); pass the note on',
-  );
+  .describe('Pro: chance.pct is the share of members reaching min_tailwind_kmh, not a probability');
 
 export const TailwindWindowSchema = z
   .object({

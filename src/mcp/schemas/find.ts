@@ -92,6 +92,14 @@ export const FoundSegmentSchema = SegmentFactsSchema.extend({
 /** How many catalog segments beyond the radius an empty answer lists. */
 export const NEAREST_BEYOND_RADIUS = 3;
 
+/**
+ * How far "nearest beyond the radius" reaches: 300 km, a long day's drive
+ * there and back for a ride. A segment further away is no advice for a
+ * ride from the place (Haleakalā is not "near" Tokyo); the answer then says
+ * so and gives the headings only.
+ */
+export const RIDE_REACH_M = 300_000;
+
 export const HeadingWindowSchema = z
   .object({
     heading: z.enum(COMPASS_POINTS).describe('Direction of travel'),
@@ -109,7 +117,9 @@ export const FindTailwindSegmentsOutputSchema = z.object({
   nearest_beyond_radius: z
     .array(FoundSegmentSchema)
     .nullable()
-    .describe(`With no segment in radius_m: the ${NEAREST_BEYOND_RADIUS} closest beyond it`),
+    .describe(
+      `With no segment in radius_m: up to ${NEAREST_BEYOND_RADIUS} closest beyond it, within ${RIDE_REACH_M / 1000} km`,
+    ),
   headings: z.array(HeadingWindowSchema).nullable().describe('With no segment: HEADINGS, NOT SEGMENTS'),
   add_your_own: z.string().nullable().describe('With no segment: how to add your roads'),
   ensemble: EnsembleInfoSchema.optional().meta(PRO_ONLY),

@@ -1,6 +1,7 @@
 import type { PaidPlanId } from '../../core/billing-rules.ts';
 import { z } from 'zod';
 import {
+  ALERT_CHANCE_DEFAULT_PCT,
   ALERT_THRESHOLD_MAX_KMH,
   ALERT_THRESHOLD_MIN_KMH,
   FREE_MONTHLY_CALLS,
@@ -9,6 +10,7 @@ import {
 } from '../../core/rider-rules.ts';
 import {
   AttributionSchema,
+  EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
   IsoTimeSchema,
@@ -74,6 +76,7 @@ export const WatchSchema = z
     record_s: z.int().nullable(),
     alerts_on: z.boolean().describe('Recorded only with Pro access'),
     threshold_kmh: z.number(),
+    min_chance_pct: z.int().nullable().describe('Alert only when this share of members agree'),
     watched_at: IsoTimeSchema,
   })
   .meta({ id: 'Watch' });
@@ -157,6 +160,7 @@ export const GetMyTailwindWindowsOutputSchema = z
   .object({
     segments: z.array(WindowEntrySchema).optional().describe('In watchlist order'),
     model: PowerModelInfoSchema.optional(),
+    ensemble: EnsembleInfoSchema.optional(),
     forecast: ForecastInfoSchema.nullable().optional(),
     attribution: AttributionSchema.optional(),
     ...metered,
@@ -197,9 +201,20 @@ export const ThresholdKmhSchema = z
     `Peak tailwind in km/h that triggers an alert, ${ALERT_THRESHOLD_MIN_KMH} to ${ALERT_THRESHOLD_MAX_KMH}`,
   );
 
+const CHANCE_BOUNDS = 'min_chance_pct must be a whole percent from 1 to 100, or null';
+
 export const SetAlertThresholdInputSchema = z.object({
   segment_id: SegmentIdArgSchema,
   threshold_kmh: ThresholdKmhSchema,
+  min_chance_pct: z
+    .int(CHANCE_BOUNDS)
+    .min(1, CHANCE_BOUNDS)
+    .max(100, CHANCE_BOUNDS)
+    .nullable()
+    .optional()
+    .describe(
+      `Pro: alert only if this % of ensemble members agree (${ALERT_CHANCE_DEFAULT_PCT}: likely); null removes`,
+    ),
 });
 
 export const SetAlertThresholdOutputSchema = z.object({

@@ -18,6 +18,7 @@ import {
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
   NEAREST_BEYOND_RADIUS,
+  RIDE_REACH_M,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerHasProAccess } from './pro-access.ts';
@@ -45,7 +46,10 @@ export const findTailwindSegments: ToolDefinition<
     const point = { lat: place.latitude, lon: place.longitude };
     const options: WindOptions = { includeDarkness: input.include_darkness };
     const found = context.catalog.near(point, input.radius_m, input.limit);
-    const beyond = found.length === 0 ? context.catalog.nearest(point, NEAREST_BEYOND_RADIUS) : null;
+    const beyond =
+      found.length === 0
+        ? context.catalog.nearest(point, NEAREST_BEYOND_RADIUS).filter((n) => n.distanceM <= RIDE_REACH_M)
+        : null;
     const listed = found.length > 0 ? found : (beyond ?? []);
     const segments = listed.map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
@@ -88,13 +92,17 @@ export const findTailwindSegments: ToolDefinition<
   },
 };
 
-/** What a rider can do about a place the catalog does not cover, said plainly. */
-function addYourOwn(context: ToolContext): string {
-  return (
-    'The catalog has no segment here yet. At the rider address ' +
-    `${context.urls.mcp}/rider, watch_segment keeps catalog segments you ride (with your record) and ` +
-    'get_my_tailwind_windows judges them every call. A road not in the catalog is added by the server ' +
-    'operator from a GPX or GeoJSON track (npm run segments:import). Meanwhile, use headings: ride roads ' +
-    'that head the way with the best window.'
-  );
+/**
+ * What a rider can do about a place the catalog does not cover, said
+ * plainly: at the rider address the tools that do it now, elsewhere where
+ * to find them.
+ */
+export function addYourOwn(context: Pick<ToolContext, 'caller' | 'urls'>): string {
+  return context.caller.kind === 'rider'
+    ? 'The catalog has no segment here yet. Add a road you ride with add_my_segment (GPX, GeoJSON or ' +
+        'points; it is watched, with alerts), and judge a whole ride from here, loops included, with ' +
+        'get_route_wind. Meanwhile, the headings say which way to ride out.'
+    : `The catalog has no segment here yet. get_route_wind judges a whole ride from here (loops ` +
+        `included); at the rider address ${context.urls.mcp}/rider, add_my_segment keeps a road you ride ` +
+        '(watched, with alerts). Meanwhile, the headings say which way to ride out.';
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { localClock, localDateTime, localSpan } from '../../core/local-time.ts';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
-import { MAX_RADIUS_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
+import { MAX_RADIUS_M, RIDE_REACH_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
 import { chanceText, ensembleLine } from '../report/ensemble.ts';
 import { flagLegend, flagsText, rainText, tailwindFigures, windFigure } from '../report/weather-words.ts';
@@ -108,14 +108,18 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
         : ` Other places with this name: ${names}; see alternatives for their coordinates.`;
   const area = data.place.area;
   const wider =
-    area !== null && area.radius_m > data.radius_m
+    area !== null && Math.min(area.radius_m, MAX_RADIUS_M) > data.radius_m
       ? ` The ${area.kind} reaches about ${Math.round(area.radius_m / 1000)} km from its point: pass radius_m ${Math.min(area.radius_m, MAX_RADIUS_M)} to cover it.`
       : '';
   const lines = data.segments.map(
     (s) =>
       `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
   );
-  const empty = data.segments.length === 0 ? ' Try a larger radius_m (up to 100000) or another place.' : '';
+  // A hint only where it can help: no larger radius past the largest.
+  const empty =
+    data.segments.length === 0 && data.radius_m < MAX_RADIUS_M
+      ? ` Try a larger radius_m (up to ${MAX_RADIUS_M}) or another place.`
+      : '';
   const windows = [
     ...data.segments.map((s) => s.best_window),
     ...(data.nearest_beyond_radius ?? []).map((s) => s.best_window),
@@ -139,7 +143,14 @@ function noneNear(data: FindTailwindSegmentsOutput): string[] {
     (h) =>
       `- heading ${h.heading} (${h.bearing_deg}°): ${h.best_window ? 'best ' : ''}${windowLine(h.best_window, h.window_status)}`,
   );
+  const none =
+    data.nearest_beyond_radius?.length === 0
+      ? [
+          `No catalog segment within ${RIDE_REACH_M / 1000} km of ${data.place.name}: none is a ride from here.`,
+        ]
+      : [];
   return [
+    ...none,
     ...(beyond.length > 0 ? ['Nearest catalog segments, beyond the radius:', ...beyond] : []),
     ...(headings.length > 0
       ? [

@@ -54,6 +54,3 @@ export const TailwindQuerySchema = z
     const direction = resolveDirection(query);
     if (isRuleProblem(direction)) addRuleIssue(ctx, direction);
   });
-
-export type TailwindQuery = z.output<typeof TailwindQuerySchema>;
-export type BearingQuery = z.output<typeof BearingQuerySchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SERVICE_VERSION } from '../../core/service-facts.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
 import { PARAMETERS } from '../../core/parameters.ts';
 import { TAILWIND_FORMULA } from '../../core/wind.ts';
@@ -53,7 +54,7 @@ export const HealthSchema = z
     status: z.literal('ok'),
     version: z.string().meta({ description: 'Service version string.' }),
   })
-  .meta({ id: 'Health', example: { status: 'ok', version: '1.1.0' } });
+  .meta({ id: 'Health', example: { status: 'ok', version: SERVICE_VERSION } });
 
 export type TailwindResult = z.output<typeof TailwindResultSchema>;
 export type BearingResult = z.output<typeof BearingResultSchema>;

@@ -11,6 +11,7 @@ import { riderSegmentsMigration } from './0002-rider-segments.ts';
 import { billingMigration } from './0003-billing.ts';
 import { alertQueueMigration } from './0004-alert-queue.ts';
 import { jobStateMigration } from './0005-job-state.ts';
+import { alertChanceMigration } from './0006-alert-chance.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
@@ -19,4 +20,5 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003_billing': billingMigration,
   '0004_alert_queue': alertQueueMigration,
   '0005_job_state': jobStateMigration,
+  '0006_alert_chance': alertChanceMigration,
 };

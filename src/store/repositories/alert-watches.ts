@@ -19,6 +19,8 @@ export interface AlertWatch {
   readonly riderId: string;
   readonly segmentId: string;
   readonly thresholdKmh: number;
+  /** Alert only when this percent of ensemble members reach the threshold; null = no such rule. */
+  readonly minChancePct: number | null;
   readonly plan: RiderPlan;
   /** Unix seconds; null when the rider never had a trial. */
   readonly trialEndsAt: number | null;
@@ -72,6 +74,7 @@ export async function listAlertWatchPage(
       'watch.rider_id',
       'watch.segment_id',
       'watch.threshold_kmh',
+      'watch.min_chance_pct',
       'rider.plan',
       'rider.trial_ends_at',
     ])
@@ -86,6 +89,7 @@ export async function listAlertWatchPage(
     riderId: row.rider_id,
     segmentId: row.segment_id,
     thresholdKmh: row.threshold_kmh,
+    minChancePct: row.min_chance_pct ?? null,
     plan: row.plan,
     trialEndsAt: row.trial_ends_at,
     paid: paidStateOf(row),

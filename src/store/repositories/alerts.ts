@@ -20,6 +20,8 @@ export interface AlertWindow {
   readonly windowStart: number;
   readonly windowEnd: number;
   readonly peakTailwindKmh: number;
+  /** Share of ensemble members (percent) reaching the watch's threshold; null or absent = not asked. */
+  readonly chancePct?: number | null;
 }
 
 export interface AlertRecord extends AlertWindow {
@@ -44,6 +46,7 @@ function toAlert(row: Selectable<AlertTable>): AlertRecord {
     windowStart: row.window_start,
     windowEnd: row.window_end,
     peakTailwindKmh: row.peak_tailwind_kmh,
+    chancePct: row.chance_pct ?? null,
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
     attempts: row.attempts,
@@ -68,6 +71,7 @@ function newAlertRow(riderId: string, window: AlertWindow, now: number): Inserta
     window_start: window.windowStart,
     window_end: window.windowEnd,
     peak_tailwind_kmh: window.peakTailwindKmh,
+    chance_pct: window.chancePct ?? null,
     created_at: now,
     delivered_at: null,
     attempts: 0,

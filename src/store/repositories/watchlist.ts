@@ -4,7 +4,12 @@
  * whatever segment id a tool passes.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { ALERT_THRESHOLD_DEFAULT_KMH, isAlertThreshold, isRecordTime } from '../../core/rider-rules.ts';
+import {
+  ALERT_THRESHOLD_DEFAULT_KMH,
+  isAlertChance,
+  isAlertThreshold,
+  isRecordTime,
+} from '../../core/rider-rules.ts';
 import { nowSeconds } from '../clock.ts';
 import type { Database, WatchTable } from '../schema.ts';
 
@@ -16,6 +21,8 @@ export interface WatchEntry {
   readonly recordS: number | null;
   readonly alertsOn: boolean;
   readonly thresholdKmh: number;
+  /** Alert only when at least this percent of ensemble members reach the threshold; null = no such rule. */
+  readonly minChancePct: number | null;
   /** Unix seconds. */
   readonly createdAt: number;
 }
@@ -25,6 +32,7 @@ export interface WatchSettings {
   readonly recordS?: number | null;
   readonly alertsOn?: boolean;
   readonly thresholdKmh?: number;
+  readonly minChancePct?: number | null;
 }
 
 function toEntry(row: Selectable<WatchTable>): WatchEntry {
@@ -33,6 +41,7 @@ function toEntry(row: Selectable<WatchTable>): WatchEntry {
     recordS: row.record_s,
     alertsOn: row.alerts_on === true || row.alerts_on === 1,
     thresholdKmh: row.threshold_kmh,
+    minChancePct: row.min_chance_pct ?? null,
     createdAt: row.created_at,
   };
 }
@@ -49,6 +58,11 @@ function toUpdate(settings: WatchSettings): Updateable<WatchTable> {
   if (settings.thresholdKmh !== undefined) {
     if (!isAlertThreshold(settings.thresholdKmh)) throw new RangeError('alert threshold out of bounds');
     update.threshold_kmh = settings.thresholdKmh;
+  }
+  if (settings.minChancePct !== undefined) {
+    if (settings.minChancePct !== null && !isAlertChance(settings.minChancePct))
+      throw new RangeError('alert chance out of bounds');
+    update.min_chance_pct = settings.minChancePct;
   }
   return update;
 }
@@ -74,6 +88,7 @@ export async function watchSegment(
         record_s: update.record_s ?? null,
         alerts_on: update.alerts_on ?? true,
         threshold_kmh: update.threshold_kmh ?? ALERT_THRESHOLD_DEFAULT_KMH,
+        min_chance_pct: update.min_chance_pct ?? null,
         created_at: now,
       })
       .onConflict((conflict) => conflict.columns(['rider_id', 'segment_id']).doNothing())
@@ -106,14 +121,21 @@ export async function updateWatch(
   return row && toEntry(row);
 }
 
-/** Sets the tailwind that triggers an alert on one watched segment. */
+/**
+ * Sets the tailwind that triggers an alert on one watched segment and, when
+ * given, the share of ensemble members that must reach it (null removes it).
+ */
 export async function setAlertThreshold(
   db: Db,
   riderId: string,
   segmentId: string,
   thresholdKmh: number,
+  minChancePct?: number | null,
 ): Promise<WatchEntry | undefined> {
-  return updateWatch(db, riderId, segmentId, { thresholdKmh });
+  return updateWatch(db, riderId, segmentId, {
+    thresholdKmh,
+    ...(minChancePct === undefined ? {} : { minChancePct }),
+  });
 }
 
 /** Returns whether the rider was watching the segment. */

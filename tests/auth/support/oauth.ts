@@ -73,18 +73,6 @@ export function postForm(url: string, fields: Record<string, string | undefined>
   });
 }
 
-export function postJson(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
 export interface Tokens {
   readonly access_token: string;
   readonly refresh_token?: string;

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import type { ServerRequest } from 'srvx';
-import type { WebhookUrlOptions } from '../../../src/rider/webhook-url.ts';
+import { checkWebhookUrl, type WebhookUrlOptions } from '../../../src/rider/webhook-url.ts';
 import { toNodeHandler } from 'srvx/node';
 import { createAuthService, type AuthService } from '../../../src/auth/auth-service.ts';
 import type { McpDeps } from '../../../src/mcp/context.ts';
@@ -117,7 +117,7 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     auth: service,
     catalog: NAMED_CATALOG,
     billing: options.billing,
-    ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+    checkTarget: (url) => checkWebhookUrl(url, options.webhookUrl),
   });
   const mcp = options.mcp && mcpEndpoints({ ...options.mcp, store: options.store }, service);
   const app = async (request: ServerRequest): Promise<Response> => {

@@ -1,6 +1,5 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../../core/plans.ts';
-import { ALERT_THRESHOLD_DEFAULT_KMH } from '../../../core/rider-rules.ts';
 import { AddMySegmentInputSchema, AddMySegmentOutputSchema } from '../../schemas/own-segments.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { readOwnSegment, saveOwnSegment } from './own-segment-save.ts';
@@ -11,9 +10,8 @@ export const addMySegment: ToolDefinition<typeof AddMySegmentInputSchema, typeof
   name: 'add_my_segment',
   title: 'Add my own segment',
   description:
-    "Keeps a road the catalog lacks (points, GPX or GeoJSON) as the rider's private segment, watched " +
-    `(alerts at ${ALERT_THRESHOLD_DEFAULT_KMH} km/h); its id (my--…) works in the other rider tools. ` +
-    `${OWN_SEGMENT_ALLOWANCE.free} on Free, ${OWN_SEGMENT_ALLOWANCE.pro} with Pro; files over 64 KB: the settings page.`,
+    "Keeps a road the catalog lacks (points, GPX or GeoJSON) as the rider's private, watched segment; " +
+    `its id (my--…) works in the rider tools. ${OWN_SEGMENT_ALLOWANCE.free} on Free, ${OWN_SEGMENT_ALLOWANCE.pro} with Pro.`,
   inputSchema: AddMySegmentInputSchema,
   outputSchema: AddMySegmentOutputSchema,
   annotations: {

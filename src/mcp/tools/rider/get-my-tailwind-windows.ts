@@ -2,6 +2,9 @@ import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { listWatchlist, type WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { attributionFor, forecastForSegments } from '../../report/forecast.ts';
+import { ensembleForPoints, withChance } from '../../report/ensemble.ts';
+import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../../core/ensemble-chance.ts';
+import { forecastPointOf, legsOf } from '../../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../../report/segment-report.ts';
 import {
   GetMyTailwindWindowsInputSchema,
@@ -38,9 +41,8 @@ export const getMyTailwindWindows: ToolDefinition<
   name: 'get_my_tailwind_windows',
   title: 'Best tailwind on my segments',
   description:
-    "Each watched segment's best rideable tailwind window in the next 3 days (or why none) and, with a " +
-    'record set, that record re-ridden in the peak wind at the same power (a model estimate: say so). ' +
-    `Free: ${FREE_MONTHLY_CALLS} calls a month with get_my_watchlist.`,
+    "Each watched segment's best tailwind window in the next 3 days and, with a record set, the record " +
+    `re-ridden in that wind (a model estimate: say so). Free: ${FREE_MONTHLY_CALLS} calls a month.`,
   inputSchema: GetMyTailwindWindowsInputSchema,
   outputSchema: GetMyTailwindWindowsOutputSchema,
   annotations: {
@@ -59,18 +61,27 @@ export const getMyTailwindWindows: ToolDefinition<
         return segment ? [{ entry, segment }] : [];
       });
       const segments: Segment[] = known.map((k) => k.segment);
-      const forecast = segments.length > 0 ? await forecastForSegments(context, segments) : null;
+      // Pro only: the ensemble is paid per member; Free riders see the chance locked.
+      const [forecast, ensemble] = await Promise.all([
+        segments.length > 0 ? forecastForSegments(context, segments) : null,
+        session.proAccess && segments.length > 0
+          ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
+          : null,
+      ]);
       const bySegment = new Map<string, WindowEntry>();
       known.forEach(({ entry, segment }, i) => {
         const report = segmentWindReport(segment, forecast?.samples[i] ?? null, {
           includeDarkness: include_darkness,
         });
         const { estimate, status } = estimateRecord(segment, entry.recordS, report.bestWindow);
+        const hours = ensemble?.hours[i] ?? null;
         bySegment.set(entry.segmentId, {
           segment_id: entry.segmentId,
           catalog_status: catalogStatusOf(segment),
           segment_name: segment.name,
-          best_window: report.bestWindow,
+          best_window: ensemble
+            ? withChance(report.bestWindow, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
+            : report.bestWindow,
           window_status: report.windowStatus,
           record_s: entry.recordS,
           estimate,
@@ -81,9 +92,15 @@ export const getMyTailwindWindows: ToolDefinition<
       const data = {
         segments: entries.map((entry) => bySegment.get(entry.segmentId) ?? missingEntry(entry)),
         model: POWER_MODEL_INFO,
+        ...(ensemble ? { ensemble: ensemble.info } : {}),
         forecast: forecast?.info ?? null,
         attribution: attributionFor(forecast?.info.source ?? null, segments, null),
-        locked: session.proAccess ? [] : [riderLockedFeature('hourly_timeline', session, context.urls)],
+        locked: session.proAccess
+          ? []
+          : [
+              riderLockedFeature('hourly_timeline', session, context.urls),
+              riderLockedFeature('tailwind_chance', session, context.urls),
+            ],
       } satisfies Omit<GetMyTailwindWindowsOutput, 'usage'>;
       return { data, summary: summarizeWindows(data) };
     });

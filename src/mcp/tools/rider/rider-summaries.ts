@@ -1,3 +1,4 @@
+import { chanceText, ensembleLine } from '../../report/ensemble.ts';
 import type { z } from 'zod';
 import { localClock, localDateTime, localSpan } from '../../../core/local-time.ts';
 import { conditionsText, NO_WINDOW, windowSpan } from '../public-summaries.ts';
@@ -87,12 +88,13 @@ function estimateText(entry: WindowEntry): string {
 function windowsLine(entry: WindowEntry): string {
   if (entry.segment_name === null) return `- [${entry.segment_id}]: missing from the catalog (unwatch it)`;
   const window = entry.best_window
-    ? `best ${windowText(entry.best_window)}`
+    ? `best ${windowText(entry.best_window)}${chanceText(entry.best_window.chance)}`
     : (NO_WINDOW[entry.window_status] ?? entry.window_status);
   return `- ${entry.segment_name} [${entry.segment_id}]: ${window}${estimateText(entry)}`;
 }
 
-type WindowsData = Present<Omit<GetMyTailwindWindowsOutput, 'usage'>>;
+type WindowsData = Present<Omit<GetMyTailwindWindowsOutput, 'usage' | 'ensemble'>> &
+  Pick<GetMyTailwindWindowsOutput, 'ensemble'>;
 
 export function summarizeWindows(data: WindowsData): string {
   if (data.segments.length === 0) {
@@ -104,7 +106,8 @@ export function summarizeWindows(data: WindowsData): string {
     `(estimates for a model rider: ${data.model.mass_kg} kg, CdA ${data.model.cda_m2} m²):\n` +
     data.segments.map(windowsLine).join('\n') +
     flagLegend(data.segments.flatMap((entry) => entry.best_window?.flags ?? [])) +
-    note
+    note +
+    ensembleLine(data.ensemble)
   );
 }
 

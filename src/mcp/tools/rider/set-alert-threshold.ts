@@ -24,7 +24,7 @@ export const setAlertThreshold: ToolDefinition<
   title: 'Set the alert threshold',
   description:
     `Sets the peak tailwind (${ALERT_THRESHOLD_MIN_KMH}–${ALERT_THRESHOLD_MAX_KMH} km/h) that records an ` +
-    "alert on a watched segment. Alerts are Pro; a free rider's setting is kept.",
+    'alert on a watched segment, and the share of ensemble members that must agree. Alerts are Pro.',
   inputSchema: SetAlertThresholdInputSchema,
   outputSchema: SetAlertThresholdOutputSchema,
   annotations: {
@@ -33,12 +33,12 @@ export const setAlertThreshold: ToolDefinition<
     idempotentHint: true,
     openWorldHint: false,
   },
-  async run({ segment_id, threshold_kmh }, context) {
+  async run({ segment_id, threshold_kmh, min_chance_pct }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
     const { db } = session.store;
     const before = await findWatch(db, session.rider.id, segment_id);
     if (!before) throw notWatched(segment_id);
-    const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh);
+    const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh, min_chance_pct);
     // Unwatched by a concurrent call between the two statements.
     if (!after) throw notWatched(segment_id);
     const watched = watchOut(after, await session.segments.get(segment_id));
@@ -51,7 +51,12 @@ export const setAlertThreshold: ToolDefinition<
     const pro = session.proAccess ? '' : ' Alerts fire only with Pro access (see locked).';
     return {
       data,
-      summary: `Alert threshold on ${name} [${segment_id}]: peak tailwind ${before.thresholdKmh} → ${windFigure(threshold_kmh)}.${pro}`,
+      summary:
+        `Alert threshold on ${name} [${segment_id}]: peak tailwind ${before.thresholdKmh} → ${windFigure(threshold_kmh)}` +
+        (after.minChancePct === null
+          ? '.'
+          : `, only when at least ${after.minChancePct}% of ensemble members reach it (a share of forecast runs, not a calibrated probability).`) +
+        pro,
     };
   },
 };

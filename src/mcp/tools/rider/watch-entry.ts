@@ -32,6 +32,7 @@ export function watchEntryOut(entry: WatchEntry, segment: Segment | undefined): 
     record_s: entry.recordS,
     alerts_on: entry.alertsOn,
     threshold_kmh: entry.thresholdKmh,
+    min_chance_pct: entry.minChancePct,
     watched_at: isoTime(entry.createdAt),
   };
 }

@@ -16,9 +16,8 @@ export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof
   name: 'watch_segment',
   title: 'Watch a segment',
   description:
-    `Watches a segment, alerts at ${ALERT_THRESHOLD_DEFAULT_KMH} km/h (set_alert_threshold changes it); ` +
-    'record_s enables record estimates. Again: keeps settings, replaces a given record. ' +
-    `At most ${WATCHLIST_MAX_SEGMENTS}.`,
+    `Watches a segment (alerts at ${ALERT_THRESHOLD_DEFAULT_KMH} km/h; record_s enables record estimates). ` +
+    `Again: keeps settings, replaces a given record. At most ${WATCHLIST_MAX_SEGMENTS}.`,
   inputSchema: WatchSegmentInputSchema,
   outputSchema: WatchSegmentOutputSchema,
   annotations: {

@@ -1,0 +1,88 @@
+/**
+ * Where an edge answers before the settings API or payments (a body over the
+ * path's limit, the rider side failing to open), the answer is still a
+ * problem document; the sign-in paths keep the OAuth shape, the MCP
+ * addresses JSON-RPC.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMcpService } from '../../src/app/mcp-service.ts';
+import { BODY_LIMITS, OTHER_BODY_MAX_BYTES, bufferBody } from '../../src/server/request-body.ts';
+
+let server: Server;
+let origin = '';
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    void bufferBody(request, response, path).then((ready) => {
+      if (ready) response.end('read');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const tooLarge = (path: string) =>
+  fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: 'x'.repeat((BODY_LIMITS[path] ?? OTHER_BODY_MAX_BYTES) + 1),
+  });
+
+describe('a body over the limit', () => {
+  it.each(['/api/rider/connections/x/disconnect', '/api/billing/status'])(
+    'is a payload_too_large problem at %s',
+    async (path) => {
+      const response = await tooLarge(path);
+      expect(response.status).toBe(413);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(await response.json()).toMatchObject({
+        type: `${origin}/docs#error-payload-too-large`,
+        title: 'Payload Too Large',
+        status: 413,
+        code: 'payload_too_large',
+        instance: path,
+        detail: 'The request body is larger than the 16 KB this address takes.',
+      });
+    },
+  );
+
+  it('keeps the OAuth shape on the sign-in paths and JSON-RPC on the MCP addresses', async () => {
+    expect(await (await tooLarge('/api/auth/sign-in/email')).json()).toMatchObject({
+      error: 'payload_too_large',
+    });
+    expect(await (await tooLarge('/mcp')).text()).toMatch(/^\{"jsonrpc":"2.0"/);
+  });
+});
+
+describe('the rider side failing to open', () => {
+  it('is a temporarily_unavailable problem at the settings API, with Retry-After', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const service = createMcpService({
+      publicEndpoint: () => Promise.reject(new Error('not used')),
+      openRider: () => Promise.reject(new Error('database is down')),
+    });
+    const response = await service.handle(new Request('http://site.test/api/rider/me'), {
+      address: '192.0.2.1',
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(await response.json()).toMatchObject({
+      type: 'http://site.test/docs#error-temporarily-unavailable',
+      code: 'temporarily_unavailable',
+      instance: '/api/rider/me',
+    });
+    const signIn = await service.handle(new Request('http://site.test/api/auth/get-session'), {
+      address: '192.0.2.1',
+    });
+    expect(await signIn.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    log.mockRestore();
+  });
+});
