@@ -47,7 +47,7 @@ export const DATA_FILES: readonly string[] = [
 
 /**
  * The packed index of the embedded catalog, beside the bundles; the name
- * `src/app/app.ts` opens through `new URL('./catalog.segidx', import.meta.url)`.
+ * `src/app/app.ts` (its catalog part) opens through `new URL('./catalog.segidx', import.meta.url)`.
  */
 export const PACKED_CATALOG = 'catalog.segidx';
 

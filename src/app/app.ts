@@ -14,9 +14,6 @@ import { Graph, lazy } from './graph.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 
-/** The embedded catalog as the index `scripts/vercel/bundle-functions.ts` packs beside a function bundle. */
-const BUNDLED_CATALOG = fileURLToPath(new URL('./catalog.segidx', import.meta.url));
-
 /** The REST API: needs only the public URLs, so it is built at once (no I/O). */
 const restApi = ({ settings }: Graph) => createApiReplier(settings.urls);
 
@@ -27,10 +24,11 @@ const redis = ({ settings: { redisUrl: url } }: Graph) =>
     return url ? (await import('../store/shared-state/redis.ts')).openRedis(url, { onError }) : undefined;
   });
 
-/** `WOS_SEGMENTS_FILE`, else the packed index beside a bundle, else the embedded GeoJSON. */
+/** `WOS_SEGMENTS_FILE`, else the index `scripts/vercel/bundle-functions.ts` packs beside a bundle, else the GeoJSON. */
 const catalog = ({ settings: { segmentsFile } }: Graph) =>
   lazy(async () => {
-    const file = segmentsFile || (existsSync(BUNDLED_CATALOG) ? BUNDLED_CATALOG : undefined);
+    const bundled = fileURLToPath(new URL('./catalog.segidx', import.meta.url));
+    const file = segmentsFile || (existsSync(bundled) ? bundled : undefined);
     return (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(file);
   });
 
@@ -64,25 +62,13 @@ const toolData = (graph: Graph) =>
 const store = ({ settings }: Graph) =>
   lazy(async () => (await import('./migrations.ts')).openMigratedStore(storeConfigOf(settings)));
 
-/** The alert job: the store, the catalog, the forecast, the ensemble and its lock; nothing of MCP or sign-in. */
+/** The alert job: the store, the catalog, the forecasts and its lock; nothing of MCP or sign-in. */
 const alertJob = (graph: Graph) =>
   lazy(async (): Promise<AlertJobDeps> => {
-    const [opened, segments, weather, members, client] = await graph.need(
-      store,
-      catalog,
-      forecast,
-      ensemble,
-      redis,
-    );
-    const coordination = await alertJobCoordination(client, opened);
-    return {
-      store: opened,
-      catalog: segments,
-      forecast: weather,
-      ensemble: members,
-      now: Date.now,
-      ...coordination,
-    };
+    const parts = await graph.need(store, catalog, forecast, ensemble, redis);
+    const [opened, segments, weather, members, client] = parts;
+    const deps = { store: opened, catalog: segments, forecast: weather, ensemble: members, now: Date.now };
+    return { ...deps, ...(await alertJobCoordination(client, opened)) };
   });
 
 /** The alert job behind `CRON_SECRET`. */
