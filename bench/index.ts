@@ -4,7 +4,7 @@
  * bundle and Vercel function sizes (bundle-sizes.ts), the places survey's
  * share (places-share.ts), then the functions'
  * cold starts (cold-start.ts), with the alert job over 100,000 watches
- * (alerts-scale.ts) before the sizes. The service starts exactly as
+ * (alerts-scale.ts) before the sizes, and the ensemble row (ensemble.ts). The service starts exactly as
  * users start it (`npm start`'s node command); the baseline answers with the
  * same number of bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
@@ -29,6 +29,7 @@ import { CATALOG_LOAD_SECONDS, runCatalogLoadBench } from './catalog-load.ts';
 import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
 import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
+import { ENSEMBLE_BENCH_SECONDS, runEnsembleBench } from './ensemble.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -138,6 +139,7 @@ async function main(): Promise<number> {
     CATALOG_LOAD_SECONDS +
     WORLD_BENCH_SECONDS +
     ROUTE_BENCH_SECONDS +
+    ENSEMBLE_BENCH_SECONDS +
     ALERT_SCALE_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
@@ -204,6 +206,7 @@ async function main(): Promise<number> {
     mcpValid = await runMcpBench(mcpSettings);
     mcpValid = (await runWorldCatalogBench(mcpSettings)) && mcpValid;
     mcpValid = (await runRouteBench()) && mcpValid;
+    mcpValid = (await runEnsembleBench()) && mcpValid;
     runCatalogLoadBench();
     mcpValid = (await runAlertScaleBench()) && mcpValid;
     await printSizes();

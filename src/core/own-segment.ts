@@ -10,6 +10,7 @@ import { parseGeoJsonLine } from './route/geojson-line.ts';
 import { parseGpx } from './route/gpx.ts';
 import { RouteInputError } from './route/route-error.ts';
 import { routeLegs } from './route/route-geometry.ts';
+import { routeShape } from './route/route-loop.ts';
 import { simplifyRoute, ROUTE_SIMPLIFY_TOLERANCE_M } from './route/route-simplify.ts';
 import { parsePointList, type ParsedRoute, type RoutePoint } from './route/route-input.ts';
 
@@ -41,7 +42,7 @@ export interface PreparedSegment {
   readonly gainM: number;
   /** Net grade, end minus start elevation over the length, percent (0.01); 0 without both elevations. */
   readonly gradePct: number;
-  /** Start-to-end initial bearing, degrees (0.01); 0 for a loop. */
+  /** Start-to-end initial bearing, degrees (0.01); a loop or out-and-back is refused, never stored. */
   readonly bearingDeg: number;
   /** Share of the length with elevation at both ends of a leg, 0 to 1. */
   readonly elevationCoverage: number;
@@ -62,7 +63,13 @@ function readInput(source: OwnSegmentSource, value: unknown): ParsedRoute {
   return parsePointList(value);
 }
 
-/** Reads, simplifies and measures; throws {@link RouteInputError} naming the problem. */
+/**
+ * Reads, simplifies and measures; throws {@link RouteInputError} naming the
+ * problem. A loop or an out-and-back is refused (`closed_route`): judged as
+ * a segment its length-weighted tailwind is about 0 in every wind, so its
+ * bearing means nothing and a tailwind alert on it could never fire; the
+ * route tools judge it by the time the wind costs instead.
+ */
 export function prepareOwnSegment(source: OwnSegmentSource, value: unknown): PreparedSegment {
   return prepareParsedSegment(source, readInput(source, value));
 }
@@ -75,6 +82,17 @@ export function prepareParsedSegment(source: OwnSegmentSource, route: ParsedRout
       'too_many_points',
       `Even simplified to ${ROUTE_SIMPLIFY_TOLERANCE_M} m, this line keeps ${points.length.toLocaleString('en')} points; ` +
         `an own segment holds at most ${OWN_SEGMENT_MAX_POINTS.toLocaleString('en')}. Split it into shorter segments.`,
+    );
+  }
+  const closed = routeShape(route.points);
+  if (closed.shape !== 'point_to_point') {
+    throw new RouteInputError(
+      'closed_route',
+      `This line ends ${Math.round(closed.endsApartM)} m from where it starts: ` +
+        `${closed.shape === 'loop' ? 'a loop' : 'an out-and-back'} has no one direction, so its tailwind ` +
+        'comes to about 0 in any wind and an alert on it could never fire. Judge it as a route instead, by ' +
+        'the time the wind costs or gives both ways round: get_route_wind in your assistant, or the route ' +
+        'calculator on the home page. A climb or a one-way stretch of it can be a segment.',
     );
   }
   const full = routeLegs(route.points);

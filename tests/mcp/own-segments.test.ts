@@ -281,6 +281,33 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
   );
 
   it.skipIf(skip)(
+    'refuses a loop as an own segment, pointing to get_route_wind, and stores nothing',
+    async () => {
+      const owner = await h.connectRider(riders.owner);
+      const before = await countRiderSegments(h.store.db, riders.owner.id);
+      // A 6 km square ridden round back to its start.
+      const loop = [
+        [45.05, 6.03],
+        [45.05, 6.05],
+        [45.064, 6.05],
+        [45.064, 6.03],
+        [45.0501, 6.0301],
+      ].map(([latitude, longitude]) => ({ latitude, longitude }));
+      for (const [tool, args] of [
+        ['add_my_segment', { points: loop, name: 'Lake loop' }],
+        ['get_route_wind', { points: loop, save_as: 'Lake loop' }],
+      ] as const) {
+        const text = toolErrorText(await call(owner, tool, args));
+        expect(text, tool).toMatch(
+          /a loop has no one direction.*get_route_wind.*\[closed_route\] Nothing was stored/,
+        );
+      }
+      expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before);
+      expect((await call(owner, 'get_route_wind', { points: loop })).isError).toBeFalsy();
+    },
+  );
+
+  it.skipIf(skip)(
     'never passes the allowance, however many adds race (one transaction per add)',
     async () => {
       const racer = await h.createRider();

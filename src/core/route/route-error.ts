@@ -26,7 +26,9 @@ export type RouteInputErrorCode =
   /** Several points, all at the same place. */
   | 'zero_length'
   /** A latitude or longitude missing, not a number or out of range. */
-  | 'bad_coordinate';
+  | 'bad_coordinate'
+  /** A loop or out-and-back given as a segment: it has no one direction (refused by own segments only). */
+  | 'closed_route';
 
 /** Where in the input the problem is, when it can be said. */
 export interface RouteInputLocation {

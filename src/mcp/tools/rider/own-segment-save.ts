@@ -11,6 +11,7 @@ import { ownSegmentFrom } from '../../../data/segments/owned-segment.ts';
 import { addRiderSegment } from '../../../store/repositories/rider-segments.ts';
 import type { ToolContext } from '../../context.ts';
 import { readRouteArguments, type RouteArguments } from '../../report/route-report.ts';
+import { RouteInputError } from '../../../core/route/route-error.ts';
 import { ToolError } from '../../tool.ts';
 import { ownSegmentOut } from './own-segment-out.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
@@ -29,6 +30,8 @@ export function readOwnSegment(input: RouteArguments): PreparedSegment {
     return prepareParsedSegment(source, readRouteArguments(input));
   } catch (error) {
     if (error instanceof ToolError) throw new ToolError(`${error.message} Nothing was stored.`);
+    if (error instanceof RouteInputError)
+      throw new ToolError(`${error.message} [${error.code}] Nothing was stored.`);
     throw error;
   }
 }
