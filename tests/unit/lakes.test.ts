@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGazetteer, gazetteerRow } from '../../src/data/geocoding/gazetteer.ts';
-import { CLUSTER_LINK_KM, LAKE_MIN_RADIUS_KM, lakeNames } from '../../src/data/geocoding/lakes.ts';
+import {
+  CLUSTER_LINK_KM,
+  COMMON_WORD_KEYS,
+  LAKE_MIN_RADIUS_KM,
+  lakeNames,
+} from '../../src/data/geocoding/lakes.ts';
 import type { Place } from '../../src/data/geocoding/types.ts';
 import { foldName } from '../../src/data/names.ts';
 
@@ -108,6 +113,20 @@ describe('lakes from the towns that name them', () => {
     expect(forest.map((p) => p.kind)).toEqual([undefined, undefined]);
     expect(forest[0]?.population).toBe(82492);
     expect(await gazetteer.search('Lago Maggiore', 5)).toEqual([]);
+  });
+
+  it('reads no lake out of a common word', async () => {
+    const rows = (count: number) => [
+      town('Lake Park', 'US', 26.8, -80.07, 8000),
+      // "Park" towns beside a town on a lake named Park: one more key than a lake name may have.
+      ...Array.from({ length: count }, (_, i) => town(`Park ${i}`, 'US', 26.8 + i / 1000, -80.07, 5000)),
+      town('Sul Park', 'US', 26.8, -80.06, 3000, ['Sul Park am Park']),
+    ];
+    const atCap = createGazetteer(rows(COMMON_WORD_KEYS - 3));
+    expect((await atCap.search('Lake Park', 5))[0]?.kind).toBe('lake');
+    const common = createGazetteer(rows(COMMON_WORD_KEYS));
+    expect((await common.search('Lake Park', 5))[0]).toMatchObject({ name: 'Lake Park', population: 8000 });
+    expect((await common.search('Lake Park', 5))[0]?.kind).toBeUndefined();
   });
 
   it('keeps towns more than the link distance apart in separate lakes', async () => {

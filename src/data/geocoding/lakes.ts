@@ -76,7 +76,12 @@ const MAX_RADIUS_KM = 100;
 const MIN_COMPOUND_PREFIX = 6;
 /** …and the rest of the compound is a word of its own ("füred"), not an ending ("Plácido" is no lake Placid). */
 const MIN_COMPOUND_REST = 3;
-const MAX_KEYS_SCANNED = 500;
+/**
+ * A name found at the start of a word in more keys than this is a common word
+ * ("Lake City", "Lake Park"), not a lake's name: no lake is read from it. The
+ * lake names of the survey appear in 2 to 60 keys.
+ */
+export const COMMON_WORD_KEYS = 100;
 
 export interface FoundLake {
   readonly place: IndexedPlace;
@@ -167,7 +172,9 @@ function lakeOf(
     const known = best.get(i);
     if (known === undefined || score > known.score) best.set(i, { place, score });
   };
-  for (const { key, places } of index.keysWithWord(name, MAX_KEYS_SCANNED)) {
+  const keys = index.keysWithWord(name, COMMON_WORD_KEYS + 1);
+  if (keys.length > COMMON_WORD_KEYS) return null;
+  for (const { key, places } of keys) {
     const role = roleOf(key, name);
     for (const i of places) {
       const population = index.place(i).population ?? 0;
@@ -185,7 +192,8 @@ function lakeOf(
   const winner = scored.filter(({ score }) => score > 0).sort((a, b) => b.score - a.score)[0];
   if (winner === undefined) return null;
   const { members } = winner;
-  if (members.every(({ place }) => foldName(place.name) === folded)) return null;
+  // Towns that only mention the name do not make a lake of towns literally called what was typed.
+  if (members.every(({ place, score }) => score === 0 || foldName(place.name) === folded)) return null;
   const lat = members.reduce((sum, { place }) => sum + place.lat, 0) / members.length;
   const lon = members.reduce((sum, { place }) => sum + place.lon, 0) / members.length;
   const farthest = Math.max(...members.map(({ place }) => greatCircleM({ lat, lon }, place) / 1000));
