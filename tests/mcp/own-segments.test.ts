@@ -31,6 +31,7 @@ import {
 } from '../../src/store/repositories/rider-segments.ts';
 import type { Rider } from '../../src/store/repositories/riders.ts';
 import { listWatchlist, setAlertThreshold, watchSegment } from '../../src/store/repositories/watchlist.ts';
+import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import { toolErrorText } from '../support/mcp-client.ts';
 import { TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
@@ -119,6 +120,34 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
     // A private upload is not a catalog entry to credit.
     expect(windows.attribution?.join(' ')).not.toMatch(/Private/);
   });
+
+  it.skipIf(skip)(
+    "get_segment answers the owner's own segment: its route, the wind now and the best window",
+    async () => {
+      const owner = await h.connectRider(riders.owner);
+      const added = AddMySegmentOutputSchema.parse(
+        ok(await call(owner, 'add_my_segment', { points: climbPointArgs(), name: 'Home climb' })),
+      );
+      const id = added.segment.id;
+      const result = await call(owner, 'get_segment', { segment_id: id });
+      const answer = GetSegmentOutputSchema.parse(ok(result));
+      expect(answer.segment).toMatchObject({
+        id,
+        name: 'Home climb',
+        country_code: 'ZZ',
+        popularity_rank: null,
+      });
+      expect(answer.segment.polyline.length).toBeGreaterThanOrEqual(2);
+      const start = climbPoints()[0];
+      expect(answer.segment.polyline[0]).toEqual([start?.lat, start?.lon]);
+      expect(answer.wind_now).not.toBeNull();
+      expect(answer.best_window !== null || answer.window_status !== 'found').toBe(true);
+      expect(answer.time_zone).toBe('Europe/Paris');
+      const text = JSON.stringify(result.content);
+      expect(text).toContain(`Home climb [${id}]`);
+      expect(text).not.toMatch(/No segment has the id/);
+    },
+  );
 
   it.skipIf(skip)(
     'answers a stranger exactly as for an unknown id: other rider, public tools, removal',

@@ -46,6 +46,13 @@ export const GetSegmentInputSchema = z.object({
 
 export const GetSegmentOutputSchema = z.object({
   segment: SegmentFactsSchema.extend({
+    popularity_rank: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe(
+        "1 = most ridden in the catalog (editorial rank, not an effort count); null for a rider's own segment",
+      ),
     aliases: z.array(z.string()),
     end: PointSchema,
     compass: z.string().describe('bearing_deg on an 8-point compass'),

@@ -1,4 +1,9 @@
 import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
+import { isOwnSegmentId } from '../../core/rider-rules.ts';
+import type { Segment } from '../../data/segments/types.ts';
+import { isOwnSegment } from '../../data/segments/owned-segment.ts';
+import { riderSegmentLookup } from '../../rider/segment-lookup.ts';
+import type { ToolContext } from '../context.ts';
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
 import { lockedDetails } from '../report/pro-details.ts';
@@ -13,6 +18,18 @@ import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts
 import { callerHasProAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
+/**
+ * The segment an id names for this caller: the catalog for everyone, and at
+ * the rider address the rider's own segments too (through the one lookup
+ * that keeps them private, so to anyone else an own id answers exactly as an
+ * unknown one).
+ */
+async function segmentFor(context: ToolContext, id: string): Promise<Segment | undefined> {
+  const { caller, store } = context;
+  if (caller.kind !== 'rider' || store === undefined || !isOwnSegmentId(id)) return context.catalog.get(id);
+  return riderSegmentLookup(context.catalog, store.db, caller.riderId).get(id);
+}
+
 /** Public tool: one segment, the wind on it now and its best tailwind window. */
 export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof GetSegmentOutputSchema> = {
   name: 'get_segment',
@@ -24,7 +41,7 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
   outputSchema: GetSegmentOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
   async run({ segment_id, include_darkness }, context) {
-    const segment = context.catalog.get(segment_id);
+    const segment = await segmentFor(context, segment_id);
     if (!segment) {
       throw new ToolError(
         `No segment has the id "${segment_id}". Ids come from find_tailwind_segments: ` +
@@ -43,7 +60,10 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
       pro && report.bestWindow
         ? await ensembleForPoints(context, [forecastPointOf(segment)], DEFAULT_CHANCE_THRESHOLD_KMH)
         : null;
-    const facts = segmentFacts(segment);
+    // An own segment has no catalog rank (as in the rider tools' answers).
+    const facts = isOwnSegment(segment)
+      ? { ...segmentFacts(segment), popularity_rank: null }
+      : segmentFacts(segment);
     const data: GetSegmentOutput = {
       segment: {
         ...facts,

@@ -1,0 +1,36 @@
+/**
+ * The README stays a doorway (issue #18): short, the two commands near the top, and every link inside
+ * the repository. Its prose is not checked here; what it promises is run by
+ * tests/deploy/fresh-clone.test.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const lines = README.split('\n');
+
+describe('README.md', () => {
+  it('fits in 200 lines, with the install and start commands within the first 40', () => {
+    expect(lines.length).toBeLessThanOrEqual(200);
+    expect(lines.slice(0, 40)).toContain('npm install');
+    expect(lines.slice(0, 40)).toContain('npm start');
+  });
+
+  it('links only to files of the repository, and each exists', () => {
+    const targets = [...README.matchAll(/\]\(([^)\s]+)\)|<(https?:[^>]+)>/g)].map(
+      (match) => match[1] ?? match[2] ?? '',
+    );
+    expect(targets.length).toBeGreaterThan(3);
+    for (const target of targets) {
+      expect(target, 'a link leaving the repository').not.toMatch(/^[a-z]+:|^\/\/|^\.\.\//);
+      expect(existsSync(join(ROOT, dirname('README.md'), target.split('#')[0] ?? '')), target).toBe(true);
+    }
+  });
+
+  it('shows one picture', () => {
+    expect(README.match(/!\[[^\]]*\]\(/g)).toHaveLength(1);
+  });
+});
