@@ -30,6 +30,7 @@ import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
 import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
 import { ENSEMBLE_BENCH_SECONDS, runEnsembleBench } from './ensemble.ts';
+import { printMcpSizes } from './mcp-sizes.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -209,6 +210,7 @@ async function main(): Promise<number> {
     mcpValid = (await runEnsembleBench()) && mcpValid;
     runCatalogLoadBench();
     mcpValid = (await runAlertScaleBench()) && mcpValid;
+    await printMcpSizes();
     await printSizes();
     await printPlacesShare();
     await printColdStarts();

@@ -1,5 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { SERVICE_NAME, SERVICE_VERSION } from '../core/service-facts.ts';
+import { WIND_HEIGHT_FACTOR } from '../core/power-model.ts';
+import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
 import type { ToolContext } from './context.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
@@ -7,12 +9,21 @@ import { ToolError, type ToolDefinition } from './tool.ts';
 
 export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: SERVICE_VERSION };
 
+/**
+ * What holds for every tool, said once per session rather than in each
+ * tool's schema: the units, how to read the wind fields, the rideable rule.
+ */
 const INSTRUCTIONS =
-  'Tailwind and headwind on cycling segments. Speeds are km/h, distances metres, times ISO 8601 UTC with ' +
-  'a local form and time_zone beside them; tell riders the local time. ' +
-  'Start with find_tailwind_segments (a place or coordinates), then get_segment for one id; ' +
-  'for a whole route (GPX, GeoJSON or points) use get_route_wind. ' +
-  'A positive tailwind_kmh helps the rider, a negative one is a headwind. ' +
+  'Tailwind and headwind on cycling segments and routes. Start with find_tailwind_segments (a place or ' +
+  'coordinates), then get_segment for one id; for a whole route (GPX, GeoJSON or points) use get_route_wind. ' +
+  'Units are in the field names (kmh, m, km, pct, deg, c, s); times are ISO 8601 UTC with a local form and ' +
+  'time_zone beside them: tell riders the local time. Angles are degrees from north, and ' +
+  'wind_direction_deg is where the wind blows FROM. Winds are at 10 m, as weather apps show them; a ' +
+  `*_rider_height figure is that wind × ${WIND_HEIGHT_FACTOR.toFixed(3)}, what the rider feels at 1.5 m. ` +
+  'A positive tailwind_kmh helps the rider, a negative one is a headwind. A best window is the run of ' +
+  `rideable hours (${RIDEABLE_RULE}) around the strongest tailwind. Flags say what is marginal: pass them ` +
+  `on (${FLAG_RULES}). A status "dark" means the tailwind comes only at night: include_darkness: true ` +
+  'offers those hours to a rider with lights. ' +
   'When forecast.source is "demo" the weather is synthetic: tell the user it is not a real forecast.';
 
 export interface ServerSetup {
@@ -35,14 +46,16 @@ function errorResult(message: string) {
  */
 export function buildServer({ tools, context, limiter, limitKey }: ServerSetup): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
+  // Pro access exists only for riders (the rider address); anonymous callers are listed no Pro-only field.
+  const audience = { pro: context.caller.kind === 'rider' };
   for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: withCachedJsonSchema(tool.inputSchema),
-        outputSchema: withCachedJsonSchema(tool.outputSchema),
+        inputSchema: withCachedJsonSchema(tool.inputSchema, audience),
+        outputSchema: withCachedJsonSchema(tool.outputSchema, audience),
         annotations: tool.annotations,
       },
       async (input: unknown) => {

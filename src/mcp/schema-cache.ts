@@ -1,9 +1,14 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
+import { toolJsonSchema, type SchemaAudience } from './json-schema.ts';
 
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];
 
-const cache = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+/** One cache per audience: the public address lists its schemas without the Pro-only fields. */
+const caches = {
+  public: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
+  pro: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
+};
 
 /** Freezes a JSON value and everything in it, so one shared copy can be handed out safely. */
 function deepFreeze<T>(value: T): T {
@@ -15,26 +20,12 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * A converted schema without its `$schema` key. Our schemas use only keywords
- * that JSON Schema draft-07 and 2020-12 read alike (tests/mcp/schema-dialects.test.ts),
- * but naming 2020-12 makes a draft-07 validator in its default mode (Ajv's
- * `new Ajv()`, as many MCP clients build it) refuse to compile the schema at
- * all: it checks the schema against a meta-schema it does not have. Without
- * the key, MCP says 2020-12 applies, and a draft-07 client reads the same rules.
- */
-function dialectNeutral(json: Record<string, unknown>): Record<string, unknown> {
-  const neutral = { ...json };
-  delete neutral['$schema'];
-  return neutral;
-}
-
-/**
  * The same zod schema with its JSON Schema conversions remembered. The
  * server is stateless, so the SDK builds a fresh server and converts every
  * tool schema on each request; the conversion was most of the time of a
  * `tools/list` and a tenth of a tool call (measured in `npm run bench`).
- * Validation still goes to zod. Each conversion leaves out `$schema`
- * (see {@link dialectNeutral}).
+ * Validation still goes to zod. The conversion is the compact one the
+ * tool list advertises ({@link toolJsonSchema}).
  *
  * The conversion is handed out as one deeply frozen object, not a fresh
  * copy: the SDK converts the input and output schema of the called tool on
@@ -44,7 +35,8 @@ function dialectNeutral(json: Record<string, unknown>): Record<string, unknown> 
  * (and the RSS, past 400 MB at 10 connections); the SDK only reads the
  * schema and spreads it into new objects where it adds a field.
  */
-export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON {
+export function withCachedJsonSchema(schema: z.ZodType, audience: SchemaAudience): StandardSchemaWithJSON {
+  const cache = audience.pro ? caches.pro : caches.public;
   const known = cache.get(schema);
   if (known) return known;
   const standard = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
@@ -54,7 +46,7 @@ export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON 
       const key = JSON.stringify(options);
       let json = byTarget.get(key);
       if (!json) {
-        json = deepFreeze(dialectNeutral(standard.jsonSchema[io](options)));
+        json = deepFreeze(toolJsonSchema(schema, io, audience, options.target));
         byTarget.set(key, json);
       }
       return json;

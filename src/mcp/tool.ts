@@ -36,10 +36,13 @@ export class ToolError extends Error {
   }
 }
 
-/** Annotations shared by tools that only read: same input, same answer (within the hour). */
+/**
+ * Annotations shared by tools that only read: same input, same answer
+ * (within the hour). No `destructiveHint`: MCP reads it only when
+ * `readOnlyHint` is false.
+ */
 export const READ_ONLY_OPEN_WORLD: ToolAnnotations = {
   readOnlyHint: true,
-  destructiveHint: false,
   idempotentHint: true,
   openWorldHint: true,
 };

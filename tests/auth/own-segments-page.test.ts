@@ -147,7 +147,7 @@ describe('uploading an own segment on /settings', () => {
     expect(watched?.record_s).toBe(1500);
     const windows = GetMyTailwindWindowsOutputSchema.parse(await riderTool('get_my_tailwind_windows'));
     const entry = windows.segments?.find((s) => s.segment_id === watched?.segment_id);
-    expect(entry?.segment?.name).toBe('Hairpins above the valley');
+    expect(entry?.segment_name).toBe('Hairpins above the valley');
     expect(entry?.record_s).toBe(1500);
     expect(entry?.window_status).not.toBe('no_forecast');
   });

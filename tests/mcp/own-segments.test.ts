@@ -296,8 +296,13 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
       const kept = RiderRouteWindOutputSchema.parse(
         ok(await call(owner, 'get_route_wind', { points: climbPointArgs(), save_as: 'Sunday loop' })),
       );
-      expect(kept.saved?.segment.name).toBe('Sunday loop');
-      expect(kept.saved?.watched.catalog_status).toBe('own_segment');
+      expect(kept.saved?.segment_id).toMatch(/^my--/);
+      expect(kept.saved?.own_segments.used).toBeGreaterThan(0);
+      const listed = GetMyWatchlistOutputSchema.parse(ok(await call(owner, 'get_my_watchlist')));
+      expect(listed.watchlist?.find((w) => w.segment_id === kept.saved?.segment_id)).toMatchObject({
+        catalog_status: 'own_segment',
+        segment: { name: 'Sunday loop' },
+      });
       expect(kept.route.distance_km).toBe(plain.route.distance_km);
       expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before + 1);
       const reader = await h.connectRider(riders.owner, { scopes: [SCOPE_READ] });

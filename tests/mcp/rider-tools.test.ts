@@ -765,17 +765,9 @@ describe('estimateRecord', () => {
     time: '2026-11-21T12:00:00Z',
     tailwind_kmh: 20,
     crosswind_kmh: 0,
-    effect: 'tailwind' as const,
     wind_speed_kmh: 20,
     wind_direction_deg: 180,
-    wind_gusts_kmh: null,
     tailwind_kmh_rider_height: 13.5,
-    crosswind_kmh_rider_height: 0,
-    wind_speed_kmh_rider_height: 13.5,
-    temperature_c: null,
-    precipitation_mm: null,
-    precipitation_probability_pct: null,
-    daylight: true,
   };
   const window = {
     start: peak.time,

@@ -8,6 +8,9 @@ import { createOpenMeteoEnsemble, memberKey } from '../../src/data/forecast/open
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { fakeOpenMeteoEnsemble, type EnsembleFault } from '../support/fake-open-meteo-ensemble.ts';
+import { meanHourlySpread, surveyBestWindowChances } from '../support/demo-chance-survey.ts';
+import { testDeps, TEST_NOW } from '../support/mcp-deps.ts';
+import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 
 /** 2026-06-06 08:20 UTC: the 06 UTC run is the newest. */
 const NOW = Date.UTC(2026, 5, 6, 8, 20);
@@ -262,4 +265,34 @@ describe('demo ensemble', () => {
     expect(late).toBeGreaterThan(early * 2);
     expect(series?.hours.every((h) => Array.from(h.speedKmh).every((v) => v >= 0 && v <= 400))).toBe(true);
   });
+
+  // Over the whole embedded catalog, as a Pro rider would read it: the demo
+  // must show what an ensemble is for (confident soon, uncertain later),
+  // not 100 % on every window. Two clocks, so the result is not one lucky hour.
+  it.each([
+    ['Saturday 10:20 UTC', TEST_NOW],
+    ['Sunday 17:20 UTC', TEST_NOW + 31 * 3600_000],
+  ])(
+    'gives best windows different chances, confident on day 1 and often in doubt on day 3 (%s)',
+    async (_, at) => {
+      const segments = loadEmbeddedSegments();
+      const deps = testDeps({ now: () => at });
+      const windows = await surveyBestWindowChances(deps, segments);
+      expect(windows.length).toBeGreaterThan(segments.length / 2);
+      const words = new Set(windows.map((w) => w.words));
+      expect(words.has('likely')).toBe(true);
+      expect(words.size).toBeGreaterThan(1);
+      expect(windows.filter((w) => w.chance === 1).length).toBeLessThan(windows.length / 2);
+      const day1 = windows.filter((w) => w.leadH < 24);
+      const day3 = windows.filter((w) => w.leadH >= 48);
+      expect(day1.length).toBeGreaterThan(0);
+      expect(day3.length).toBeGreaterThan(0);
+      expect(day1.filter((w) => w.words === 'likely').length).toBeGreaterThanOrEqual(day1.length * 0.8);
+      expect(day3.filter((w) => w.words !== 'likely').length).toBeGreaterThanOrEqual(day3.length * 0.3);
+
+      const at6 = await meanHourlySpread(deps.now, segments, 6);
+      const at60 = await meanHourlySpread(deps.now, segments, 60);
+      expect(at60).toBeGreaterThan(at6 * 2);
+    },
+  );
 });

@@ -20,12 +20,47 @@ const phase = (member: number, salt: number): number =>
   (((member * 2654435761 + salt * 40503) >>> 0) % 6283) / 1000;
 
 /**
+ * A fixed draw per member and purpose, roughly standard normal (mean 0,
+ * standard deviation 1, within ±3): the sum of three hashed uniforms,
+ * centred and scaled. Enough for synthetic members; no randomness.
+ */
+const draw = (member: number, salt: number): number => {
+  const u = (k: number) => phase(member, salt * 3 + k) / 6.283;
+  return (u(0) + u(1) + u(2) - 1.5) * 2;
+};
+
+/** The demo's spread at a lead of `leadH` hours: 0 at the run, 1 three days on, still growing after. */
+const growthAt = (leadH: number): number => leadH / 72;
+
+/**
+ * How far apart the demo members drift, one standard deviation, at the run
+ * (`…0`) and added per three days of lead (`…Per3d`). Shaped on the spread
+ * of ECMWF's ensemble in changeable mid-latitude weather (the demo's winds
+ * turn and swing as in a busy autumn week): systems arriving an hour early
+ * or late on day 1 and about six hours by day 3 (the demo's wind veers
+ * about 18°/h, so timing alone moves the direction by tens of degrees),
+ * plus a steady turn of a few degrees growing to about 35°, and a speed
+ * off by ±5 % growing to about ±30 %. So a strong day-1 window stays
+ * likely and a day-3 one is often "about even": what riders meet in a real
+ * ensemble, where three days out the members often disagree.
+ */
+export const DEMO_SPREAD = {
+  timingH0: 0.4,
+  timingHPer3d: 6,
+  directionDeg0: 4,
+  directionDegPer3d: 35,
+  speedShare0: 0.05,
+  speedSharePer3d: 0.3,
+} as const;
+
+/**
  * Member `member`'s wind at `point` and `time` for a run started at `runAt`:
- * member 0 (the control) is exactly the demo forecast; the others perturb
- * its speed by a smooth share and veer its direction by a smooth angle, each
- * a sinusoid in time with its own period and phase, scaled by a spread that
- * GROWS WITH LEAD TIME like a real ensemble's: about ±5 % and ±6° at the run,
- * ±45 % and ±50° three days on. Pure and deterministic.
+ * member 0 (the control) is exactly the demo forecast; each other member is
+ * the demo forecast at a shifted time (its systems early or late), turned
+ * by an angle and scaled in speed, each a fixed draw for the member (so a
+ * member is one coherent run, not noise hour to hour) with a slow wobble,
+ * scaled by a spread that GROWS WITH LEAD TIME like a real ensemble's
+ * ({@link DEMO_SPREAD}). Pure and deterministic.
  */
 export function demoMemberWindAt(
   point: LatLon,
@@ -33,20 +68,25 @@ export function demoMemberWindAt(
   runAt: number,
   member: number,
 ): { speedKmh: number; directionDeg: number } {
-  const control = demoWindAt(point, time);
-  if (member === 0) return { speedKmh: control.speedKmh, directionDeg: control.directionDeg };
-  const leadH = Math.max(0, (time - runAt) / 3600);
+  if (member === 0) {
+    const control = demoWindAt(point, time);
+    return { speedKmh: control.speedKmh, directionDeg: control.directionDeg };
+  }
+  const growth = growthAt(Math.max(0, (time - runAt) / 3600));
   const hours = time / 3600;
-  const speedSpread = 0.05 + 0.0055 * leadH;
-  const directionSpread = 6 + 0.6 * leadH;
-  const wobble = (salt: number, period: number) =>
-    Math.sin((TAU * hours) / period + phase(member, salt) + 0.02 * point.lat) * 0.7 +
-    Math.sin(phase(member, salt + 1)) * 0.3;
-  const speedKmh = Math.max(0, control.speedKmh * (1 + speedSpread * wobble(1, 19 + (member % 7))));
-  const veer = directionSpread * wobble(3, 23 + (member % 5));
+  // A member's error is mostly steady (its own draw) with a slow wobble around it.
+  const error = (salt: number, period: number) =>
+    draw(member, salt) * 0.85 +
+    0.3 * Math.sin((TAU * hours) / period + phase(member, salt) + 0.02 * point.lat);
+  const s = DEMO_SPREAD;
+  const shiftH = error(1, 41) * (s.timingH0 + s.timingHPer3d * growth);
+  const shifted = demoWindAt(point, time + Math.round(shiftH * 3600));
+  const veer = error(2, 53) * (s.directionDeg0 + s.directionDegPer3d * growth);
+  const share = error(3, 47) * (s.speedShare0 + s.speedSharePer3d * growth);
+  const speedKmh = Math.max(0, shifted.speedKmh * Math.exp(share));
   return {
     speedKmh: roundHalfAway(speedKmh, 1),
-    directionDeg: Math.round(normalizeDegrees(control.directionDeg + veer)) % 360,
+    directionDeg: Math.round(normalizeDegrees(shifted.directionDeg + veer)) % 360,
   };
 }
 

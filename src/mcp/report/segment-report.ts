@@ -23,16 +23,27 @@ export function hourOut(hour: SegmentHour): HourOut {
     tailwind_kmh: hour.tailwindKmh,
     tailwind_kmh_rider_height: hour.tailwindKmhRiderHeight,
     crosswind_kmh: hour.crosswindKmh,
-    crosswind_kmh_rider_height: hour.crosswindKmhRiderHeight,
     effect: hour.effect,
     wind_speed_kmh: hour.windSpeedKmh,
-    wind_speed_kmh_rider_height: hour.windSpeedKmhRiderHeight,
     wind_direction_deg: hour.windDirectionDeg,
     wind_gusts_kmh: hour.windGustsKmh,
     temperature_c: hour.temperatureC,
     precipitation_mm: hour.precipitationMm,
     precipitation_probability_pct: hour.precipitationProbabilityPct,
     daylight: hour.daylight,
+  };
+}
+
+/** The wind of a window's peak hour: see `PeakSchema`. */
+function peakOut(hour: SegmentHour, timeZone: string): WindowOut['peak'] {
+  return {
+    time: isoTime(hour.time),
+    time_local: localIso(hour.time, timeZone),
+    tailwind_kmh: hour.tailwindKmh,
+    tailwind_kmh_rider_height: hour.tailwindKmhRiderHeight,
+    crosswind_kmh: hour.crosswindKmh,
+    wind_speed_kmh: hour.windSpeedKmh,
+    wind_direction_deg: hour.windDirectionDeg,
   };
 }
 
@@ -47,8 +58,7 @@ export function windowOut(window: RideableWindow, timeZone: string): WindowOut {
     time_zone: timeZone,
     start_local: localIso(window.start, timeZone),
     end_local: localIso(window.end, timeZone),
-    hours: window.hours,
-    peak: { ...hourOut(window.peak), time_local: localIso(window.peak.time, timeZone) },
+    peak: peakOut(window.peak, timeZone),
     mean_tailwind_kmh: window.meanTailwindKmh,
     mean_tailwind_kmh_rider_height: window.meanTailwindKmhRiderHeight,
     daylight: light && {

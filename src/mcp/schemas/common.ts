@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRO_ONLY } from '../json-schema.ts';
 import { WIND_HEIGHT_FACTOR } from '../../core/power-model.ts';
 import {
   FLAG_WORDS,
@@ -9,99 +10,117 @@ import {
 } from '../../core/rideable.ts';
 import type { WindowStatus } from '../../core/tailwind-window.ts';
 
-/** Times are ISO 8601 in UTC, to the second. */
-export const IsoTimeSchema = z.iso.datetime().describe('ISO 8601 time, UTC');
+/**
+ * Times are ISO 8601 in UTC, to the second. No words of its own: the format
+ * says it, and each field that needs one says what its time is.
+ */
+export const IsoTimeSchema = z.iso.datetime();
 
-/** The same instant as a UTC time beside it, on the wall clock of the place. */
-export const LocalTimeSchema = z.iso
-  .datetime({ offset: true })
-  .describe('The same time on the local clock of the place, ISO 8601 with its UTC offset');
+/**
+ * The same instant as a UTC time beside it, on the wall clock of the place:
+ * what `*_local` means is said once, in the server's instructions and the
+ * description of the shape that holds such fields.
+ */
+export const LocalTimeSchema = z.iso.datetime({ offset: true });
 
-export const TimeZoneSchema = z
-  .string()
-  .describe('IANA time zone of the place (e.g. "Europe/Paris"), from its coordinates; local times are in it');
+export const TimeZoneSchema = z.string().describe('IANA zone of *_local');
 
+/** Bounds only: the unit (decimal degrees, WGS 84) is said once, where a tool's arguments or the Point shape are described. */
 export const LatitudeSchema = z
   .number()
   .min(-90, 'latitude must be between -90 and 90')
-  .max(90, 'latitude must be between -90 and 90')
-  .describe('Latitude, decimal degrees (WGS 84)');
+  .max(90, 'latitude must be between -90 and 90');
 
 export const LongitudeSchema = z
   .number()
   .min(-180, 'longitude must be between -180 and 180')
-  .max(180, 'longitude must be between -180 and 180')
-  .describe('Longitude, decimal degrees (WGS 84)');
+  .max(180, 'longitude must be between -180 and 180');
 
-export const PointSchema = z.object({ latitude: LatitudeSchema, longitude: LongitudeSchema });
-
-const KmhSchema = z.number().describe('km/h, rounded to 0.1');
+/** A point in an answer: ours, so its coordinates need no bounds. */
+export const PointSchema = z
+  .object({ latitude: z.number(), longitude: z.number() })
+  .describe('Decimal degrees, WGS 84')
+  .meta({ id: 'Point' });
 
 /**
- * Wind at rider height: the 10 m figure beside it times the log-profile
- * factor the record estimates use (model.wind_height_factor, 0.673).
+ * km/h, rounded to 0.1: the unit is in every field's name, so the number
+ * needs no words of its own.
  */
-const RiderHeightKmhSchema = (what: string) =>
-  KmhSchema.describe(
-    `${what} at rider height (1.5 m): the 10 m figure × ${WIND_HEIGHT_FACTOR.toFixed(3)} (log wind profile, ` +
-      'open country). What the rider feels; the 10 m figure is what forecasts and weather apps show',
-  );
+const KmhSchema = z.number();
 
-const RideFlagSchema = z
+/**
+ * How to read the wind fields, said once in the description of the shape
+ * that holds them rather than on each field (the server's instructions say
+ * more): figures at the forecast's 10 m, and at rider height the 10 m figure
+ * times the log-profile factor the record estimates use
+ * (model.wind_height_factor, 0.673).
+ */
+export const WIND_FIELDS = `Winds at 10 m; *_rider_height: × ${WIND_HEIGHT_FACTOR.toFixed(3)}, felt at 1.5 m`;
+
+/**
+ * What each flag means, in the words the answers explain them with
+ * (`FLAG_WORDS`): said once per session in the server's instructions, not in
+ * every schema.
+ */
+export const FLAG_RULES = Object.entries(FLAG_WORDS)
+  .map(([flag, words]) => `${flag}: ${words}`)
+  .join('; ');
+
+/** What makes an hour rideable, in a few words. */
+export const RIDEABLE_RULE = `daylight, rain under ${WET_PRECIPITATION_MM} mm and ${WET_PROBABILITY_PCT}%, gusts under ${GUST_LIMIT_KMH} km/h`;
+
+export const RideFlagSchema = z
   .enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'] as const satisfies readonly RideFlag[])
-  .describe(
-    Object.entries(FLAG_WORDS)
-      .map(([flag, words]) => `${flag}: ${words}`)
-      .join('; '),
-  );
+  .meta({ id: 'Flag' });
 
 /** One forecast hour on a segment: the REST formula applied to the segment's legs. */
-export const SegmentHourSchema = z.object({
-  time: IsoTimeSchema.describe('Start of the forecast hour, UTC'),
-  tailwind_kmh: KmhSchema.describe(
-    'Effective along-track wind at 10 m (forecast height): positive = tailwind, negative = headwind',
-  ),
-  tailwind_kmh_rider_height: RiderHeightKmhSchema('tailwind_kmh'),
-  crosswind_kmh: KmhSchema.describe('Mean crosswind magnitude over the segment, at 10 m'),
-  crosswind_kmh_rider_height: RiderHeightKmhSchema('crosswind_kmh'),
-  effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']).describe('Judged on the 10 m figures'),
-  wind_speed_kmh: KmhSchema.describe('10 m wind speed'),
-  wind_speed_kmh_rider_height: RiderHeightKmhSchema('wind_speed_kmh'),
-  wind_direction_deg: z.number().describe('Direction the wind blows FROM, degrees (0 = north)'),
-  wind_gusts_kmh: KmhSchema.nullable().describe(
-    'Gusts at 10 m; null when the forecast has none. Not scaled to rider height: the log profile describes ' +
-      'the mean wind, not gusts',
-  ),
-  temperature_c: z.number().nullable().describe('Air temperature at 2 m, °C; null when unknown'),
-  precipitation_mm: z
-    .number()
-    .nullable()
-    .describe('Rain or snow (water) during the hour, mm; null when unknown'),
-  precipitation_probability_pct: z
-    .number()
-    .nullable()
-    .describe('Chance of more than 0.1 mm during the hour, percent; null when unknown'),
-  daylight: z.boolean().describe('The whole hour is between civil dawn and civil dusk at the segment'),
-});
+export const SegmentHourSchema = z
+  .object({
+    time: IsoTimeSchema,
+    tailwind_kmh: KmhSchema,
+    tailwind_kmh_rider_height: KmhSchema,
+    crosswind_kmh: KmhSchema,
+    effect: z.enum(['tailwind', 'headwind', 'crosswind', 'calm']),
+    wind_speed_kmh: KmhSchema,
+    wind_direction_deg: z.number(),
+    wind_gusts_kmh: KmhSchema.nullable(),
+    temperature_c: z.number().nullable(),
+    precipitation_mm: z.number().nullable(),
+    precipitation_probability_pct: z.number().nullable(),
+    daylight: z.boolean().describe('Between civil dawn and dusk'),
+  })
+  .describe('A forecast hour, length-weighted; winds as in Window')
+  .meta({ id: 'Hour' });
+
+/**
+ * The peak hour of a window: its wind only. The rest of a forecast hour
+ * (effect, gusts, rain, temperature, daylight) is either implied by the
+ * window (the peak is a daylight tailwind hour) or summed up in its weather,
+ * so a window does not repeat a whole hour.
+ */
+export const PeakSchema = z
+  .object({
+    time: IsoTimeSchema,
+    tailwind_kmh: KmhSchema,
+    tailwind_kmh_rider_height: KmhSchema,
+    crosswind_kmh: KmhSchema,
+    wind_speed_kmh: KmhSchema,
+    wind_direction_deg: z.number(),
+    time_local: LocalTimeSchema,
+  })
+  .describe('The hour with the strongest tailwind');
 
 export const DaylightSchema = z
-  .object({
-    civil_dawn: IsoTimeSchema.nullable().describe('Civil dawn before the window; null in polar day'),
-    civil_dusk: IsoTimeSchema.nullable().describe('Civil dusk after the window; null in polar day'),
-  })
+  .object({ civil_dawn: IsoTimeSchema.nullable(), civil_dusk: IsoTimeSchema.nullable() })
   .nullable()
-  .describe(
-    'The daylight the window lies in, at the segment: civil twilight (sun 6° below the horizon) with a ' +
-      'quarter-degree margin, so the sun is at most 5.75° below it; null when the ' +
-      'window runs into darkness (include_darkness)',
-  );
+  .describe('Civil dawn and dusk around it; null at night');
 
 export const WindowWeatherSchema = z.object({
-  max_precipitation_mm: z.number().nullable().describe('Wettest hour of the window, mm'),
+  max_precipitation_mm: z.number().nullable(),
   max_precipitation_probability_pct: z.number().nullable(),
   min_temperature_c: z.number().nullable(),
   max_temperature_c: z.number().nullable(),
-  max_gusts_kmh: KmhSchema.nullable().describe('Strongest gust in the window, at 10 m'),
+  max_gusts_kmh: KmhSchema.nullable(),
 });
 
 /**
@@ -110,70 +129,46 @@ export const WindowWeatherSchema = z.object({
  */
 export const ChanceSchema = z
   .object({
-    pct: z
-      .int()
-      .min(0)
-      .max(100)
-      .describe(
-        'Share of ensemble members, percent, whose mean tailwind over the window is at least ' +
-          'ensemble.min_tailwind_kmh. A member frequency, NOT a calibrated probability',
-      ),
-    words: z
-      .enum(['likely', 'about even', 'unlikely'])
-      .describe('likely: 67% or more; unlikely: 33% or less; about even between (IPCC bands)'),
-    p10_kmh: KmhSchema.describe('10th percentile of the members’ mean tailwind over the window, at 10 m'),
-    p50_kmh: KmhSchema.describe('Median of the members’ mean tailwind, at 10 m'),
-    p90_kmh: KmhSchema.describe('90th percentile, at 10 m; negative = headwind'),
+    pct: z.int().min(0).max(100),
+    words: z.enum(['likely', 'about even', 'unlikely']),
+    p10_kmh: KmhSchema,
+    p50_kmh: KmhSchema,
+    p90_kmh: KmhSchema,
   })
   .nullable()
-  .describe(
-    'Pro: the chance of a tailwind from ensemble members; null when an hour of the window lacks members ' +
-      '(no probability rather than a guess)',
-  );
+  .describe('Pro: see ensemble');
 
-/** Where the answer's chances come from: one object per answer. */
+/** Where the answer's chances come from, and how to read them: one object per answer. */
 export const EnsembleInfoSchema = z
   .object({
-    source: z.enum(['open-meteo', 'demo']).describe('demo: synthetic members, NOT real weather'),
-    model: z.string().describe('Ensemble model, e.g. ecmwf_ifs025 (ECMWF IFS 0.25°)'),
-    members: z.int().describe('Members counted, control run included'),
-    run_at: IsoTimeSchema.nullable().describe('Start of the model run; null when the provider did not say'),
-    min_tailwind_kmh: KmhSchema.nullable().describe(
-      'The mean tailwind every window chance in this answer is of, at 10 m; null for route starts, whose ' +
-        'chance is of gaining time against still air',
-    ),
+    source: z.enum(['open-meteo', 'demo']),
+    model: z.string(),
+    members: z.int(),
+    run_at: IsoTimeSchema.nullable(),
+    min_tailwind_kmh: KmhSchema.nullable(),
     stale: z.boolean(),
-    note: z.string().describe('How to read the chances; pass it on'),
+    note: z.string(),
   })
   .nullable()
-  .describe('Pro: the ensemble behind `chance`; null when it could not be read (no chance is shown then)');
+  .describe('Pro: chance.pct is the share of members reaching min_tailwind_kmh, not a probability');
 
 export const TailwindWindowSchema = z
   .object({
-    start: IsoTimeSchema.describe('Start of the first hour of the window'),
-    end: IsoTimeSchema.describe('End of the last hour of the window'),
+    start: IsoTimeSchema,
+    end: IsoTimeSchema,
     time_zone: TimeZoneSchema,
     start_local: LocalTimeSchema,
     end_local: LocalTimeSchema,
-    hours: z.int().min(1),
-    peak: SegmentHourSchema.extend({ time_local: LocalTimeSchema }).describe(
-      'The hour with the strongest tailwind',
-    ),
-    mean_tailwind_kmh: KmhSchema.describe('Mean effective tailwind over the window, at 10 m'),
-    mean_tailwind_kmh_rider_height: RiderHeightKmhSchema('mean_tailwind_kmh'),
+    peak: PeakSchema,
+    mean_tailwind_kmh: KmhSchema,
+    mean_tailwind_kmh_rider_height: KmhSchema,
     daylight: DaylightSchema,
     weather: WindowWeatherSchema,
-    flags: z
-      .array(RideFlagSchema)
-      .describe('What is marginal about the window (empty = nothing); pass these on to the rider'),
-    chance: ChanceSchema.optional(),
+    flags: z.array(RideFlagSchema).describe('What is marginal: pass it on'),
+    chance: ChanceSchema.optional().meta(PRO_ONLY),
   })
-  .describe(
-    'Best rideable tailwind window in the next 72 hours: hours in daylight at the segment, with under ' +
-      `${WET_PRECIPITATION_MM} mm of rain and under a ${WET_PROBABILITY_PCT}% chance of it, and gusts under ` +
-      `${GUST_LIMIT_KMH} km/h; the run of consecutive such hours around the peak in which every hour is a ` +
-      'tailwind of at least 1 km/h and at least half the peak',
-  );
+  .describe(`Best rideable tailwind window in 72 h. ${WIND_FIELDS}`)
+  .meta({ id: 'Window' });
 
 export const WindowStatusSchema = z
   .enum([
@@ -185,44 +180,35 @@ export const WindowStatusSchema = z
     'wet_or_gusty',
     'no_forecast',
   ] as const satisfies readonly (WindowStatus | 'no_forecast')[])
-  .describe(
-    'found: see best_window; no_tailwind: no hour in 72 h is a tailwind; dark: every tailwind hour is ' +
-      'between civil dusk and dawn (include_darkness: true offers them to a rider with lights); wet, gusty, ' +
-      'wet_or_gusty: every daylight tailwind hour has too much rain, too strong gusts, or one of the two; ' +
-      'no_forecast: no data here',
-  );
+  .describe('Why no best_window')
+  .meta({ id: 'WindowStatus' });
 
 export const IncludeDarknessSchema = z
   .boolean()
   .default(false)
-  .describe(
-    'Offer hours between civil dusk and civil dawn too, for a rider with lights (default false: daylight only)',
-  );
+  .describe('Also offer night hours, for a rider with lights');
 
-export const ForecastInfoSchema = z.object({
-  source: z
-    .enum(['open-meteo', 'demo'])
-    .describe('open-meteo: real forecast; demo: synthetic weather for offline use, NOT real'),
-  issued_at: IsoTimeSchema.describe('When the forecast was obtained (the oldest one used)'),
-  horizon_hours: z.int().describe('Hours of forecast considered, from the current hour'),
-  stale: z.boolean().describe('True when the weather service failed and an older cached forecast was used'),
-  note: z.string().nullable().describe('A caveat to pass on to the user, if any'),
-  unusable_hours: z
-    .int()
-    .min(0)
-    .describe(
-      'Forecast hours dropped at the worst location because the weather service sent impossible or ' +
-        'missing values (e.g. negative speeds, gusts below the wind); 0 normally',
-    ),
-});
+export const ForecastInfoSchema = z
+  .object({
+    source: z.enum(['open-meteo', 'demo']),
+    issued_at: IsoTimeSchema,
+    horizon_hours: z.int(),
+    stale: z.boolean(),
+    note: z.string().nullable(),
+    unusable_hours: z.int().min(0),
+  })
+  .describe('demo: synthetic, NOT a forecast: tell the user; pass the note on')
+  .meta({ id: 'Forecast' });
 
 /** A Pro-only detail withheld from this caller, with how to get it. */
-export const LockedFeatureSchema = z.object({
-  feature: z.string(),
-  description: z.string(),
-  plans: z.array(z.string()).describe('Plan ids that include it, from the plan catalog'),
-  how_to_unlock: z.string(),
-  pricing_url: z.url(),
-});
+export const LockedFeatureSchema = z
+  .object({
+    feature: z.string(),
+    description: z.string(),
+    plans: z.array(z.string()),
+    how_to_unlock: z.string(),
+    pricing_url: z.url(),
+  })
+  .meta({ id: 'Locked' });
 
 export const AttributionSchema = z.array(z.string()).describe('Credits to show with the data');

@@ -3,8 +3,8 @@ import { OWN_SEGMENT_MAX_POINTS, OWN_SEGMENT_NAME_MAX } from '../../core/own-seg
 import { OWN_SEGMENT_ALLOWANCE } from '../../core/plans.ts';
 import { LockedFeatureSchema } from './common.ts';
 import { GetRouteWindInputSchema, GetRouteWindOutputSchema } from './route.ts';
-import { RecordSecondsSchema, RiderSegmentFactsSchema, WatchEntrySchema } from './rider.ts';
-import { SegmentIdSchema } from './segment.ts';
+import { RecordSecondsSchema, RiderSegmentFactsSchema, WatchSchema } from './rider.ts';
+import { SegmentIdSchema, SegmentOutIdSchema } from './segment.ts';
 
 export const AddMySegmentInputSchema = z.object({
   name: z
@@ -13,36 +13,33 @@ export const AddMySegmentInputSchema = z.object({
     .min(1, 'name must not be empty')
     .max(OWN_SEGMENT_NAME_MAX, `name is at most ${OWN_SEGMENT_NAME_MAX} characters`)
     .optional()
-    .describe('What the rider calls it; defaults to the name inside the GPX or GeoJSON'),
-  gpx: GetRouteWindInputSchema.shape.gpx,
-  geojson: GetRouteWindInputSchema.shape.geojson,
+    .describe('Default: the name inside the GPX or GeoJSON'),
+  // The route arguments of get_route_wind, whose descriptions say the formats and limits once.
+  gpx: GetRouteWindInputSchema.shape.gpx.describe('As in get_route_wind; give one of gpx, geojson, points'),
+  geojson: GetRouteWindInputSchema.shape.geojson.describe('As in get_route_wind'),
   points: GetRouteWindInputSchema.shape.points,
   record_s: RecordSecondsSchema.optional(),
 });
 
 export const OwnSegmentSchema = RiderSegmentFactsSchema.extend({
-  source: z.enum(['gpx', 'geojson', 'points']).describe('What the rider gave'),
-  points_read: z.int().describe('Points read from the input, consecutive duplicates dropped'),
-  points_kept: z
-    .int()
-    .describe(`Points kept after simplification (10 m tolerance, at most ${OWN_SEGMENT_MAX_POINTS})`),
+  source: z.enum(['gpx', 'geojson', 'points']),
+  points_read: z.int().describe('Consecutive duplicates dropped'),
+  points_kept: z.int().describe(`After simplifying to 10 m, at most ${OWN_SEGMENT_MAX_POINTS}`),
   elevation_coverage: z.number().describe('Share of the length with elevation, 0 to 1'),
 });
 
 const AllowanceSchema = z
   .object({
-    used: z.int().describe("The rider's own segments now"),
-    allowance: z
-      .int()
-      .describe(
-        `How many they may keep: ${OWN_SEGMENT_ALLOWANCE.free} on Free, ${OWN_SEGMENT_ALLOWANCE.pro} with Pro`,
-      ),
+    used: z.int(),
+    allowance: z.int(),
   })
-  .describe('Own segments used and allowed');
+  .describe(
+    `Own segments kept and allowed (${OWN_SEGMENT_ALLOWANCE.free} on Free, ${OWN_SEGMENT_ALLOWANCE.pro} with Pro)`,
+  );
 
 export const AddMySegmentOutputSchema = z.object({
   segment: OwnSegmentSchema,
-  watched: WatchEntrySchema,
+  watched: WatchSchema,
   own_segments: AllowanceSchema,
   locked: z.array(LockedFeatureSchema),
 });
@@ -52,8 +49,8 @@ export const RemoveMySegmentInputSchema = z.object({
 });
 
 export const RemoveMySegmentOutputSchema = z.object({
-  segment_id: SegmentIdSchema,
-  removed: z.boolean().describe('False when the rider has no own segment with this id (nothing changed)'),
+  segment_id: SegmentOutIdSchema,
+  removed: z.boolean().describe('False: no own segment had this id'),
   own_segments: AllowanceSchema,
 });
 
@@ -67,12 +64,13 @@ export const RiderRouteWindInputSchema = GetRouteWindInputSchema.extend({
     .min(1, 'save_as must not be empty')
     .max(OWN_SEGMENT_NAME_MAX, `save_as is at most ${OWN_SEGMENT_NAME_MAX} characters`)
     .optional()
-    .describe(
-      "Rider address only: also store the route as one of the rider's own segments under this name, " +
-        'watched like add_my_segment does (needs rider:write; counts against the own-segment allowance)',
-    ),
+    .describe('Also keep the route as an own segment of this name (as add_my_segment)'),
 });
 
 export const RiderRouteWindOutputSchema = GetRouteWindOutputSchema.extend({
-  saved: AddMySegmentOutputSchema.optional().describe('Present when save_as was given: the stored segment'),
+  // The route's facts are the answer's own; the summary says it is watched and at what threshold.
+  saved: z
+    .object({ segment_id: SegmentOutIdSchema, own_segments: AllowanceSchema })
+    .optional()
+    .describe('With save_as: the own segment stored (watched)'),
 });

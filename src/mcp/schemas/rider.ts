@@ -21,7 +21,7 @@ import {
   TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
-import { SegmentFactsSchema, SegmentIdSchema } from './segment.ts';
+import { SegmentFactsSchema, SegmentIdArgSchema, SegmentOutIdSchema } from './segment.ts';
 
 const THRESHOLD_BOUNDS = `threshold_kmh must be between ${ALERT_THRESHOLD_MIN_KMH} and ${ALERT_THRESHOLD_MAX_KMH} km/h`;
 const RECORD_BOUNDS = `record_s must be a whole number of seconds from 1 to ${RECORD_MAX_S} (24 h)`;
@@ -33,85 +33,74 @@ const RECORD_BOUNDS = `record_s must be a whole number of seconds from 1 to ${RE
  */
 export const UsageSchema = z
   .object({
-    used: z.int().min(0).nullable().describe('Calls counted this calendar month (UTC), this one included'),
-    limit: z.int().min(0).nullable().describe(`Calls allowed per month (${FREE_MONTHLY_CALLS} on Free)`),
-    remaining: z.int().min(0).nullable().describe('Calls left this month'),
-    resets_at: IsoTimeSchema.nullable().describe('When the count starts again: the next month, 00:00 UTC'),
+    used: z.int().min(0).nullable().describe('This month (UTC), this call included'),
+    limit: z.int().min(0).nullable(),
+    remaining: z.int().min(0).nullable(),
+    resets_at: IsoTimeSchema.nullable(),
   })
-  .describe(
-    `Free riders: ${FREE_MONTHLY_CALLS} calls per calendar month (UTC) to get_my_watchlist and ` +
-      'get_my_tailwind_windows together; refused or failed calls are not counted. ' +
-      'All null with Pro access (paid or trial): no limit.',
-  );
+  .describe(`Free: ${FREE_MONTHLY_CALLS} calls a month; null with Pro`)
+  .meta({ id: 'Usage' });
 
 export const AccessSchema = z.object({
-  plan: z
-    .enum(['free', 'pro'] as const satisfies readonly RiderPlan[])
-    .describe('The plan on the account: free or pro (any paid Pro plan)'),
-  pro_access: z.boolean().describe('True on Pro or during the trial: Pro details unlocked, no call limit'),
+  plan: z.enum(['free', 'pro'] as const satisfies readonly RiderPlan[]),
+  pro_access: z.boolean().describe('Pro or in trial: details unlocked, no call limit'),
   in_trial: z.boolean(),
-  trial_ends_at: IsoTimeSchema.nullable().describe('End of the Pro trial (past or future); null if none'),
+  trial_ends_at: IsoTimeSchema.nullable(),
   paid_plan: z
     .enum(['pro_monthly', 'pro_annual', 'pro_lifetime'] as const satisfies readonly PaidPlanId[])
     .nullable()
-    .describe('The paid plan giving Pro now; null when none does (free, trial only, or set by the operator)'),
-  renews_at: IsoTimeSchema.nullable().describe(
-    'When the paid plan renews and is charged next; null for lifetime, a cancelled plan or none',
-  ),
-  pro_until: IsoTimeSchema.nullable().describe(
-    'When paid Pro ends (a cancelled plan at its period end, a failed renewal at the end of its grace period); null when it renews, is lifetime, or there is none',
-  ),
+    .describe('The paid plan giving Pro now'),
+  renews_at: IsoTimeSchema.nullable().describe('Next charge'),
+  pro_until: IsoTimeSchema.nullable().describe('End of a cancelled or unpaid plan'),
 });
 
 export const CatalogStatusSchema = z
   .enum(['in_catalog', 'own_segment', 'missing_from_catalog'])
-  .describe(
-    "own_segment: one of the rider's own segments (add_my_segment), private to them; " +
-      'missing_from_catalog: the id is no longer in the segment catalog; unwatch_segment removes it',
-  );
+  .describe('missing_from_catalog: unwatch_segment removes it');
 
 /** Segment facts at the rider address, where a rider's own segment has no catalog rank. */
 export const RiderSegmentFactsSchema = SegmentFactsSchema.extend({
-  popularity_rank: SegmentFactsSchema.shape.popularity_rank
-    .nullable()
-    .describe(
-      "1 = most ridden in the catalog (editorial rank, not an effort count); null for the rider's own segment",
-    ),
-});
+  popularity_rank: z.int().min(1).nullable().describe('1 = most ridden; null: own segment'),
+}).meta({ id: 'RiderSegment' });
 
-/** One watched segment with the rider's own settings. */
-export const WatchEntrySchema = z.object({
-  segment_id: SegmentIdSchema,
-  catalog_status: CatalogStatusSchema,
-  segment: RiderSegmentFactsSchema.nullable().describe('Segment facts; null when missing_from_catalog'),
-  record_s: z.int().nullable().describe('Personal record on the segment, seconds; null if not given'),
-  alerts_on: z
-    .boolean()
-    .describe('Tailwind alerts wanted; they are recorded only with Pro access (see locked)'),
-  threshold_kmh: z.number().describe('Peak tailwind, km/h, at or above which an alert is recorded'),
-  min_chance_pct: z
-    .int()
-    .nullable()
-    .describe('Alert only when this share of ensemble members reach threshold_kmh; null: no such rule'),
-  watched_at: IsoTimeSchema,
+/**
+ * One watch as the tools that change it answer: the rider's settings and
+ * the segment's name. The caller has just named the segment, so its facts
+ * (get_my_watchlist, get_segment) are not repeated.
+ */
+export const WatchSchema = z
+  .object({
+    segment_id: SegmentOutIdSchema,
+    segment_name: z.string().nullable(),
+    catalog_status: CatalogStatusSchema,
+    record_s: z.int().nullable(),
+    alerts_on: z.boolean().describe('Recorded only with Pro access'),
+    threshold_kmh: z.number(),
+    min_chance_pct: z.int().nullable().describe('Alert only when this share of members agree'),
+    watched_at: IsoTimeSchema,
+  })
+  .meta({ id: 'Watch' });
+
+/** One watched segment in the watchlist: the settings with the segment's facts in place of its name. */
+export const WatchEntrySchema = WatchSchema.omit({ segment_name: true }).extend({
+  segment: RiderSegmentFactsSchema.nullable().describe('Null when missing_from_catalog'),
 });
 
 export const RecentAlertSchema = z.object({
-  segment_id: SegmentIdSchema,
-  segment_name: z.string().nullable().describe('Null when the segment left the catalog'),
+  segment_id: SegmentOutIdSchema,
+  segment_name: z.string().nullable(),
   window_start: IsoTimeSchema,
   window_end: IsoTimeSchema,
-  time_zone: TimeZoneSchema.describe('IANA time zone at the segment (UTC when it left the catalog)'),
+  time_zone: TimeZoneSchema.describe('IANA'),
   window_start_local: LocalTimeSchema,
   window_end_local: LocalTimeSchema,
   peak_tailwind_kmh: z.number(),
   recorded_at: IsoTimeSchema,
-  delivered_at: IsoTimeSchema.nullable().describe("When the rider's webhook accepted it; null if not (yet)"),
+  delivered_at: IsoTimeSchema.nullable().describe("When the rider's webhook accepted it"),
 });
 
 const metered = { locked: z.array(LockedFeatureSchema), usage: UsageSchema };
-const LIMIT_NOTE =
-  'Past the free monthly limit the answer holds only locked and usage; every other field is then absent.';
+const LIMIT_NOTE = 'Past the free monthly limit only locked and usage are present.';
 
 export const GetMyWatchlistInputSchema = z.object({});
 
@@ -128,55 +117,42 @@ export const GetMyWatchlistOutputSchema = z
 export const PowerModelInfoSchema = z.object({
   name: z.string(),
   reference: z.string(),
-  cda_m2: z.number().describe('Drag area, m²'),
-  crr: z.number().describe('Rolling resistance coefficient'),
-  mass_kg: z.number().describe('Rider, bike and kit'),
+  cda_m2: z.number(),
+  crr: z.number(),
+  mass_kg: z.number(),
   air_density_kg_m3: z.number(),
   drivetrain_efficiency: z.number(),
-  wind_height_factor: z.number().describe('Share of the 10 m forecast wind felt at rider height'),
+  wind_height_factor: z.number(),
   assumptions: z.array(z.string()),
 });
 
 export const RecordEstimateSchema = z.object({
-  record_s: z.int().describe('The personal record, seconds'),
-  estimated_s: z.number().describe('Record re-ridden at the same power in the peak-hour wind, seconds (0.1)'),
-  gain_s: z.number().describe('record_s − estimated_s: positive = faster than the record'),
-  power_w: z
-    .int()
-    .describe("Mean pedal power backed out of the record (watts), the model's only rider input"),
-  wind_at: IsoTimeSchema.describe('The forecast hour whose wind is used: best_window.peak.time'),
+  record_s: z.int(),
+  estimated_s: z.number().describe('Record at the same power in the peak wind'),
+  gain_s: z.number().describe('record_s − estimated_s'),
+  power_w: z.int().describe('Backed out of the record'),
+  wind_at: IsoTimeSchema.describe('The peak hour used'),
 });
 
 export const EstimateStatusSchema = z
   .enum(['estimated', 'no_record', 'no_window', 'record_too_slow', 'missing_from_catalog'])
-  .describe(
-    'no_record: set one with watch_segment record_s; no_window: no tailwind to estimate in; ' +
-      'record_too_slow: the record is slower than freewheeling, so no power can be backed out',
-  );
+  .describe('no_record: watch_segment record_s sets one');
 
 export const WindowEntrySchema = z.object({
-  segment_id: SegmentIdSchema,
+  segment_id: SegmentOutIdSchema,
   catalog_status: CatalogStatusSchema,
-  segment: RiderSegmentFactsSchema.nullable(),
+  // The name only: the facts are get_my_watchlist's, and a window does not need them.
+  segment_name: z.string().nullable(),
   best_window: TailwindWindowSchema.nullable(),
   window_status: WindowStatusSchema,
   record_s: z.int().nullable(),
   estimate: RecordEstimateSchema.nullable(),
   estimate_status: EstimateStatusSchema,
-  timeline: z
-    .array(SegmentHourSchema)
-    .optional()
-    .describe('Hour by hour for the next 72 hours (Pro; listed under locked otherwise)'),
+  timeline: z.array(SegmentHourSchema).optional().describe('Pro, include_timeline'),
 });
 
 export const GetMyTailwindWindowsInputSchema = z.object({
-  include_timeline: z
-    .boolean()
-    .default(false)
-    .describe(
-      'Pro: add the hour-by-hour 72-hour timeline to every segment (about 25 KB each; get_segment gives one ' +
-        "segment's). Free riders get it listed under locked instead.",
-    ),
+  include_timeline: z.boolean().default(false).describe('Pro: 72-hour timelines (25 KB each)'),
   include_darkness: IncludeDarknessSchema,
 });
 
@@ -185,7 +161,7 @@ export const GetMyTailwindWindowsOutputSchema = z
     segments: z.array(WindowEntrySchema).optional().describe('In watchlist order'),
     model: PowerModelInfoSchema.optional(),
     ensemble: EnsembleInfoSchema.optional(),
-    forecast: ForecastInfoSchema.nullable().optional().describe('Null when nothing was forecast'),
+    forecast: ForecastInfoSchema.nullable().optional(),
     attribution: AttributionSchema.optional(),
     ...metered,
   })
@@ -195,27 +171,25 @@ export const RecordSecondsSchema = z
   .int(RECORD_BOUNDS)
   .min(1, RECORD_BOUNDS)
   .max(RECORD_MAX_S, RECORD_BOUNDS)
-  .describe('Personal record on the segment in whole seconds (e.g. 2520 for 42:00), at most 86400');
+  .describe('Personal record in whole seconds (e.g. 2520 for 42:00)');
 
 export const WatchSegmentInputSchema = z.object({
-  segment_id: SegmentIdSchema,
-  record_s: RecordSecondsSchema.optional().describe(
-    'Personal record in whole seconds (e.g. 2520 for 42:00); omit to keep the stored one',
-  ),
+  segment_id: SegmentIdArgSchema,
+  record_s: RecordSecondsSchema.optional().describe('Whole seconds (2520 = 42:00); omit to keep'),
 });
 
 export const WatchSegmentOutputSchema = z.object({
-  watched: WatchEntrySchema,
-  created: z.boolean().describe('False when the segment was already watched (its settings were updated)'),
+  watched: WatchSchema,
+  created: z.boolean().describe('False: already watched, settings updated'),
   watchlist_size: z.int(),
   locked: z.array(LockedFeatureSchema),
 });
 
-export const UnwatchSegmentInputSchema = z.object({ segment_id: SegmentIdSchema });
+export const UnwatchSegmentInputSchema = z.object({ segment_id: SegmentIdArgSchema });
 
 export const UnwatchSegmentOutputSchema = z.object({
-  segment_id: SegmentIdSchema,
-  removed: z.boolean().describe('False when the segment was not in the watchlist (nothing changed)'),
+  segment_id: SegmentOutIdSchema,
+  removed: z.boolean().describe('False: it was not watched'),
   watchlist_size: z.int(),
 });
 
@@ -230,7 +204,7 @@ export const ThresholdKmhSchema = z
 const CHANCE_BOUNDS = 'min_chance_pct must be a whole percent from 1 to 100, or null';
 
 export const SetAlertThresholdInputSchema = z.object({
-  segment_id: SegmentIdSchema,
+  segment_id: SegmentIdArgSchema,
   threshold_kmh: ThresholdKmhSchema,
   min_chance_pct: z
     .int(CHANCE_BOUNDS)
@@ -239,13 +213,12 @@ export const SetAlertThresholdInputSchema = z.object({
     .nullable()
     .optional()
     .describe(
-      `Pro: alert only when at least this percent of ensemble members reach threshold_kmh in the window ` +
-        `(${ALERT_CHANCE_DEFAULT_PCT} for "only when likely"); null removes the rule; omit to keep it`,
+      `Pro: alert only if this % of ensemble members agree (${ALERT_CHANCE_DEFAULT_PCT}: likely); null removes`,
     ),
 });
 
 export const SetAlertThresholdOutputSchema = z.object({
-  watched: WatchEntrySchema,
+  watched: WatchSchema,
   previous_threshold_kmh: z.number(),
   locked: z.array(LockedFeatureSchema),
 });
@@ -254,6 +227,7 @@ export type Usage = z.infer<typeof UsageSchema>;
 export type Access = z.infer<typeof AccessSchema>;
 export type RiderSegmentFacts = z.infer<typeof RiderSegmentFactsSchema>;
 export type WatchEntryOut = z.infer<typeof WatchEntrySchema>;
+export type WatchOut = z.infer<typeof WatchSchema>;
 export type GetMyWatchlistOutput = z.infer<typeof GetMyWatchlistOutputSchema>;
 export type WindowEntry = z.infer<typeof WindowEntrySchema>;
 export type PowerModelInfo = z.infer<typeof PowerModelInfoSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
   EnsembleInfoSchema,
@@ -17,27 +18,29 @@ export const SegmentIdSchema = z
   .string()
   .min(1, 'segment_id must not be empty')
   .max(100, 'segment_id is at most 100 characters')
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'segment_id is a lower-case slug such as "fr-alpe-d-huez"')
-  .describe('Segment id as returned by find_tailwind_segments, e.g. "fr-alpe-d-huez"');
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'segment_id is a lower-case slug such as "fr-alpe-d-huez"');
+
+/** A segment id in an answer: ours, so it needs no bounds. */
+export const SegmentOutIdSchema = z.string();
+
+/** A segment id as an argument, where a model needs to know where ids come from. */
+export const SegmentIdArgSchema = SegmentIdSchema.describe('From find_tailwind_segments or add_my_segment');
 
 /** The facts about a segment that every tool repeats. */
 export const SegmentFactsSchema = z.object({
-  id: SegmentIdSchema,
+  id: SegmentOutIdSchema,
   name: z.string(),
-  country_code: z.string().describe('ISO 3166-1 alpha-2'),
-  distance_m: z.number().describe('Length, metres'),
-  average_grade_pct: z.number().describe('Average grade, percent'),
-  elevation_gain_m: z.number().describe('Elevation gain, metres'),
-  popularity_rank: z
-    .int()
-    .min(1)
-    .describe('1 = most ridden in the catalog (editorial rank, not an effort count)'),
+  country_code: z.string(),
+  distance_m: z.number(),
+  average_grade_pct: z.number(),
+  elevation_gain_m: z.number(),
+  popularity_rank: z.int().min(1).describe('1 = most ridden'),
   start: PointSchema,
-  bearing_deg: z.number().describe('Initial great-circle bearing from start to end, degrees'),
+  bearing_deg: z.number().describe('Start to end'),
 });
 
 export const GetSegmentInputSchema = z.object({
-  segment_id: SegmentIdSchema,
+  segment_id: SegmentIdArgSchema,
   include_darkness: IncludeDarknessSchema,
 });
 
@@ -52,24 +55,19 @@ export const GetSegmentOutputSchema = z.object({
       ),
     aliases: z.array(z.string()),
     end: PointSchema,
-    compass: z.string().describe('8-point compass of bearing_deg'),
+    compass: z.string().describe('bearing_deg on an 8-point compass'),
     // A pair as a fixed-length array, not a tuple: tuple keywords differ between JSON Schema
     // drafts (a draft-07 validator reads 2020-12's `items: false` as "no elements at all").
-    polyline: z
-      .array(z.array(z.number()).length(2))
-      .describe('The route as [latitude, longitude] pairs in riding order'),
-    source: z.string().describe('How the catalog entry was made'),
+    polyline: z.array(z.array(z.number()).length(2)).describe('[latitude, longitude] pairs in riding order'),
+    source: z.string(),
     license: z.string(),
   }),
-  time_zone: TimeZoneSchema.describe('IANA time zone at the start of the segment'),
-  wind_now: SegmentHourSchema.nullable().describe('The current forecast hour on this segment'),
+  time_zone: TimeZoneSchema,
+  wind_now: SegmentHourSchema.nullable().describe('The current hour'),
   best_window: TailwindWindowSchema.nullable(),
   window_status: WindowStatusSchema,
-  timeline: z
-    .array(SegmentHourSchema)
-    .optional()
-    .describe('Hour by hour for the next 72 hours (Pro; listed under locked otherwise)'),
-  ensemble: EnsembleInfoSchema.optional(),
+  timeline: z.array(SegmentHourSchema).optional().meta(PRO_ONLY).describe('Pro: 72 hours'),
+  ensemble: EnsembleInfoSchema.optional().meta(PRO_ONLY),
   forecast: ForecastInfoSchema.nullable(),
   attribution: AttributionSchema,
   locked: z.array(LockedFeatureSchema),

@@ -32,21 +32,12 @@ export const findTailwindSegments: ToolDefinition<
   name: 'find_tailwind_segments',
   title: 'Find segments with a tailwind',
   description:
-    'Finds the most-ridden road segments and climbs near a place and, for each, the best rideable tailwind ' +
-    'window in the next 3 days: daylight hours only (include_darkness: true for a rider with lights), no ' +
-    'significant rain, gusts under the safety limit; with start, end, peak and mean tailwind in km/h at 10 m ' +
-    'and at rider height, the daylight bounds, rain, temperature, gusts and flags (wet, gusty, cold…) to pass ' +
-    'on. When no window qualifies, window_status says why (dark, wet, gusty, no_tailwind). ' +
-    'Give a place name (town, city, island, cycling region or segment; add ", Region" or ", CC" to pick ' +
-    'one of several, e.g. "Boulder, CO") or latitude and longitude. ' +
-    'When no segment is within the radius, the answer lists the nearest segments beyond it and, for the ' +
-    'place itself, the best window for each of 8 compass HEADINGS (directions to ride, not segments). ' +
-    'Use get_segment with a returned id for the route and the wind on it now. With Pro access each best ' +
-    'window also carries chance (the share of ensemble members giving it a tailwind; see ensemble). ' +
-    'If forecast.source is "demo" the weather is synthetic: say so to the user.',
+    'Start here: the most-ridden segments near a place (name or coordinates), each with its best ' +
+    'rideable tailwind window in the next 3 days or why none. With no segment in radius_m: the nearest ' +
+    'beyond it and 8 compass HEADINGS (not segments). Then get_segment for one id.',
   inputSchema: FindTailwindSegmentsInputSchema,
   outputSchema: FindTailwindSegmentsOutputSchema,
-  annotations: { ...READ_ONLY_OPEN_WORLD, title: 'Find segments with a tailwind' },
+  annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
     const [{ place, credit }, pro] = await Promise.all([
       resolvePlace(input, context),

@@ -184,18 +184,12 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
   name: 'get_route_wind',
   title: 'Wind along a whole route',
   description:
-    'Takes a whole route (GPX text, GeoJSON text or a list of points) and finds the best daylight start ' +
-    'times in the next 3 days: the forecast is read along the route where the rider will be at each hour ' +
-    '(every 5 km, one batched request), and each start gets the length-weighted tailwind, the share of the ' +
-    'route into a headwind, the strongest headwind stretch, and the time the wind gains or costs against ' +
-    'still air from the power model at the rider’s speed or power; starts are ranked by that time. A loop or ' +
-    'out-and-back is judged both ways round and says which is faster. Starts whose ride would run into darkness, significant ' +
-    'rain or gusts over the safety limit are not offered. Also the wind per kilometre for the best start. ' +
-    'Bad or hostile files get an error naming the problem. If forecast.source is "demo" the weather is ' +
-    'synthetic: say so to the user.',
+    "The rider's own route (GPX, GeoJSON or points): the best daylight starts in the next 3 days, ranked " +
+    'by the time the wind gains against still air at their speed or power, with the tailwind, headwind ' +
+    'share and worst stretch; loops are judged both ways.',
   inputSchema: GetRouteWindInputSchema,
   outputSchema: GetRouteWindOutputSchema,
-  annotations: { ...READ_ONLY_OPEN_WORLD, title: 'Wind along a whole route' },
+  annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
     const route = prepareRoute(readRouteArguments(input));
     const { fromS, untilS } = startRange(input, context.now());

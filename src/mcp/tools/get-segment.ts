@@ -35,19 +35,11 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
   name: 'get_segment',
   title: 'Get a segment and its wind',
   description:
-    'Returns one segment by id (from find_tailwind_segments): name, length in metres, average grade, ' +
-    'elevation gain, start and end, bearing and the route as [latitude, longitude] points; the wind on it ' +
-    'in the current hour (effective tailwind or headwind and crosswind in km/h, averaged over the route by ' +
-    'length; at 10 m and at rider height); and its best rideable tailwind window in the next 3 days ' +
-    '(daylight only unless include_darkness, no significant rain, gusts under the safety limit; with the ' +
-    'daylight bounds, rain, temperature, gusts and flags such as wet, gusty, cold), or window_status saying ' +
-    'why there is none (dark, wet, gusty, no_tailwind). With Pro access (rider address), also the ' +
-    "hour-by-hour timeline and the best window's chance of a tailwind from ensemble members (chance, with " +
-    'ensemble naming the model and run); otherwise they are listed under locked. ' +
-    'If forecast.source is "demo" the weather is synthetic: say so to the user.',
+    'One segment by id: facts, route as [latitude, longitude], the wind this hour and its best rideable ' +
+    'tailwind window in the next 3 days (or why none); with Pro access also the hour-by-hour timeline.',
   inputSchema: GetSegmentInputSchema,
   outputSchema: GetSegmentOutputSchema,
-  annotations: { ...READ_ONLY_OPEN_WORLD, title: 'Get a segment and its wind' },
+  annotations: READ_ONLY_OPEN_WORLD,
   async run({ segment_id, include_darkness }, context) {
     const segment = await segmentFor(context, segment_id);
     if (!segment) {

@@ -1,8 +1,5 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
-import { OWN_SEGMENT_MAX_POINTS } from '../../../core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../../core/plans.ts';
-import { ALERT_THRESHOLD_DEFAULT_KMH } from '../../../core/rider-rules.ts';
-import { MAX_ROUTE_POINTS } from '../../../core/route/route-limits.ts';
 import { AddMySegmentInputSchema, AddMySegmentOutputSchema } from '../../schemas/own-segments.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { readOwnSegment, saveOwnSegment } from './own-segment-save.ts';
@@ -13,19 +10,11 @@ export const addMySegment: ToolDefinition<typeof AddMySegmentInputSchema, typeof
   name: 'add_my_segment',
   title: 'Add my own segment',
   description:
-    "Stores a segment of the signed-in rider's own, from points (latitude, longitude, optional elevation_m), " +
-    'the text of a GPX file (track or route) or GeoJSON text (a LineString), and watches it (alerts on at ' +
-    `${ALERT_THRESHOLD_DEFAULT_KMH} km/h; give record_s for record estimates). It is private: only this ` +
-    'rider sees it, through get_my_watchlist, get_my_tailwind_windows, watch_segment and set_alert_threshold, ' +
-    'by the id this answer returns (my--…); find_tailwind_segments and get_segment never show it. ' +
-    `Lines are simplified to 10 m (at most ${OWN_SEGMENT_MAX_POINTS} points kept, ${MAX_ROUTE_POINTS} read); ` +
-    'elevations, when given, give climbing, grade and grade-by-grade record estimates. ' +
-    `Allowance: ${OWN_SEGMENT_ALLOWANCE.free} own segments on Free, ${OWN_SEGMENT_ALLOWANCE.pro} with Pro. ` +
-    'A file bigger than the 64 KB request limit can be uploaded on the settings page instead.',
+    "Keeps a road the catalog lacks (points, GPX or GeoJSON) as the rider's private, watched segment; " +
+    `its id (my--…) works in the rider tools. ${OWN_SEGMENT_ALLOWANCE.free} on Free, ${OWN_SEGMENT_ALLOWANCE.pro} with Pro.`,
   inputSchema: AddMySegmentInputSchema,
   outputSchema: AddMySegmentOutputSchema,
   annotations: {
-    title: 'Add my own segment',
     readOnlyHint: false,
     destructiveHint: false,
     // Each call stores a new segment, even for the same line.

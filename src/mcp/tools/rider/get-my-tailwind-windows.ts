@@ -18,13 +18,13 @@ import { metered } from './metered.ts';
 import { POWER_MODEL_INFO, estimateRecord } from './record-estimate.ts';
 import { requireRider } from './rider-context.ts';
 import { summarizeWindows } from './rider-summaries.ts';
-import { catalogStatusOf, riderSegmentFacts } from './watch-entry.ts';
+import { catalogStatusOf } from './watch-entry.ts';
 
 function missingEntry(entry: WatchEntry): WindowEntry {
   return {
     segment_id: entry.segmentId,
     catalog_status: 'missing_from_catalog',
-    segment: null,
+    segment_name: null,
     best_window: null,
     window_status: 'no_forecast',
     record_s: entry.recordS,
@@ -41,24 +41,12 @@ export const getMyTailwindWindows: ToolDefinition<
   name: 'get_my_tailwind_windows',
   title: 'Best tailwind on my segments',
   description:
-    'For each segment the signed-in rider watches: the best rideable tailwind window in the next 3 days ' +
-    '(daylight only unless include_darkness, no significant rain, gusts under the safety limit; start, end, ' +
-    'peak and mean tailwind in km/h at 10 m and at rider height, daylight bounds, weather and flags) or ' +
-    'window_status saying why there is none, and, when a personal record is set, estimated_s (the record re-ridden at ' +
-    'the same power in the peak-hour wind, by the Martin et al. 1998 cycling power model with the standard ' +
-    'rider stated in model) and gain_s (seconds faster than the record; negative = slower). It is an ' +
-    'estimate for a model rider, not a promise: say so. With Pro access, include_timeline adds the ' +
-    'hour-by-hour timeline, and each best window carries chance (share of ensemble members giving it a ' +
-    'tailwind; see ensemble). ' +
-    `Free riders: ${FREE_MONTHLY_CALLS} calls per calendar month (UTC) to this tool and get_my_watchlist ` +
-    'together; past the limit the answer holds only locked and usage. ' +
-    'If forecast.source is "demo" the weather is synthetic: say so to the user.',
+    "Each watched segment's best tailwind window in the next 3 days and, with a record set, the record " +
+    `re-ridden in that wind (a model estimate: say so). Free: ${FREE_MONTHLY_CALLS} calls a month.`,
   inputSchema: GetMyTailwindWindowsInputSchema,
   outputSchema: GetMyTailwindWindowsOutputSchema,
   annotations: {
-    title: 'Best tailwind on my segments',
     readOnlyHint: true,
-    destructiveHint: false,
     // Each call spends one of a free rider's monthly calls: repeating it is not free.
     idempotentHint: false,
     openWorldHint: true,
@@ -90,7 +78,7 @@ export const getMyTailwindWindows: ToolDefinition<
         bySegment.set(entry.segmentId, {
           segment_id: entry.segmentId,
           catalog_status: catalogStatusOf(segment),
-          segment: riderSegmentFacts(segment),
+          segment_name: segment.name,
           best_window: ensemble
             ? withChance(report.bestWindow, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
             : report.bestWindow,

@@ -45,20 +45,12 @@ export const getMyWatchlist: ToolDefinition<
   name: 'get_my_watchlist',
   title: 'My watched segments',
   description:
-    "Returns the signed-in rider's watched segments, catalog ones and their own (catalog_status " +
-    '"own_segment"): facts, personal record in seconds, alert ' +
-    'settings: alerts_on and threshold_kmh), their most recent tailwind alerts, and their access: plan, ' +
-    'pro_access, in_trial and trial_ends_at, and for a paid plan paid_plan with renews_at (next charge) or ' +
-    'pro_until (when a cancelled or unpaid plan ends). For the wind on these segments call get_my_tailwind_windows. ' +
-    `Free riders: ${FREE_MONTHLY_CALLS} calls per calendar month (UTC) to this tool and ` +
-    'get_my_tailwind_windows together; every answer carries usage, and past the limit the answer holds ' +
-    'only locked and usage, so reuse an earlier answer instead of calling again.',
+    "The rider's watched segments with record and alert settings, recent alerts and plan. " +
+    `Free: ${FREE_MONTHLY_CALLS} calls a month with get_my_tailwind_windows: reuse an answer.`,
   inputSchema: GetMyWatchlistInputSchema,
   outputSchema: GetMyWatchlistOutputSchema,
   annotations: {
-    title: 'My watched segments',
     readOnlyHint: true,
-    destructiveHint: false,
     // Each call spends one of a free rider's monthly calls: repeating it is not free.
     idempotentHint: false,
     openWorldHint: false,

@@ -16,7 +16,7 @@ import { ToolError } from '../../tool.ts';
 import { ownSegmentOut } from './own-segment-out.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
 import type { RiderSession } from './rider-context.ts';
-import { watchEntryOut } from './watch-entry.ts';
+import { watchOut } from './watch-entry.ts';
 
 /**
  * The route of a tool call, read by the route tool's own reader (same
@@ -72,7 +72,7 @@ export async function saveOwnSegment(
   const segment = ownSegmentFrom(outcome.segment, riderId);
   return {
     segment: ownSegmentOut(segment, outcome.segment, prepared.pointsRead),
-    watched: watchEntryOut(outcome.watch, segment),
+    watched: watchOut(outcome.watch, segment),
     own_segments: { used: outcome.count, allowance },
     locked: session.proAccess ? [] : [riderLockedFeature('more_own_segments', session, context.urls)],
   };

@@ -13,14 +13,10 @@ export const removeMySegment: ToolDefinition<
   name: 'remove_my_segment',
   title: 'Remove my own segment',
   description:
-    "Deletes one of the signed-in rider's own segments (id from add_my_segment or get_my_watchlist, " +
-    'starting with my--) together with its watch, record and alert threshold; alerts already recorded stay. ' +
-    'It cannot be undone (the line would have to be added again), so confirm with the rider first. ' +
-    'An id that is not one of their own segments changes nothing and says removed: false.',
+    "Deletes one of the rider's own segments (my--…) with its watch; cannot be undone: confirm first.",
   inputSchema: RemoveMySegmentInputSchema,
   outputSchema: RemoveMySegmentOutputSchema,
   annotations: {
-    title: 'Remove my own segment',
     readOnlyHint: false,
     destructiveHint: true,
     idempotentHint: true,

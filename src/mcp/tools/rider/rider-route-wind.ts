@@ -17,9 +17,7 @@ export const riderRouteWind: ToolDefinition<
   typeof RiderRouteWindOutputSchema
 > = {
   ...getRouteWind,
-  description:
-    `${getRouteWind.description} At the rider address, save_as (a name) also stores the route as one of ` +
-    "the rider's own segments (private, watched, like add_my_segment; the own-segment allowance applies).",
+  description: `${getRouteWind.description} With save_as, also keeps the route as one of the rider's own segments.`,
   inputSchema: RiderRouteWindInputSchema,
   outputSchema: RiderRouteWindOutputSchema,
   annotations: {
@@ -35,10 +33,12 @@ export const riderRouteWind: ToolDefinition<
     const session = await requireRider(context, SCOPE_WRITE);
     const prepared = readOwnSegment(question);
     const answer = await getRouteWind.run(question, context);
-    const saved = await saveOwnSegment(session, context, prepared, save_as);
+    const { segment, watched, own_segments } = await saveOwnSegment(session, context, prepared, save_as);
     return {
-      data: { ...answer.data, saved },
-      summary: `${answer.summary}\nSaved as the own segment "${save_as}" [${saved.segment.id}], watched; ${saved.own_segments.used} of ${saved.own_segments.allowance} own segments used.`,
+      data: { ...answer.data, saved: { segment_id: segment.id, own_segments } },
+      summary:
+        `${answer.summary}\nSaved as the own segment "${save_as}" [${segment.id}], watched with alerts at ` +
+        `${watched.threshold_kmh} km/h; ${own_segments.used} of ${own_segments.allowance} own segments used.`,
     };
   },
 };

@@ -8,6 +8,7 @@ import type {
   GetMyTailwindWindowsOutput,
   GetMyWatchlistOutput,
   WatchEntryOut,
+  WatchOut,
   WindowEntry,
 } from '../../schemas/rider.ts';
 
@@ -85,11 +86,11 @@ function estimateText(entry: WindowEntry): string {
 }
 
 function windowsLine(entry: WindowEntry): string {
-  if (!entry.segment) return `- [${entry.segment_id}]: missing from the catalog (unwatch it)`;
+  if (entry.segment_name === null) return `- [${entry.segment_id}]: missing from the catalog (unwatch it)`;
   const window = entry.best_window
     ? `best ${windowText(entry.best_window)}${chanceText(entry.best_window.chance)}`
     : (NO_WINDOW[entry.window_status] ?? entry.window_status);
-  return `- ${entry.segment.name} [${entry.segment_id}]: ${window}${estimateText(entry)}`;
+  return `- ${entry.segment_name} [${entry.segment_id}]: ${window}${estimateText(entry)}`;
 }
 
 type WindowsData = Present<Omit<GetMyTailwindWindowsOutput, 'usage' | 'ensemble'>> &
@@ -111,12 +112,12 @@ export function summarizeWindows(data: WindowsData): string {
 }
 
 export function summarizeWatch(data: {
-  watched: WatchEntryOut;
+  watched: WatchOut;
   created: boolean;
   watchlist_size: number;
 }): string {
   const w = data.watched;
   const what = data.created ? 'Now watching' : 'Already watching (settings updated)';
   const record = w.record_s === null ? 'no record set' : `record ${clockTime(w.record_s)}`;
-  return `${what} ${w.segment?.name ?? w.segment_id} [${w.segment_id}]: alerts from a peak tailwind of ${windFigure(w.threshold_kmh)}, ${record}. ${data.watchlist_size} segment(s) watched.`;
+  return `${what} ${w.segment_name ?? w.segment_id} [${w.segment_id}]: alerts from a peak tailwind of ${windFigure(w.threshold_kmh)}, ${record}. ${data.watchlist_size} segment(s) watched.`;
 }

@@ -6,7 +6,7 @@ import { SetAlertThresholdInputSchema, SetAlertThresholdOutputSchema } from '../
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
 import { requireRider } from './rider-context.ts';
-import { watchEntryOut } from './watch-entry.ts';
+import { watchOut } from './watch-entry.ts';
 
 function notWatched(segmentId: string): ToolError {
   return new ToolError(
@@ -23,15 +23,11 @@ export const setAlertThreshold: ToolDefinition<
   name: 'set_alert_threshold',
   title: 'Set the alert threshold',
   description:
-    'Sets the tailwind, in km/h, at or above which a tailwind window on one watched segment records an ' +
-    `alert: from ${ALERT_THRESHOLD_MIN_KMH} (almost any breeze) to ${ALERT_THRESHOLD_MAX_KMH} (rarely ` +
-    'reached). min_chance_pct makes the alert wait until that share of ensemble members agree (70 = likely). ' +
-    'The segment must be in the watchlist (watch_segment adds it). Alerts are a Pro feature: ' +
-    'for a free rider the setting is kept and the answer lists alerts under locked.',
+    `Sets the peak tailwind (${ALERT_THRESHOLD_MIN_KMH}–${ALERT_THRESHOLD_MAX_KMH} km/h) that records an ` +
+    'alert on a watched segment, and the share of ensemble members that must agree. Alerts are Pro.',
   inputSchema: SetAlertThresholdInputSchema,
   outputSchema: SetAlertThresholdOutputSchema,
   annotations: {
-    title: 'Set the alert threshold',
     readOnlyHint: false,
     destructiveHint: false,
     idempotentHint: true,
@@ -45,13 +41,13 @@ export const setAlertThreshold: ToolDefinition<
     const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh, min_chance_pct);
     // Unwatched by a concurrent call between the two statements.
     if (!after) throw notWatched(segment_id);
-    const watched = watchEntryOut(after, await session.segments.get(segment_id));
+    const watched = watchOut(after, await session.segments.get(segment_id));
     const data = {
       watched,
       previous_threshold_kmh: before.thresholdKmh,
       locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
     };
-    const name = watched.segment?.name ?? segment_id;
+    const name = watched.segment_name ?? segment_id;
     const pro = session.proAccess ? '' : ' Alerts fire only with Pro access (see locked).';
     return {
       data,

@@ -13,14 +13,10 @@ export const unwatchSegment: ToolDefinition<
   name: 'unwatch_segment',
   title: 'Stop watching a segment',
   description:
-    "Removes a segment from the signed-in rider's watchlist, with the personal record and alert threshold " +
-    'stored for it (watching it again starts from the defaults, so confirm with the rider first). Alerts ' +
-    'already recorded stay in get_my_watchlist. Works for ids that left the catalog too. Unwatching a ' +
-    'segment that is not watched changes nothing and says removed: false.',
+    'Stops watching a segment, dropping its record and threshold (confirm first). Recorded alerts stay.',
   inputSchema: UnwatchSegmentInputSchema,
   outputSchema: UnwatchSegmentOutputSchema,
   annotations: {
-    title: 'Stop watching a segment',
     readOnlyHint: false,
     // It deletes what the rider entered (record time, threshold); re-watching does not bring it back.
     destructiveHint: true,

@@ -3,7 +3,7 @@ import { isOwnSegment } from '../../../data/segments/owned-segment.ts';
 import type { WatchEntry } from '../../../store/repositories/watchlist.ts';
 import { segmentFacts } from '../../report/segment-facts.ts';
 import { isoTime } from '../../../core/time.ts';
-import type { CatalogStatusSchema, RiderSegmentFacts, WatchEntryOut } from '../../schemas/rider.ts';
+import type { CatalogStatusSchema, RiderSegmentFacts, WatchEntryOut, WatchOut } from '../../schemas/rider.ts';
 import type { z } from 'zod';
 
 /** Where a watched segment was found: the catalog, the rider's own segments, or nowhere any more. */
@@ -35,4 +35,10 @@ export function watchEntryOut(entry: WatchEntry, segment: Segment | undefined): 
     min_chance_pct: entry.minChancePct,
     watched_at: isoTime(entry.createdAt),
   };
+}
+
+/** A watch as the tools that change it answer: the settings and the segment's name (see `WatchSchema`). */
+export function watchOut(entry: WatchEntry, segment: Segment | undefined): WatchOut {
+  const { segment: facts, ...settings } = watchEntryOut(entry, segment);
+  return { ...settings, segment_name: facts?.name ?? null };
 }

@@ -6,7 +6,7 @@ import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
 import { requireRider } from './rider-context.ts';
 import { summarizeWatch } from './rider-summaries.ts';
-import { watchEntryOut } from './watch-entry.ts';
+import { watchOut } from './watch-entry.ts';
 
 /** Re-exported for the callers that read it here; the rule lives in `src/core/rider-rules.ts`. */
 export { WATCHLIST_MAX_SEGMENTS };
@@ -16,15 +16,11 @@ export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof
   name: 'watch_segment',
   title: 'Watch a segment',
   description:
-    "Adds a segment (id from find_tailwind_segments, or one of the rider's own from add_my_segment) to the signed-in rider's watchlist with tailwind alerts " +
-    `on at the default threshold of ${ALERT_THRESHOLD_DEFAULT_KMH} km/h (change it with set_alert_threshold). ` +
-    'Give record_s, the personal record in whole seconds, to get record estimates from ' +
-    'get_my_tailwind_windows. Watching an already watched segment keeps its settings and only replaces the ' +
-    `record when record_s is given. At most ${WATCHLIST_MAX_SEGMENTS} segments.`,
+    `Watches a segment (alerts at ${ALERT_THRESHOLD_DEFAULT_KMH} km/h; record_s enables record estimates). ` +
+    `Again: keeps settings, replaces a given record. At most ${WATCHLIST_MAX_SEGMENTS}.`,
   inputSchema: WatchSegmentInputSchema,
   outputSchema: WatchSegmentOutputSchema,
   annotations: {
-    title: 'Watch a segment',
     readOnlyHint: false,
     // Adds a watch or updates the settings given; never removes a watch, an alert or a setting left out.
     destructiveHint: false,
@@ -58,7 +54,7 @@ export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof
       session.nowS,
     );
     const data = {
-      watched: watchEntryOut(entry, segment),
+      watched: watchOut(entry, segment),
       created,
       watchlist_size: current.length + (created ? 1 : 0),
       locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],

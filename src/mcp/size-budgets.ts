@@ -1,0 +1,10 @@
+/**
+ * What an assistant may be sent, in bytes (1 KB = 1000 bytes), as the server
+ * serves it. An assistant pays for every byte in context and money, and
+ * clients warn or refuse past about 25k tokens of tool definitions. Checked
+ * by tests/mcp/size-budgets.test.ts and reported by `npm run bench`.
+ */
+export const KB = 1000;
+
+/** `tools/list`, the whole HTTP body (JSON-RPC envelope included), per address. */
+export const TOOL_LIST_BUDGET = { '/mcp': 20 * KB, '/mcp/rider': 40 * KB } as const;
