@@ -10,9 +10,11 @@ import { parseCommand, runCommand, UsageError } from './cli.ts';
 const NAME = 'npm run segments:import';
 
 const USAGE = `Usage: npm run segments:import -- <file.gpx|file.geojson> [--out ${DEFAULT_IMPORT_FILE}]
-       [--name NAME] [--id ID] [--country XX] [--rank N] [--license TEXT]
+       [--name NAME] [--id ID] [--country XX] [--rank N] [--license TEXT] [--replace]
        npm run segments:import -- --pack <catalog.geojson|catalog.geojsonl> [--out catalog.segidx]
 A GPX file becomes one segment (--country is required); a GeoJSON file is validated and merged whole.
+A new catalog file starts as a copy of the built-in catalog, so the import extends it; --replace starts it
+empty instead, so the server then serves only what was imported. An existing file is extended.
 Either way the catalog is also packed into the index the server loads (WOS_SEGMENTS_FILE).
 --pack only validates and packs a catalog (a .geojsonl file holds one Feature per line, for big ones).`;
 
@@ -40,6 +42,7 @@ const COMMAND = {
     country: { type: 'string' },
     rank: { type: 'string' },
     license: { type: 'string' },
+    replace: { type: 'boolean' },
   },
 } as const;
 

@@ -3,8 +3,13 @@
  * step skipped when nothing it is made from changed, see scripts/build.ts),
  * then starts the production server. On a fresh clone the first start
  * builds everything once.
+ *
+ * The build runs in a child process: generating the gazetteer reads the
+ * whole GeoNames file, and a server that did that itself would keep the
+ * grown heap (hundreds of MB resident) for its whole life.
  */
-import { build } from './build.ts';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseCommand, runCommand } from './cli.ts';
 
 const USAGE = `Usage: npm start
@@ -13,8 +18,12 @@ Builds what is stale (the generated data, then the site), then serves the site, 
 http://localhost:3000. Configured by environment variables only (PORT, HOST, WOS_FORECAST, …):
 see docs/operating.md, "Configuration".`;
 
-await runCommand('npm start', async () => {
+await runCommand('npm start', () => {
   parseCommand({ name: 'npm start', usage: USAGE, options: {} }, process.argv.slice(2));
-  await build();
+  const build = spawnSync(process.execPath, [fileURLToPath(new URL('build.ts', import.meta.url))], {
+    stdio: 'inherit',
+  });
+  if (build.error) throw build.error;
+  return build.status ?? 1;
 });
 if (process.exitCode === 0) await import('../src/server/main.ts');

@@ -1,3 +1,4 @@
+import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,7 +152,7 @@ describe('summarizeTrack', () => {
 describe('importSegmentFile', () => {
   it('converts a GPX, writes a new catalog the server can load, and refuses the same id twice', () => {
     const out = tempOut();
-    const report = importSegmentFile(`${FIXTURES}climb.gpx`, { out, country: 'fr', now: NOW });
+    const report = importSegmentFile(`${FIXTURES}climb.gpx`, { out, replace: true, country: 'fr', now: NOW });
     expect(report.created).toBe(true);
     expect(report.total).toBe(1);
     const [added] = report.added;
@@ -163,9 +164,9 @@ describe('importSegmentFile', () => {
     expect(segmentsFromEnv({ WOS_SEGMENTS_FILE: out })).toEqual(report.added);
 
     const before = readFileSync(out, 'utf8');
-    expect(() => importSegmentFile(`${FIXTURES}climb.gpx`, { out, country: 'FR', now: NOW })).toThrow(
-      /Not imported: id "fr-cote-d-essai-co" already in .*segments\.local\.geojson/,
-    );
+    expect(() =>
+      importSegmentFile(`${FIXTURES}climb.gpx`, { out, replace: true, country: 'FR', now: NOW }),
+    ).toThrow(/Not imported: id "fr-cote-d-essai-co" already in .*segments\.local\.geojson/);
     expect(readFileSync(out, 'utf8')).toBe(before);
 
     const second = importSegmentFile(`${FIXTURES}route.gpx`, {
@@ -186,7 +187,7 @@ describe('importSegmentFile', () => {
     });
     expect(loadSegmentsFile(out).map((s) => s.id)).toEqual(['fr-cote-d-essai-co', 'it-stelvio-top']);
     expect(describeImport(second)).toMatch(
-      /^Updated .*: added 1 segment\(s\), 2 in the file\.\n {2}\+ it-stelvio-top: Stelvio top \(IT\), 0\.9 km, -20 %, 0 m climbing, 3 points, rank 2\nPacked index: .*segments\.local\.segidx \(after editing the catalog by hand: npm run segments:import -- --pack .*segments\.local\.geojson\)\nServe it with: WOS_SEGMENTS_FILE=.*segments\.local\.segidx npm start$/,
+      /^Updated .*: added 1 segment\(s\), 2 in the file; it extends the catalog already in it\.\n {2}\+ it-stelvio-top: Stelvio top \(IT\), 0\.9 km, -20 %, 0 m climbing, 3 points, rank 2\nPacked index: .*segments\.local\.segidx \(after editing the catalog by hand: npm run segments:import -- --pack .*segments\.local\.geojson\)\nServe it with: WOS_SEGMENTS_FILE=.*segments\.local\.segidx npm start$/,
     );
     // The index the import packed answers as the catalog file does, without validating at load.
     const index = openPackedCatalog(second.indexPath);
@@ -197,8 +198,15 @@ describe('importSegmentFile', () => {
 
   it('validates and merges a GeoJSON file, filling in only a missing source and licence', () => {
     const out = tempOut();
-    importSegmentFile(`${FIXTURES}climb.gpx`, { out, country: 'FR', id: 'fr-mine', rank: 3, now: NOW });
-    const report = importSegmentFile(`${FIXTURES}extra.geojson`, { out, now: NOW });
+    importSegmentFile(`${FIXTURES}climb.gpx`, {
+      out,
+      replace: true,
+      country: 'FR',
+      id: 'fr-mine',
+      rank: 3,
+      now: NOW,
+    });
+    const report = importSegmentFile(`${FIXTURES}extra.geojson`, { out, replace: true, now: NOW });
     expect(report.total).toBe(3);
     const [a, b] = report.added;
     expect(a).toMatchObject({
@@ -213,7 +221,7 @@ describe('importSegmentFile', () => {
       ['fr-cote-test-a', 10],
       ['fr-cote-test-b', 11],
     ]);
-    expect(() => importSegmentFile(`${FIXTURES}extra.geojson`, { out, now: NOW })).toThrow(
+    expect(() => importSegmentFile(`${FIXTURES}extra.geojson`, { out, replace: true, now: NOW })).toThrow(
       /id "fr-cote-test-a", "fr-cote-test-b" already in/,
     );
   });
@@ -221,30 +229,57 @@ describe('importSegmentFile', () => {
   it('refuses bad input clearly and leaves the catalog untouched', () => {
     const out = tempOut();
     expect(() => importSegmentFile(`${FIXTURES}climb.gpx`, { out })).toThrow(/needs --country XX/);
-    expect(() => importSegmentFile(`${FIXTURES}extra.geojson`, { out, country: 'FR', rank: 2 })).toThrow(
-      /--country, --rank only apply to a GPX import/,
-    );
+    expect(() =>
+      importSegmentFile(`${FIXTURES}extra.geojson`, { out, replace: true, country: 'FR', rank: 2 }),
+    ).toThrow(/--country, --rank only apply to a GPX import/);
     expect(() => importSegmentFile(`${FIXTURES}malformed.geojson`, { out })).toThrow(
       /Invalid .*malformed\.geojson:\n {2}- feature 1 \(id "fr-one-point"\)/,
     );
-    expect(() => importSegmentFile(`${FIXTURES}no-elevation.gpx`, { out, country: 'FR' })).toThrow(
-      /no <ele>/,
-    );
-    expect(() => importSegmentFile(`${FIXTURES}climb.gpx`, { out, country: 'France' })).toThrow(
-      /properties\.country/,
-    );
+    expect(() =>
+      importSegmentFile(`${FIXTURES}no-elevation.gpx`, { out, replace: true, country: 'FR' }),
+    ).toThrow(/no <ele>/);
+    expect(() =>
+      importSegmentFile(`${FIXTURES}climb.gpx`, { out, replace: true, country: 'France' }),
+    ).toThrow(/properties\.country/);
     expect(() => importSegmentFile(`${FIXTURES}notes.txt`, { out })).toThrow(
       /expected a \.gpx, \.geojson or \.json/,
     );
-    expect(() => importSegmentFile(`${FIXTURES}missing.gpx`, { out, country: 'FR' })).toThrow(
+    expect(() => importSegmentFile(`${FIXTURES}missing.gpx`, { out, replace: true, country: 'FR' })).toThrow(
       /Cannot read input/,
     );
     expect(existsSync(out)).toBe(false);
 
     writeFileSync(out, '{"type":"FeatureCollection","features":[{"type":"Feature"}]}');
-    expect(() => importSegmentFile(`${FIXTURES}climb.gpx`, { out, country: 'FR' })).toThrow(
+    expect(() => importSegmentFile(`${FIXTURES}climb.gpx`, { out, replace: true, country: 'FR' })).toThrow(
       /Invalid existing catalog .*:\n {2}- feature 0 geometry: .*\n {2}- feature 0 properties: /,
     );
+  });
+
+  it('extends the built-in catalog by default, and says so', () => {
+    const out = tempOut();
+    const builtIn = loadEmbeddedSegments();
+    const report = importSegmentFile(`${FIXTURES}climb.gpx`, { out, country: 'FR', now: NOW });
+    expect(report).toMatchObject({ created: true, builtIn: builtIn.length, total: builtIn.length + 1 });
+    const served = segmentsFromEnv({ WOS_SEGMENTS_FILE: out });
+    expect(served.map((s) => s.id)).toContain('fr-alpe-d-huez');
+    expect(served.map((s) => s.id)).toContain(report.added[0]?.id);
+    expect(report.added[0]?.popularityRank).toBe(Math.max(...builtIn.map((s) => s.popularityRank)) + 1);
+    expect(describeImport(report)).toContain(
+      `in the file; it extends the built-in catalog (its ${builtIn.length} segments are in the file).`,
+    );
+    // The next import extends the file, built-in segments and all.
+    const again = importSegmentFile(`${FIXTURES}route.gpx`, { out, country: 'IT', now: NOW });
+    expect(again).toMatchObject({ created: false, builtIn: 0, total: builtIn.length + 2 });
+    expect(describeImport(again)).toContain('it extends the catalog already in it.');
+  });
+
+  it('refuses a loop: as a segment its tailwind alert could never fire', () => {
+    const out = tempOut();
+    const loop = fileURLToPath(new URL('../fixtures/routes/loop.gpx', import.meta.url));
+    expect(() => importSegmentFile(loop, { out, country: 'FR', now: NOW })).toThrow(
+      /Not imported: "fr-lake-loop" ends where it starts .*could never fire/,
+    );
+    expect(existsSync(out)).toBe(false);
   });
 
   it('makes slugs from folded names', () => {
@@ -270,10 +305,13 @@ describe('npm run segments:import', () => {
       'Test climb',
       '--rank',
       '4',
+      '--replace',
     );
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain(`Created ${out}: added 1 segment(s), 1 in the file.`);
+    expect(ok.stdout).toContain(
+      `Created ${out}: added 1 segment(s), 1 in the file; it replaces the built-in catalog`,
+    );
     expect(ok.stdout).toContain('+ fr-test-climb: Test climb (FR)');
     const again = run(`${FIXTURES}climb.gpx`, '--out', out, '--country', 'fr', '--name', 'Test climb');
     expect(again.status).toBe(1);

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
+import { routeShape } from '../../core/route/route-loop.ts';
 import { foldName } from '../names.ts';
 import { formatFeatureCollection, parseSegmentCollection, segmentToFeature } from './geojson.ts';
 import { parseGpx, summarizeTrack } from './gpx-track.ts';
-import { SEGMENTS_FILE_ENV } from './load.ts';
+import { loadEmbeddedSegments, SEGMENTS_FILE_ENV } from './load.ts';
 import { writePackedCatalog } from './pack.ts';
 import { indexPathFor } from './pack-file.ts';
 import type { Segment } from './types.ts';
@@ -23,6 +24,12 @@ export interface ImportOptions {
   readonly country?: string | undefined;
   readonly rank?: number | undefined;
   readonly license?: string | undefined;
+  /**
+   * A new catalog file holds only what is imported, replacing the built-in
+   * catalog when served; by default it starts as a copy of the built-in one,
+   * so what is imported extends it. An existing file is extended either way.
+   */
+  readonly replace?: boolean | undefined;
   /** The import date written into `source`; tests pin it. */
   readonly now?: Date | undefined;
 }
@@ -32,6 +39,8 @@ export interface ImportReport {
   /** The packed index written next to `outPath`: the file the server should be given. */
   readonly indexPath: string;
   readonly created: boolean;
+  /** Built-in segments the new file started with (0 with `replace`, or when the file existed). */
+  readonly builtIn: number;
   readonly added: readonly Segment[];
   /** Segments in the file after the import. */
   readonly total: number;
@@ -144,8 +153,11 @@ export function importSegmentFile(inputPath: string, options: ImportOptions): Im
   const license = options.license?.trim() || DEFAULT_IMPORT_LICENSE;
 
   const created = !existsSync(outPath);
-  const existingJson = created ? formatAsCollection([]) : parseJson(readText(outPath, 'catalog'), outPath);
-  const existing = validate(existingJson, `existing catalog ${outPath}`);
+  // A new file starts from the built-in catalog (so the import extends it) unless told to replace it.
+  const builtIn = created && options.replace !== true ? loadEmbeddedSegments() : [];
+  const existing = created
+    ? [...builtIn]
+    : validate(parseJson(readText(outPath, 'catalog'), outPath), `existing catalog ${outPath}`);
   const nextRank = existing.reduce((max, s) => Math.max(max, s.popularityRank), 0) + 1;
 
   const extension = extname(input).toLowerCase();
@@ -158,6 +170,15 @@ export function importSegmentFile(inputPath: string, options: ImportOptions): Im
     ? fromGpx(text, fileName, source, license, options, nextRank)
     : fromGeoJson(text, input, source, license, options);
 
+  // A loop or out-and-back has no one direction: as a segment its tailwind alert could never fire.
+  const closed = added.filter((s) => routeShape(s.polyline).shape !== 'point_to_point').map((s) => s.id);
+  if (closed.length > 0) {
+    fail(
+      `Not imported: ${closed.map((id) => `"${id}"`).join(', ')} ends where it starts (a loop or an ` +
+        'out-and-back), so its tailwind comes to about 0 in any wind and an alert on it could never fire; ' +
+        'import a climb or one-way stretch of it instead (riders judge whole loops with get_route_wind)',
+    );
+  }
   const taken = new Set(existing.map((s) => s.id));
   const clashes = added.filter((s) => taken.has(s.id)).map((s) => s.id);
   if (clashes.length > 0) {
@@ -174,7 +195,7 @@ export function importSegmentFile(inputPath: string, options: ImportOptions): Im
   // Validated just above, so the index skips a second check.
   const indexPath = indexPathFor(outPath);
   writePackedCatalog(indexPath, merged, { validate: false });
-  return { outPath, indexPath, created, added, total: merged.length };
+  return { outPath, indexPath, created, builtIn: builtIn.length, added, total: merged.length };
 }
 
 /** What the import command prints, so the operator sees each figure and the next step. */
@@ -184,8 +205,13 @@ export function describeImport(report: ImportReport): string {
       `  + ${s.id}: ${s.name} (${s.countryCode}), ${(s.distanceM / 1000).toFixed(1)} km, ${s.averageGradePct} %, ` +
       `${s.elevationGainM} m climbing, ${s.polyline.length} points, rank ${s.popularityRank}`,
   );
+  const what = !report.created
+    ? 'extends the catalog already in it'
+    : report.builtIn > 0
+      ? `extends the built-in catalog (its ${report.builtIn} segments are in the file)`
+      : 'replaces the built-in catalog (--replace: only what is imported is served)';
   return [
-    `${report.created ? 'Created' : 'Updated'} ${report.outPath}: added ${report.added.length} segment(s), ${report.total} in the file.`,
+    `${report.created ? 'Created' : 'Updated'} ${report.outPath}: added ${report.added.length} segment(s), ${report.total} in the file; it ${what}.`,
     ...lines,
     `Packed index: ${report.indexPath} (after editing the catalog by hand: npm run segments:import -- --pack ${report.outPath})`,
     `Serve it with: ${SEGMENTS_FILE_ENV}=${report.indexPath} npm start`,
