@@ -5,7 +5,9 @@ import type { SchemaAudience } from './json-schema.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 
 type Json = Record<string, unknown>;
-interface Issue { readonly message: string }
+interface Issue {
+  readonly message: string;
+}
 
 /**
  * Names a model commonly writes for a field, accepted where the field is
