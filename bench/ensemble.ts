@@ -6,8 +6,9 @@
  * (tests/support/fake-open-meteo-ensemble.ts, 51 ECMWF members):
  * upstream requests and request weight per find_tailwind_segments call for
  * a Pro rider with a cold cache and a warm one, the cache's hit rate, and
- * p50/p99 of get_segment with probabilities. Nothing listens on a port.
- * Bounded: a fixed number of calls. Runnable alone: `node bench/ensemble.ts`.
+ * p50/p99 of get_segment with probabilities, in process and over HTTP (a
+ * node:http server on 127.0.0.1 for the length of those calls, see
+ * ensemble-http.ts). Bounded: a fixed number of calls, each with a timeout. Runnable alone: `node bench/ensemble.ts`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,7 @@ import { migrateToLatest } from '../src/store/migrate.ts';
 import { createRider } from '../src/store/repositories/riders.ts';
 import { fakeOpenMeteoEnsemble } from '../tests/support/fake-open-meteo-ensemble.ts';
 import { generateSegmentStream } from '../tests/support/synthetic-segments.ts';
+import { segmentOverHttp } from './ensemble-http.ts';
 import { table } from './table.ts';
 
 const SEGMENTS = 1_000_000;
@@ -60,7 +62,7 @@ const quantile = (sorted: readonly number[], q: number): number =>
 /** Runs the row; false when a call failed (the figures are then invalid). */
 export async function runEnsembleBench(): Promise<boolean> {
   console.log(
-    `\nEnsemble: the chance of a tailwind over ${SEGMENTS.toLocaleString('en-US')} segments (in process)`,
+    `\nEnsemble: the chance of a tailwind over ${SEGMENTS.toLocaleString('en-US')} segments (in process; get_segment also over HTTP)`,
   );
   const dir = await mkdtemp(join(tmpdir(), 'bench-ensemble-'));
   const store = openStore({ engine: 'sqlite', path: ':memory:' });
@@ -166,6 +168,11 @@ export async function runEnsembleBench(): Promise<boolean> {
     console.log(
       `  get_segment with probabilities, ${SEGMENT_CALLS} calls over ${ids.length} segments (cache warm after the first): ` +
         `p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms; ${chances} answers with a chance`,
+    );
+    const http = await segmentOverHttp(context, ids, SEGMENT_CALLS);
+    console.log(
+      `  get_segment with probabilities over HTTP (node:http on 127.0.0.1, one keep-alive client), ${http.calls} calls: ` +
+        `p50 ${http.p50Ms.toFixed(2)} ms, p99 ${http.p99Ms.toFixed(2)} ms; ${http.withChance} answers with a chance`,
     );
     return true;
   } catch (error) {

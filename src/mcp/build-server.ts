@@ -5,6 +5,7 @@ import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
 import type { ToolContext } from './context.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
+import { toolInput } from './tool-input.ts';
 import { ToolError, type ToolDefinition } from './tool.ts';
 
 export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: SERVICE_VERSION };
@@ -54,7 +55,7 @@ export function buildServer({ tools, context, limiter, limitKey }: ServerSetup):
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: withCachedJsonSchema(tool.inputSchema, audience),
+        inputSchema: toolInput(tool.inputSchema, audience),
         outputSchema: withCachedJsonSchema(tool.outputSchema, audience),
         annotations: tool.annotations,
       },

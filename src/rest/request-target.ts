@@ -14,7 +14,7 @@
 export interface RequestTarget {
   readonly origin: string;
   readonly pathname: string;
-  readonly params: Pick<URLSearchParams, 'getAll'>;
+  readonly params: QueryParams;
 }
 
 /** A host and port the URL parser keeps as sent, lower case aside: letters, digits, dots, hyphens. */
@@ -32,7 +32,13 @@ const PLAIN_QUERY = /^[A-Za-z0-9_.=&-]*$/;
 export const ORIGIN_MEMO_SIZE = 64;
 
 /** A query's name/value pairs read the way `URLSearchParams` reads a string without escapes. */
-class PlainParams {
+/** What the API reads of a query: `URLSearchParams` has both. */
+export interface QueryParams {
+  getAll(name: string): string[];
+  keys(): Iterable<string>;
+}
+
+class PlainParams implements QueryParams {
   readonly #pairs: readonly (readonly [string, string])[];
 
   constructor(query: string) {
@@ -49,6 +55,11 @@ class PlainParams {
     const values: string[] = [];
     for (const [key, value] of this.#pairs) if (key === name) values.push(value);
     return values;
+  }
+
+  /** Every name sent, in order (repeats included), as `URLSearchParams.keys` gives them. */
+  keys(): Iterable<string> {
+    return this.#pairs.map(([key]) => key);
   }
 }
 

@@ -93,6 +93,15 @@ export const CASES: readonly ContractCase[] = [
     problem: { ...missing('wind_speed_kmh'), hint: /0 to 300/ },
   },
   {
+    name: 'tailwind: a misnamed parameter is named in the hint, the code and status unchanged',
+    path: tw('wind_speed=20&wind_direction_deg=250&segment_bearing_deg=80'),
+    status: 400,
+    problem: {
+      ...missing('wind_speed_kmh'),
+      hint: /You sent wind_speed: did you mean wind_speed_kmh\? .*0 to 300/,
+    },
+  },
+  {
     name: 'tailwind: missing wind direction',
     path: tw('wind_speed_kmh=20&segment_bearing_deg=80'),
     status: 400,

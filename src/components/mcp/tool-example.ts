@@ -7,6 +7,7 @@ import { loadSegmentsFile } from '../../data/segments/load.ts';
 import { resolveUrls } from '../../http/public-urls.ts';
 import type { ToolContext } from '../../mcp/context.ts';
 import { ToolError, type ToolDefinition } from '../../mcp/tool.ts';
+import { parseToolInput } from '../../mcp/tool-input.ts';
 
 export interface ToolExample {
   readonly arguments: string;
@@ -43,11 +44,12 @@ export async function toolExample(
   tool: ToolDefinition,
   args: Record<string, unknown>,
 ): Promise<ToolExample> {
-  const input = tool.inputSchema.safeParse(args);
+  // The same check and the same error text as the MCP server gives.
+  const input = parseToolInput(tool.inputSchema, args);
   const shown = JSON.stringify({ name: tool.name, arguments: args }, null, 2);
-  if (!input.success) return { arguments: shown, isError: true, text: input.error.message, structured: null };
+  if (!input.ok) return { arguments: shown, isError: true, text: input.message, structured: null };
   try {
-    const answer = await tool.run(input.data, await buildContext(site));
+    const answer = await tool.run(input.data as Parameters<typeof tool.run>[0], await buildContext(site));
     return {
       arguments: shown,
       isError: false,

@@ -21,6 +21,7 @@ import { flagLegend, flagsText } from '../report/weather-words.ts';
 import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
 import { lockedFeature } from '../report/pro-details.ts';
 import { startGainChance } from '../../core/route/route-chance.ts';
+import { routeEnsembleSamples } from '../../core/route/route-ensemble-samples.ts';
 import { stillAirSchedule } from '../../core/route/route-ride.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
 import { callerHasProAccess } from './pro-access.ts';
@@ -244,11 +245,15 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       other: start.other,
     }));
     // Pro only: each offered start's chance of gaining time, every member riding its own wind.
+    // The ensemble is read at most at 12 of the samples (see routeEnsembleSamples): its grid is coarse and
+    // every point costs about 10 calls of request weight; each forecast sample rides the nearest one's members.
+    const thinned = routeEnsembleSamples(samples);
     const ensemble =
-      pro && reports.length > 0 ? await ensembleForPoints(context, samples.points, null) : null;
-    const byTime = ensemble?.hours.map(
+      pro && reports.length > 0 ? await ensembleForPoints(context, thinned.points, null) : null;
+    const pickedByTime = ensemble?.hours.map(
       (hours) => hours && new Map<number, EnsembleSample>(hours.map((h) => [h.time, h])),
     );
+    const byTime = pickedByTime && thinned.nearest.map((pick) => pickedByTime[pick] ?? null);
     const chanceOf = (report: (typeof reports)[number]): number | null => {
       if (!byTime) return null;
       const startLegs = report.reversed ? reversedLegs : legs;
