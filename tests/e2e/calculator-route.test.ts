@@ -3,7 +3,11 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readRouteText } from '../../src/components/calculator/route/route-source.ts';
 import { RouteInputError } from '../../src/core/route/route-error.ts';
+import { DEFAULT_POWER_PARAMS } from '../../src/core/power-model.ts';
+import { directionTimes, timeCostPolar } from '../../src/core/route/route-direction-time.ts';
 import { routeLegs } from '../../src/core/route/route-geometry.ts';
+import { reverseRoute, routeShape } from '../../src/core/route/route-loop.ts';
+import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed } from '../../src/core/route/route-ride.ts';
 import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { routeWind, tailwindPolar } from '../../src/core/route/route-wind.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
@@ -32,15 +36,38 @@ function shownSigned(value: number): string {
   return rounded > 0 ? `+${text}` : text;
 }
 
+/** The rider the page assumes: get_route_wind's default pace. */
+const POWER_W = powerForFlatSpeed(DEFAULT_ROUTE_SPEED_KMH, DEFAULT_POWER_PARAMS);
+
 /** What the core makes of a route text and a wind: the numbers the page must show. */
 function coreAnswer(text: string, speedKmh: number, directionDeg: number) {
   const route = readRouteText(text);
   const { legs } = routeLegs(route.points);
+  const shape = routeShape(route.points).shape;
+  const reversed = routeLegs(reverseRoute(route.points)).legs;
   return {
     legs,
+    shape,
     wind: routeWind(legs, { speedKmh, directionDeg }),
     polar: tailwindPolar(legs, speedKmh, 10),
+    times: directionTimes(legs, reversed, { speedKmh, directionDeg }, POWER_W, DEFAULT_POWER_PARAMS),
+    timePolar: timeCostPolar(legs, reversed, speedKmh, POWER_W, DEFAULT_POWER_PARAMS),
   };
+}
+
+/** Whole seconds with a sign, as the chart's data and table show them. */
+const shownSeconds = (seconds: number): string => {
+  const whole = Math.round(seconds) + 0;
+  return whole > 0 ? `+${whole}` : String(whole);
+};
+
+/** A time gained or lost as the page words it: "1 min 05 s lost", "40 s gained". */
+function shownGain(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole === 0) return 'no time gained or lost';
+  const abs = Math.abs(whole);
+  const text = abs >= 60 ? `${Math.floor(abs / 60)} min ${String(abs % 60).padStart(2, '0')} s` : `${abs} s`;
+  return `${text} ${whole > 0 ? 'gained' : 'lost'}`;
 }
 
 async function open(
@@ -122,24 +149,74 @@ async function expectMatchesCore(page: Page, text: string, speedKmh: number, dir
   expect(await figure(page, 'headwind-share')).toBe(
     `${Math.round(core.wind.headwindShare * 100)}% of the length`,
   );
-  const polar = await page
-    .locator('#route-polar .polar-value')
-    .evaluateAll((dots) =>
-      dots.map((dot) => [Number(dot.getAttribute('data-direction')), dot.getAttribute('data-tailwind')]),
+  if (core.shape !== 'point_to_point') {
+    await expectTimesMatchCore(page, core);
+  } else {
+    const polar = await page
+      .locator('#route-polar .polar-value')
+      .evaluateAll((dots) =>
+        dots.map((dot) => [Number(dot.getAttribute('data-direction')), dot.getAttribute('data-tailwind')]),
+      );
+    expect(polar).toEqual(
+      core.polar.map((entry) => [
+        entry.directionDeg,
+        roundHalfAway(entry.tailwindKmh, 1)
+          .toFixed(1)
+          .replace(/^-0\.0$/, '0.0'),
+      ]),
     );
-  expect(polar).toEqual(
-    core.polar.map((entry) => [
-      entry.directionDeg,
-      roundHalfAway(entry.tailwindKmh, 1)
-        .toFixed(1)
-        .replace(/^-0\.0$/, '0.0'),
-    ]),
-  );
-  const table = await page.locator('#route-polar-table tbody tr td:last-child').allTextContents();
-  expect(table).toEqual(core.polar.map((entry) => shownSigned(entry.tailwindKmh)));
+    const table = await page.locator('#route-polar-table tbody tr td:last-child').allTextContents();
+    expect(table).toEqual(core.polar.map((entry) => shownSigned(entry.tailwindKmh)));
+  }
   expect(await page.locator('#route-polar .polar-current').getAttribute('data-direction')).toBe(
     String(directionDeg),
   );
+}
+
+/**
+ * A loop or an out-and-back: both ways round timed, the faster named as the
+ * core names it, and the chart is the time each wind direction costs (as
+ * given and reversed), one dot per direction, with its table.
+ */
+async function expectTimesMatchCore(page: Page, core: ReturnType<typeof coreAnswer>): Promise<void> {
+  expect(await figure(page, 'time-as-given')).toBe(shownGain(core.times.asGivenGainedS));
+  expect(await figure(page, 'time-reversed')).toBe(shownGain(core.times.reversedGainedS));
+  const faster = await figure(page, 'faster-direction');
+  expect(faster).toMatch(
+    { as_given: /^as given is faster, by /, reversed: /^reversed is faster, by /, same: /^both ways round/ }[
+      core.times.faster
+    ],
+  );
+  expect(await page.locator('#route-status').textContent()).toContain(faster);
+  const dots = await page
+    .locator('#route-polar .polar-value')
+    .evaluateAll((circles) =>
+      circles.map((dot) => [
+        Number(dot.getAttribute('data-direction')),
+        dot.getAttribute('data-gained-s'),
+        dot.getAttribute('data-reversed-gained-s'),
+      ]),
+    );
+  expect(dots).toEqual(
+    core.timePolar.map((entry) => [
+      entry.directionDeg,
+      shownSeconds(entry.asGivenGainedS),
+      shownSeconds(entry.reversedGainedS),
+    ]),
+  );
+  const rows = await page
+    .locator('#route-polar-table tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)),
+    );
+  expect(rows).toEqual(
+    core.timePolar.map((entry) => [shownSeconds(entry.asGivenGainedS), shownSeconds(entry.reversedGainedS)]),
+  );
+  expect(await page.locator('#route-polar-table thead th').allTextContents()).toEqual([
+    'Wind from',
+    'Gained as given (s)',
+    'Gained reversed (s)',
+  ]);
 }
 
 describe('the route calculator in Chromium', () => {
@@ -183,6 +260,71 @@ describe('the route calculator in Chromium', () => {
     await waitForRoute(page, name);
     await expectMatchesCore(page, text, 20, 250);
     expect(problems()).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    { file: 'loop.gpx', name: 'Lake loop', shape: 'loop' },
+    { file: 'out-and-back.geojson', name: 'Valley out and back', shape: 'out-and-back' },
+  ])(
+    'times $file both ways round, names the faster as the core does, and charts time that is not flat',
+    async ({ file, name, shape }) => {
+      const { page, problems, close } = await open();
+      const text = fixture(file);
+      await pickFile(page, file, Buffer.from(text));
+      await waitForRoute(page, name);
+      for (const [speed, direction] of [
+        [20, 250],
+        [35, 10],
+      ] as const) {
+        await page.getByLabel('Wind speed', { exact: true }).fill(String(speed));
+        await page.getByLabel('Wind direction', { exact: true }).fill(String(direction));
+        const core = coreAnswer(text, speed, direction);
+        expect(core.shape).not.toBe('point_to_point');
+        await expect.poll(() => figure(page, 'time-as-given')).toBe(shownGain(core.times.asGivenGainedS));
+        await expectTimesMatchCore(page, core);
+        expect(await figure(page, 'shape')).toContain(shape);
+        // A steady wind costs a closed route time however it blows: every time is a loss.
+        expect(core.times.asGivenGainedS).toBeLessThan(0);
+        expect(await figure(page, 'time-as-given')).toMatch(/ lost$/);
+        // The chart is no flat circle: the figures drawn differ from one direction to another.
+        const drawn = await page
+          .locator('#route-polar .polar-value')
+          .evaluateAll((dots) => dots.map((dot) => dot.getAttribute('data-gained-s')));
+        expect(drawn).toHaveLength(16);
+        expect(new Set(drawn).size).toBeGreaterThan(1);
+        const radii = await page
+          .locator('#route-polar .polar-value')
+          .evaluateAll((dots) =>
+            dots.map((dot) => Math.hypot(Number(dot.getAttribute('cx')), Number(dot.getAttribute('cy')))),
+          );
+        expect(Math.max(...radii) - Math.min(...radii)).toBeGreaterThan(5);
+        // Words agree with the figures: the chart's title names both times for the wind entered.
+        const title = (await page.locator('#route-polar-title').textContent()) ?? '';
+        expect(title).toContain(`as given ${shownGain(core.times.asGivenGainedS)}`);
+        expect(title).toContain(`reversed ${shownGain(core.times.reversedGainedS)}`);
+        expect(title).not.toContain('Every direction gives 0.0 km/h');
+        expect(await figure(page, 'best-wind')).not.toContain('none');
+      }
+      expect(problems()).toEqual([]);
+      await close();
+    },
+  );
+
+  it('goes back to the tailwind chart for a point-to-point route after a loop', async () => {
+    const { page, close } = await open();
+    await pickFile(page, 'loop.gpx', Buffer.from(fixture('loop.gpx')));
+    await waitForRoute(page, 'Lake loop');
+    expect(await page.locator('#route-polar-table thead th').count()).toBe(3);
+    const text = fixture('switchbacks.gpx');
+    await pickFile(page, 'switchbacks.gpx', Buffer.from(text));
+    await waitForRoute(page, 'Hairpin climb');
+    await expectMatchesCore(page, text, 20, 250);
+    expect(await page.locator('#route-polar-table thead th').allTextContents()).toEqual([
+      'Wind from',
+      'Weighted tailwind (km/h)',
+    ]);
+    expect(await page.locator('[data-figure="time-as-given"]').count()).toBe(0);
     await close();
   });
 
@@ -341,26 +483,28 @@ describe('the route calculator in Chromium', () => {
   });
 
   it.each([
-    { width: 320, height: 800, scheme: 'light' as const },
-    { width: 390, height: 844, scheme: 'dark' as const },
-    { width: 1280, height: 900, scheme: 'light' as const },
-    { width: 1280, height: 900, scheme: 'dark' as const },
+    { width: 320, height: 800, scheme: 'light' as const, file: 'switchbacks.gpx', name: 'Hairpin climb' },
+    { width: 390, height: 844, scheme: 'dark' as const, file: 'switchbacks.gpx', name: 'Hairpin climb' },
+    { width: 1280, height: 900, scheme: 'light' as const, file: 'switchbacks.gpx', name: 'Hairpin climb' },
+    { width: 1280, height: 900, scheme: 'dark' as const, file: 'switchbacks.gpx', name: 'Hairpin climb' },
+    { width: 320, height: 800, scheme: 'dark' as const, file: 'loop.gpx', name: 'Lake loop' },
+    { width: 1280, height: 900, scheme: 'light' as const, file: 'loop.gpx', name: 'Lake loop' },
   ])(
-    'has no axe violations with a route drawn, $width px wide in $scheme mode',
-    async ({ width, height, scheme }) => {
+    'has no axe violations with a route drawn, $width px wide in $scheme mode ($file)',
+    async ({ width, height, scheme, file, name }) => {
       const { page, close } = await newPage(env.browser, {
         viewport: { width, height },
         colorScheme: scheme,
       });
       await page.goto(`${env.service.baseUrl}/`);
-      await pickFile(page, 'switchbacks.gpx', Buffer.from(fixture('switchbacks.gpx')));
-      await waitForRoute(page, 'Hairpin climb');
+      await pickFile(page, file, Buffer.from(fixture(file)));
+      await waitForRoute(page, name);
       for (const summary of await page.locator('#route-result summary').all()) await summary.click();
-      await expectNoAxeViolations(page, `/ with a route (${width} px, ${scheme})`);
+      await expectNoAxeViolations(page, `/ with ${file} (${width} px, ${scheme})`);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({
-        path: `test-results/screenshots/home-route-${width}-${scheme}.png`,
+        path: `test-results/screenshots/home-route-${file.replace(/\W+/g, '-')}-${width}-${scheme}.png`,
         fullPage: true,
       });
       await close();

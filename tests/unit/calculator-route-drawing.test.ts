@@ -10,6 +10,7 @@ import {
 import {
   polarPoint,
   polarScaleKmh,
+  timeCostPoint,
   zeroRingRadius,
 } from '../../src/components/calculator/route/route-polar.ts';
 import { toRadians } from '../../src/core/angles.ts';
@@ -196,5 +197,35 @@ describe('the polar chart geometry', () => {
     );
     // An out-and-back: every figure about 0; the shape stays on the zero ring.
     expect(polarScaleKmh([{ directionDeg: 0, tailwindKmh: 1e-15 }], 20)).toBe(5);
+  });
+});
+
+describe('the time-cost chart geometry', () => {
+  it('grows outwards with the time lost, from the least at the centre to the most on the rim', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 359.9, noNaN: true }),
+        fc.integer({ min: -300, max: 0 }),
+        fc.integer({ min: 10, max: 3000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (deg, least, most, share) => {
+          const r = (lost: number) =>
+            Math.hypot(...Object.values(timeCostPoint(deg, lost, least, most, 110)));
+          expect(r(least)).toBeCloseTo(0, 6);
+          expect(r(most)).toBeCloseTo(110, 6);
+          // Beyond the scale it stays on the chart.
+          expect(r(most * 2)).toBeCloseTo(110, 6);
+          expect(r(least - 50)).toBeCloseTo(0, 6);
+          const lost = least + share * (most - least);
+          expect(r(lost)).toBeCloseTo((110 * (lost - least)) / (most - least), 6);
+        },
+      ),
+    );
+  });
+
+  it('points a wind from the east to the right, as the tailwind chart does', () => {
+    const east = timeCostPoint(90, 100, 0, 100, 110);
+    expect(east.x).toBeCloseTo(110, 9);
+    expect(east.y).toBeCloseTo(0, 9);
   });
 });

@@ -75,6 +75,12 @@ export function routeSamples(points: readonly RoutePoint[], legs: readonly Route
   return { points: out, atKm, spacingKm, legSample };
 }
 
+/**
+ * The rider's flat still-air speed when neither speed nor power is given: a
+ * steady club pace (get_route_wind's default, and the browser calculator's rider).
+ */
+export const DEFAULT_ROUTE_SPEED_KMH = 25;
+
 /** The pedal power (W) that holds `speedKmh` on the flat in still air: how a speed becomes a rider. */
 export function powerForFlatSpeed(speedKmh: number, params?: Partial<PowerModelParams>): number {
   return powerForSpeed({

@@ -1,5 +1,5 @@
 import { DEFAULT_POWER_PARAMS, speedForPower, type PowerModelParams } from '../../core/power-model.ts';
-import { powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
+import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
 import {
   pairDirections,
   reverseRoute,
@@ -35,8 +35,7 @@ import {
 } from '../schemas/route.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
 
-/** The rider's flat still-air speed when neither speed nor power is given: a steady club pace. */
-export const DEFAULT_ROUTE_SPEED_KMH = 25;
+export { DEFAULT_ROUTE_SPEED_KMH };
 
 const kmh = (value: number): number => roundHalfAway(value, SPEED_DECIMALS);
 const km = (value: number): number => roundHalfAway(value, 1);

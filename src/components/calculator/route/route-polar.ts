@@ -41,3 +41,24 @@ export function polarScaleKmh(values: readonly PolarValue[], speedKmh: number): 
   const largest = Math.max(0, ...values.map((value) => Math.abs(value.tailwindKmh)));
   return Math.max(1, Math.ceil(largest), Math.ceil(speedKmh / 4));
 }
+
+/**
+ * Where a time cost sits on the loop chart, centred on (0, 0) with north up:
+ * the radius grows with the time the wind costs, from `leastLostS` at the
+ * centre (0, or the largest gain when some direction gains time) to
+ * `mostLostS` on the rim. Cost outwards, unlike the tailwind chart, because
+ * a steady wind costs a closed route time from nearly every direction: a
+ * signed axis would crowd every spoke into its inner half.
+ */
+export function timeCostPoint(
+  directionDeg: number,
+  lostS: number,
+  leastLostS: number,
+  mostLostS: number,
+  radius: number,
+): ScreenPoint {
+  const span = mostLostS - leastLostS > 0 ? mostLostS - leastLostS : 1;
+  const r = (radius * (Math.max(leastLostS, Math.min(mostLostS, lostS)) - leastLostS)) / span;
+  const angle = toRadians(directionDeg);
+  return { x: r * Math.sin(angle), y: -r * Math.cos(angle) };
+}

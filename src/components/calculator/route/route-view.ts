@@ -2,7 +2,16 @@ import { compassPoint } from '../../../core/compass.ts';
 import { readField } from '../../../core/parameters.ts';
 import { RouteInputError } from '../../../core/route/route-error.ts';
 import { routeLegs, type RouteGeometry } from '../../../core/route/route-geometry.ts';
+import {
+  directionTimes,
+  timeCostPolar,
+  type DirectionTimes,
+  type TimePolarEntry,
+} from '../../../core/route/route-direction-time.ts';
 import type { ParsedRoute } from '../../../core/route/route-input.ts';
+import { reverseRoute, routeShape, type RouteShape } from '../../../core/route/route-shape.ts';
+import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed } from '../../../core/route/route-ride.ts';
+import { DEFAULT_POWER_PARAMS } from '../../../core/power-model.ts';
 import { MAX_ROUTE_BYTES } from '../../../core/route/route-limits.ts';
 import {
   routeWind,
@@ -21,7 +30,7 @@ import {
   type MapFrame,
   type ScreenPoint,
 } from './route-map.ts';
-import { POLAR_STEP_DEG, polarPoint, polarScaleKmh, zeroRingRadius } from './route-polar.ts';
+import { POLAR_STEP_DEG, polarPoint, polarScaleKmh, timeCostPoint, zeroRingRadius } from './route-polar.ts';
 import type { RouteSource } from './route-seam.ts';
 import { readRouteText } from './route-source.ts';
 
@@ -47,6 +56,10 @@ class RoutePageError extends Error {}
 interface Shown {
   readonly route: ParsedRoute;
   readonly geometry: RouteGeometry;
+  /** A loop or an out-and-back is judged both ways round by time; a point-to-point route by tailwind. */
+  readonly shape: RouteShape;
+  /** The legs ridden the other way round (closed routes only). */
+  readonly reversedLegs: RouteGeometry['legs'];
   /** What the rider gave, for messages: a file name or "The pasted route". */
   readonly label: string;
 }
@@ -125,7 +138,14 @@ export async function showRoute(source: RouteSource): Promise<void> {
     label = read.label;
     if (ticket !== generation) return;
     const route = readRouteText(read.text);
-    shown = { route, geometry: routeLegs(route.points), label };
+    const shape = routeShape(route.points).shape;
+    shown = {
+      route,
+      geometry: routeLegs(route.points),
+      shape,
+      reversedLegs: shape === 'point_to_point' ? [] : routeLegs(reverseRoute(route.points)).legs,
+      label,
+    };
     listenToWind();
     render();
   } catch (problem) {
@@ -212,11 +232,181 @@ function render(): void {
     runs,
     `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up: ${effectShares(shown.geometry, judged)} of the length.`,
   );
-  drawPolar(polar, judged, wind.speedKmh, wind.directionDeg);
-  fillFigures(shown, judged, polar);
   fillSections(shown.geometry, wind, runs);
+  if (shown.shape === 'point_to_point') {
+    drawPolar(polar, judged, wind.speedKmh, wind.directionDeg);
+    fillFigures(shown, judged, polar);
+    byId('route-status').textContent =
+      `${name}: ${km(shown.geometry.distanceM)} km, weighted tailwind ${signed(judged.tailwindKmh)} km/h.`;
+    return;
+  }
+  const times = directionTimes(legs, shown.reversedLegs, wind, RIDER_POWER_W, DEFAULT_POWER_PARAMS);
+  const timePolar = timeCostPolar(
+    legs,
+    shown.reversedLegs,
+    wind.speedKmh,
+    RIDER_POWER_W,
+    DEFAULT_POWER_PARAMS,
+  );
+  drawTimePolar(timePolar, times, shown.shape, wind);
+  fillFigures(shown, judged, polar, times, timePolar);
   byId('route-status').textContent =
-    `${name}: ${km(shown.geometry.distanceM)} km, weighted tailwind ${signed(judged.tailwindKmh)} km/h.`;
+    `${name}: ${km(shown.geometry.distanceM)} km ${SHAPE_WORDS[shown.shape]}; ` +
+    `as given ${gainWords(times.asGivenGainedS)}, reversed ${gainWords(times.reversedGainedS)}: ${fasterWords(times)}.`;
+}
+
+/**
+ * The calculator's rider: the flat still-air pace `get_route_wind` assumes
+ * when none is given, so the page and the tool agree on the same loop.
+ */
+const RIDER_POWER_W = powerForFlatSpeed(DEFAULT_ROUTE_SPEED_KMH, DEFAULT_POWER_PARAMS);
+
+const SHAPE_WORDS: Record<RouteShape, string> = {
+  loop: 'loop',
+  out_and_back: 'out-and-back',
+  point_to_point: 'route',
+};
+
+/** A duration a rider reads: "2 h 06 min", "1 min 05 s", "40 s". */
+function duration(seconds: number): string {
+  const whole = Math.round(Math.abs(seconds));
+  if (whole >= 3600) {
+    const minutes = Math.round(whole / 60);
+    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  }
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return minutes > 0 ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${rest} s`;
+}
+
+/** Time gained or lost in words: the sign never has to be read. */
+function gainWords(gainedS: number): string {
+  const whole = Math.round(gainedS);
+  if (whole === 0) return 'no time gained or lost';
+  return `${duration(whole)} ${whole > 0 ? 'gained' : 'lost'}`;
+}
+
+/** Seconds with their sign, for the chart's table and data. */
+const signedSeconds = (gainedS: number): string => {
+  const whole = Math.round(gainedS) + 0;
+  return whole > 0 ? `+${whole}` : String(whole);
+};
+
+/** Which way round is faster, in the words the figures use. */
+function fasterWords(times: DirectionTimes): string {
+  if (times.faster === 'same') return 'both ways round take the same time (within a second)';
+  const gap = duration(times.asGivenGainedS - times.reversedGainedS);
+  return times.faster === 'as_given' ? `as given is faster, by ${gap}` : `reversed is faster, by ${gap}`;
+}
+
+/** The figure drawn per spoke: the better of the two ways round. */
+const bestWay = (entry: TimePolarEntry): number => Math.max(entry.asGivenGainedS, entry.reversedGainedS);
+
+/**
+ * The chart for a loop or an out-and-back: time gained against still air
+ * (negative: lost) for the wind speed entered, from each of 16 directions,
+ * as given (solid) and reversed (dashed). The weighted tailwind would be a
+ * flat circle here; the time is not, because a headwind costs more than the
+ * same tailwind gives back, most where the route runs longest into it.
+ */
+function drawTimePolar(
+  polar: readonly TimePolarEntry[],
+  times: DirectionTimes,
+  shape: RouteShape,
+  wind: { speedKmh: number; directionDeg: number },
+): void {
+  const chart = byId<SVGSVGElement>('route-polar');
+  const title = byId('route-polar-title');
+  const lost = polar.flatMap((entry) => [-entry.asGivenGainedS, -entry.reversedGainedS]);
+  // The rim at the next whole ten seconds lost (never under ten); the centre at 0 lost, or lower
+  // when some direction gains time, so a gain still shows inside the zero ring.
+  const mostLostS = Math.max(10, Math.ceil(Math.max(...lost) / 10) * 10);
+  const leastLostS = Math.min(0, Math.floor(Math.min(...lost) / 10) * 10);
+  const at = (directionDeg: number, gainedS: number) =>
+    timeCostPoint(directionDeg, -gainedS, leastLostS, mostLostS, POLAR_RADIUS);
+  const zeroRadius = (POLAR_RADIUS * -leastLostS) / (mostLostS - leastLostS);
+  const asGiven = polar.map((entry) => at(entry.directionDeg, entry.asGivenGainedS));
+  const reversed = polar.map((entry) => at(entry.directionDeg, entry.reversedGainedS));
+  const label = (deg: number, text: string) => {
+    const point = timeCostPoint(deg, mostLostS, leastLostS, mostLostS, POLAR_RADIUS + 22);
+    return svg('text', { class: 'polar-label', x: point.x.toFixed(1), y: point.y.toFixed(1) }, text);
+  };
+  const current = at(wind.directionDeg, times.asGivenGainedS);
+  const marker = svg('g', { class: 'polar-current', 'data-direction': wind.directionDeg });
+  marker.append(
+    svg('line', { x1: 0, y1: 0, x2: current.x.toFixed(2), y2: current.y.toFixed(2) }),
+    svg('circle', { r: 6, cx: current.x.toFixed(2), cy: current.y.toFixed(2) }),
+  );
+  chart.replaceChildren(
+    title,
+    svg('circle', { class: 'polar-ring', r: POLAR_RADIUS }),
+    ...(zeroRadius > 0 ? [svg('circle', { class: 'polar-zero', r: zeroRadius.toFixed(2) })] : []),
+    label(0, 'N'),
+    label(90, 'E'),
+    label(180, 'S'),
+    label(270, 'W'),
+    svg('path', { class: 'polar-shape', d: `${polylinePath(asGiven)} Z` }),
+    svg('path', { class: 'polar-shape-reversed', d: `${polylinePath(reversed)} Z` }),
+    ringLabel(POLAR_RADIUS, `${mostLostS} s lost`),
+    ...(zeroRadius > 0 ? [ringLabel(zeroRadius, '0')] : []),
+    ...polar.map((entry, i) => {
+      const rounded = Math.round(entry.asGivenGainedS);
+      return svg('circle', {
+        class: 'polar-value',
+        r: 2.5,
+        cx: (asGiven[i]?.x ?? 0).toFixed(2),
+        cy: (asGiven[i]?.y ?? 0).toFixed(2),
+        'data-direction': entry.directionDeg,
+        'data-gained-s': signedSeconds(entry.asGivenGainedS),
+        'data-reversed-gained-s': signedSeconds(entry.reversedGainedS),
+        'data-effect': rounded > 0 ? 'tailwind' : rounded < 0 ? 'headwind' : 'none',
+      });
+    }),
+    marker,
+  );
+  const best = polar.reduce((a, b) => (bestWay(b) > bestWay(a) ? b : a));
+  const worst = polar.reduce((a, b) => (bestWay(b) < bestWay(a) ? b : a));
+  const from = (entry: TimePolarEntry) => `${entry.directionDeg}° (${compassPoint(entry.directionDeg)})`;
+  title.textContent =
+    `Time the wind gains or costs on this ${SHAPE_WORDS[shape]} against still air, at ${DEFAULT_ROUTE_SPEED_KMH} km/h ` +
+    `on the flat, for a ${oneDecimal(wind.speedKmh)} km/h wind from each of ${polar.length} directions: ` +
+    `as given (solid) and reversed (dashed), on a scale of ${leastLostS < 0 ? `${-leastLostS} s gained` : 'no time lost'} ` +
+    `(centre) to ${mostLostS} s lost (rim). ` +
+    `Least harm, the better way round: from ${from(best)}, ${gainWords(bestWay(best))}; ` +
+    `most: from ${from(worst)}, ${gainWords(bestWay(worst))}. ` +
+    `The wind entered, from ${wind.directionDeg}°: as given ${gainWords(times.asGivenGainedS)}, ` +
+    `reversed ${gainWords(times.reversedGainedS)}.`;
+  byId('route-polar-caption').textContent =
+    `Time the wind costs against still air for a wind of the same speed from every direction, as given ` +
+    `(solid) and reversed (dashed): the farther out, the more time lost${zeroRadius > 0 ? '; inside the dashed ring the wind gains time' : ''}. ` +
+    `A ${SHAPE_WORDS[shape]} ends where it starts, so its weighted tailwind is 0 from every direction; ` +
+    `the time is not. The marked spoke is the wind entered above, as given.`;
+  const table = byId('route-polar-table');
+  byId('route-polar-table-caption').textContent =
+    'Time gained against still air for each wind direction, both ways round';
+  const head = (text: string) => {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = text;
+    return cell;
+  };
+  const headRow = document.createElement('tr');
+  headRow.append(head('Wind from'), head('Gained as given (s)'), head('Gained reversed (s)'));
+  table.querySelector('thead')?.replaceChildren(headRow);
+  const rows = polar.map((entry) => {
+    const row = document.createElement('tr');
+    for (const text of [
+      from(entry),
+      signedSeconds(entry.asGivenGainedS),
+      signedSeconds(entry.reversedGainedS),
+    ]) {
+      const cell = document.createElement('td');
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  });
+  table.querySelector('tbody')?.replaceChildren(...rows);
 }
 
 /** Share of the length per effect, for the map's title (its short text equivalent). */
@@ -342,6 +532,11 @@ function drawPolar(
       `Best: from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h; ` +
       `worst: from ${worst.directionDeg}° (${compassPoint(worst.directionDeg)}), ${signed(worst.tailwindKmh)} km/h. ` +
       `The wind entered, from ${directionDeg}°, gives ${signed(judged.tailwindKmh)} km/h.`;
+  byId('route-polar-caption').textContent = TAILWIND_CAPTION;
+  byId('route-polar-table-caption').textContent = 'Weighted tailwind for each wind direction';
+  byId('route-polar-table')
+    .querySelector('thead')
+    ?.replaceChildren(headRowOf(['Wind from', 'Weighted tailwind (km/h)']));
   const rows = polar.map((value) => {
     const row = document.createElement('tr');
     const from = document.createElement('td');
@@ -356,6 +551,21 @@ function drawPolar(
     ?.replaceChildren(...rows);
 }
 
+const TAILWIND_CAPTION =
+  'Weighted tailwind for a wind of the same speed from every direction: outside the middle ring helps, ' +
+  'inside it holds you back. The marked spoke is the wind entered above.';
+
+function headRowOf(texts: readonly string[]): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  for (const text of texts) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = text;
+    row.append(cell);
+  }
+  return row;
+}
+
 /** How many points were read, and how many repeats (a paused GPS logs many) were merged. */
 function pointsRead(route: ParsedRoute): string {
   const kept = route.points.length.toLocaleString('en');
@@ -365,7 +575,13 @@ function pointsRead(route: ParsedRoute): string {
     : `${kept} (${merged.toLocaleString('en')} repeated ${merged === 1 ? 'point' : 'points'} merged)`;
 }
 
-function fillFigures(current: Shown, judged: RouteWind, polar: readonly PolarEntry[]): void {
+function fillFigures(
+  current: Shown,
+  judged: RouteWind,
+  polar: readonly PolarEntry[],
+  times?: DirectionTimes,
+  timePolar?: readonly TimePolarEntry[],
+): void {
   const { route, geometry } = current;
   const coverage = route.elevationCoverage;
   const climbing =
@@ -374,7 +590,23 @@ function fillFigures(current: Shown, judged: RouteWind, polar: readonly PolarEnt
       : `${Math.round(geometry.climbingM)} m${coverage < 1 ? ` (elevation on ${Math.round(coverage * 100)}% of the length)` : ''}`;
   const strongest = judged.strongestHeadwind;
   const best = bestOf(polar);
+  const closed: [string, string, string][] =
+    times && timePolar
+      ? [
+          ['shape', 'Shape', `${SHAPE_WORDS[current.shape]}: it ends where it starts`],
+          ['time-as-given', 'Wind effect, as given', gainWords(times.asGivenGainedS)],
+          ['time-reversed', 'Wind effect, reversed', gainWords(times.reversedGainedS)],
+          ['faster-direction', 'Faster way round', fasterWords(times)],
+          [
+            'still-air-time',
+            `Still-air time at ${DEFAULT_ROUTE_SPEED_KMH} km/h on the flat`,
+            duration(times.stillAirS),
+          ],
+        ]
+      : [];
+  const leastHarm = timePolar?.reduce((a, b) => (bestWay(b) > bestWay(a) ? b : a));
   const figures: [string, string, string][] = [
+    ...closed,
     ['distance', 'Distance', `${km(geometry.distanceM)} km`],
     ['points', 'Points', pointsRead(route)],
     ['climbing', 'Climbing', climbing],
@@ -391,9 +623,11 @@ function fillFigures(current: Shown, judged: RouteWind, polar: readonly PolarEnt
     [
       'best-wind',
       'Best wind for this ride',
-      isFlat(polar)
-        ? 'none: every direction gives 0.0 km/h'
-        : `from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h`,
+      leastHarm
+        ? `from ${leastHarm.directionDeg}° (${compassPoint(leastHarm.directionDeg)}): ${gainWords(bestWay(leastHarm))}, the better way round`
+        : isFlat(polar)
+          ? 'none: every direction gives 0.0 km/h'
+          : `from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h`,
     ],
   ];
   byId('route-figures').replaceChildren(
