@@ -9,6 +9,8 @@
  * our own origin (the `Origin` header browsers always send on it), which
  * stops cross-site forgery even where SameSite cookies are not honoured.
  */
+import { localSpan } from '../core/local-time.ts';
+import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { Kysely } from 'kysely';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
@@ -155,14 +157,21 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
       alerts_on: w.alertsOn,
       threshold_kmh: w.thresholdKmh,
     })),
-    alerts: alerts.map((a) => ({
-      segment_id: a.segmentId,
-      segment_name: name(a.segmentId),
-      window_start: iso(a.windowStart),
-      window_end: iso(a.windowEnd),
-      peak_tailwind_kmh: a.peakTailwindKmh,
-      delivered: a.deliveredAt !== null,
-    })),
+    alerts: alerts.map((a) => {
+      const segment = named.get(a.segmentId);
+      const timeZone = segment === undefined ? 'UTC' : segmentTimeZone(segment);
+      return {
+        segment_id: a.segmentId,
+        segment_name: name(a.segmentId),
+        window_start: iso(a.windowStart),
+        window_end: iso(a.windowEnd),
+        time_zone: timeZone,
+        // The window on the segment's clock, in the one format of every answer.
+        window_text: localSpan(a.windowStart, a.windowEnd, timeZone),
+        peak_tailwind_kmh: a.peakTailwindKmh,
+        delivered: a.deliveredAt !== null,
+      };
+    }),
   };
 }
 

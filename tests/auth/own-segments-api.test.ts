@@ -11,6 +11,8 @@ import { OWN_SEGMENT_ALLOWANCE } from '../../src/core/plans.ts';
 import { countRiderSegments, listRiderSegments } from '../../src/store/repositories/rider-segments.ts';
 import { setRiderTrial } from '../../src/store/repositories/riders.ts';
 import { listWatchlist } from '../../src/store/repositories/watchlist.ts';
+import { recordAlertOnce } from '../../src/store/repositories/alerts.ts';
+import { localSpan } from '../../src/core/local-time.ts';
 import { climbGpx, climbPoints } from '../mcp/own-segment-fixtures.ts';
 import { signedUp, type Rider } from './support/grants.ts';
 import type { Agent } from './support/oauth.ts';
@@ -46,6 +48,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await db?.dispose();
+});
+
+describe('alerts on the settings page', () => {
+  it('carry the window on the segment’s clock, with its zone', async () => {
+    // 2026-11-28 07:00–09:00 UTC on Alpe d'Huez: 08:00–10:00 CET.
+    const start = Date.UTC(2026, 10, 28, 7) / 1000;
+    await recordAlertOnce(db.store.db, bobId, {
+      segmentId: 'fr-alpe-d-huez',
+      windowStart: start,
+      windowEnd: start + 7200,
+      peakTailwindKmh: 18,
+    });
+    const alerts = ((await me(bob)) as unknown as { alerts: Record<string, unknown>[] }).alerts;
+    const alert = alerts[0] ?? {};
+    expect(alert).toMatchObject({ segment_id: 'fr-alpe-d-huez', window_start: '2026-11-28T07:00:00Z' });
+    // The zone of the segment in this server's catalog, and the window written on its clock.
+    const zone = String(alert['time_zone']);
+    expect(zone).toMatch(/^[A-Z][a-z]+\/[A-Za-z_]+/);
+    expect(alert['window_text']).toBe(localSpan(start, start + 7200, zone));
+    expect(alert['window_text']).not.toMatch(/UTC$/);
+  });
 });
 
 describe('uploading an own segment', () => {

@@ -13,11 +13,20 @@ import { REPO_ROOT } from '../../scripts/service/launch.ts';
 
 const store = join(mkdtempSync(join(tmpdir(), 'wos-cli-')), 'store.sqlite');
 
+/**
+ * The tools' environment: the test suite's own switches (`WOS_REQUIRE_POSTGRES`, … set by CI) are
+ * no settings of the service, so a tool rightly names them as unknown; they are left out here so
+ * that stderr holds only what the tool says about its own work.
+ */
+const toolEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('WOS_REQUIRE_')),
+);
+
 function run(script: string, args: readonly string[]) {
   const result = spawnSync(process.execPath, [script, ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, WOS_DATABASE_PATH: store },
+    env: { ...toolEnv, WOS_DATABASE_PATH: store },
     timeout: 60_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -43,6 +43,8 @@ export interface Me {
     segment_id: string;
     segment_name: string | null;
     window_start: string | null;
+    /** "Sat 28 Nov 08:00–10:00 CET": the window on the segment's clock. */
+    window_text?: string;
     peak_tailwind_kmh: number;
   }[];
 }
@@ -117,8 +119,8 @@ export function alertItems(alerts: Me['alerts']): HTMLLIElement[] {
   return alerts.map((alert) =>
     element(
       'li',
-      `${alert.segment_name ?? alert.segment_id}: tailwind up to ${alert.peak_tailwind_kmh} km/h from ` +
-        formatDate(alert.window_start, true),
+      `${alert.segment_name ?? alert.segment_id}: peak tailwind ${alert.peak_tailwind_kmh} km/h at 10 m, ` +
+        (alert.window_text ?? formatDate(alert.window_start, true)),
     ),
   );
 }
