@@ -25,6 +25,7 @@ const INSTRUCTIONS =
   `rideable hours (${RIDEABLE_RULE}) around the strongest tailwind. Flags say what is marginal: pass them ` +
   `on (${FLAG_RULES}). A status "dark" means the tailwind comes only at night: include_darkness: true ` +
   'offers those hours to a rider with lights. ' +
+  'Show the attribution with the data. ' +
   'When forecast.source is "demo" the weather is synthetic: tell the user it is not a real forecast.';
 
 export interface ServerSetup {

@@ -536,7 +536,10 @@ describe('Pro details', () => {
   it('get_segment gives a Pro or trial rider the 72-hour timeline and the chance, nothing locked; a free rider sees both locked', async () => {
     for (const kind of ['pro', 'trial'] as const) {
       const client = await h.connectRider(riders[kind]);
-      const result = await call(client, 'get_segment', { segment_id: ALPE });
+      // The timeline is opt-in: without include_timeline the answer stays small.
+      const plain = GetSegmentOutputSchema.parse(ok(await call(client, 'get_segment', { segment_id: ALPE })));
+      expect(plain.timeline).toBeUndefined();
+      const result = await call(client, 'get_segment', { segment_id: ALPE, include_timeline: true });
       const data = GetSegmentOutputSchema.parse(ok(result));
       expect(data.timeline).toHaveLength(72);
       expect(data.timeline?.[0]).toEqual(data.wind_now);

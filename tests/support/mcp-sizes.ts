@@ -49,3 +49,24 @@ export async function servedToolList(address: Address, era: Era): Promise<{ byte
     await client.close();
   }
 }
+
+/**
+ * One `tools/call` at the public address as an SDK client receives it: the
+ * HTTP body's UTF-8 bytes, and whether the tool answered with an error.
+ */
+export async function servedPublicAnswer(
+  name: string,
+  args: Record<string, unknown>,
+  era: Era = '2025',
+): Promise<{ bytes: number; isError: boolean }> {
+  const measured = measuringFetch(inProcessFetch(testEndpoint()));
+  const client = await connectClient(TEST_MCP_URL, era, measured.fetch);
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    const bytes = measured.bytes.get('tools/call');
+    if (bytes === undefined) throw new Error(`no tools/call answer measured for ${name}`);
+    return { bytes, isError: result.isError === true };
+  } finally {
+    await client.close();
+  }
+}

@@ -18,7 +18,7 @@ export const TOOL_CALLS: readonly ToolCall[] = [
   { name: 'find_tailwind_segments', arguments: { place: "Bourg-d'Oisans" } },
   { name: 'find_tailwind_segments', arguments: { latitude: -33.92, longitude: 18.42, radius_m: 50_000 } },
   { name: 'get_segment', arguments: { segment_id: ALPE } },
-  { name: 'get_segment', arguments: { segment_id: KWAREMONT } },
+  { name: 'get_segment', arguments: { segment_id: KWAREMONT, include_timeline: true } },
   {
     name: 'get_route_wind',
     arguments: {

@@ -357,19 +357,32 @@ describe('loading catalogs', () => {
 });
 
 describe('scale', () => {
-  it('builds 100,000 segments and answers near() quickly', () => {
+  /**
+   * The index must beat reading every segment by a wide margin. Both are timed in the same test,
+   * so a slow or busy machine slows them alike: the ratio, not a wall-clock ceiling, is asserted.
+   */
+  it('builds 100,000 segments and answers near() far faster than a scan of every segment', () => {
     const many = generateSegments(100_000, 11);
-    let t = performance.now();
     const catalog = createSegmentCatalog(many);
-    const buildMs = performance.now() - t;
+    const starts = many.map(start);
+    const queries = Array.from({ length: 200 }, (_, i) => {
+      const s = starts[(i * 7919) % starts.length] ?? { lat: 0, lon: 0 };
+      return { lat: s.lat + 0.01, lon: s.lon - 0.01 };
+    });
+    let t = performance.now();
+    const found = queries.map((q) => catalog.near(q, 25_000, 10));
+    const indexedMs = (performance.now() - t) / queries.length;
+    const scanned = queries.slice(0, 20);
     t = performance.now();
-    for (let i = 0; i < 1000; i++) {
-      const s = start(many[(i * 7919) % many.length] ?? segment('none', 1, { lat: 0, lon: 0 }));
-      catalog.near({ lat: s.lat + 0.01, lon: s.lon - 0.01 }, 25_000, 10);
+    const within = scanned.map((q) => starts.filter((p) => haversineM(q, p) <= 25_000).length);
+    const scanMs = (performance.now() - t) / scanned.length;
+    // The index answers the same question: every query near a segment finds one, at most the ten asked.
+    for (const [i, hits] of found.entries()) {
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.length).toBeLessThanOrEqual(10);
+      if (i < scanned.length) expect(hits.length).toBe(Math.min(10, within[i] ?? 0));
     }
-    const perQueryMs = (performance.now() - t) / 1000;
-    // Loose ceilings (measured ~0.25 s and ~0.1 ms on the dev machine) so only a real regression fails.
-    expect(buildMs).toBeLessThan(5_000);
-    expect(perQueryMs).toBeLessThan(5);
+    // Measured 0.5 ms against 39 ms a query on a busy 2-core machine: an index that degrades into a scan fails.
+    expect(indexedMs * 10).toBeLessThan(scanMs);
   });
 });

@@ -211,4 +211,4 @@ export const LockedFeatureSchema = z
   })
   .meta({ id: 'Locked' });
 
-export const AttributionSchema = z.array(z.string()).describe('Credits to show with the data');
+export const AttributionSchema = z.array(z.string());

@@ -42,6 +42,12 @@ export const SegmentFactsSchema = z.object({
 export const GetSegmentInputSchema = z.object({
   segment_id: SegmentIdArgSchema,
   include_darkness: IncludeDarknessSchema,
+  // Opt-in: 72 hours are about 20 KB, four times the rest of the answer.
+  include_timeline: z
+    .boolean()
+    .default(false)
+    .meta(PRO_ONLY)
+    .describe('Pro: add the 72-hour timeline (20 KB)'),
 });
 
 export const GetSegmentOutputSchema = z.object({

@@ -36,11 +36,11 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
   title: 'Get a segment and its wind',
   description:
     'One segment by id: facts, route as [latitude, longitude], the wind this hour and its best rideable ' +
-    'tailwind window in the next 3 days (or why none); with Pro access also the hour-by-hour timeline.',
+    'tailwind window in the next 3 days (or why none); with Pro access, include_timeline adds the hours.',
   inputSchema: GetSegmentInputSchema,
   outputSchema: GetSegmentOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
-  async run({ segment_id, include_darkness }, context) {
+  async run({ segment_id, include_darkness, include_timeline }, context) {
     const segment = await segmentFor(context, segment_id);
     if (!segment) {
       throw new ToolError(
@@ -85,8 +85,9 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
           )
         : report.bestWindow,
       window_status: report.windowStatus,
-      // Pro riders (paid or trial) at the rider address get the timeline; everyone else sees it locked.
-      ...(pro ? { timeline: [...report.timeline()] } : {}),
+      // Pro riders (paid or trial) at the rider address get the timeline when they ask; everyone else
+      // sees it locked.
+      ...(pro && include_timeline ? { timeline: [...report.timeline()] } : {}),
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [segment], null),
