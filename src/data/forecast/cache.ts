@@ -5,6 +5,7 @@ import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { type Clock, ForecastError, type ForecastSource, hourStart } from './types.ts';
 import type { WindHour, WindSeries } from './types.ts';
+import { cellFlights, flightKey } from './cell-flights.ts';
 
 /** Counted per distinct grid cell per call; joining an in-flight fetch counts as a hit. */
 export interface ForecastCacheStats {
@@ -159,21 +160,14 @@ export function createForecastCache(
       });
       return results;
     })();
-    const promises = new Map<string, Promise<Entry>>();
-    for (const cell of cells) {
-      const flightKey = `${hour}|${cell.key}`;
-      const promise = batch.then((results) => {
-        const entry = results.get(cell.key);
-        if (!entry) throw new Error(`forecast cache: no entry for cell ${cell.key}`);
-        entries.set(cell.key, entry);
-        return entry;
-      });
-      const forget = () => inFlight.delete(flightKey);
-      promise.then(forget, forget);
-      inFlight.set(flightKey, promise);
-      promises.set(cell.key, promise);
-    }
-    return promises;
+    return cellFlights(
+      cells,
+      hour,
+      batch,
+      inFlight,
+      (key, entry) => entries.set(key, entry),
+      'forecast cache',
+    );
   }
 
   function fallback(key: string, hour: number, error: unknown): Entry {
@@ -195,7 +189,8 @@ export function createForecastCache(
       if (seen.has(cell.key)) continue;
       seen.add(cell.key);
       const cached = entries.get(cell.key);
-      const shared = cached?.hour === hour ? Promise.resolve(cached) : inFlight.get(`${hour}|${cell.key}`);
+      const shared =
+        cached?.hour === hour ? Promise.resolve(cached) : inFlight.get(flightKey(hour, cell.key));
       if (shared) pending.set(cell.key, shared);
       else misses.push(cell);
     }

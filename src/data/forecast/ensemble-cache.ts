@@ -5,6 +5,7 @@ import type { EnsembleSample } from '../../core/ensemble-chance.ts';
 import { type Cell, FORECAST_GRID_DEG, forecastCell, type SharedCacheTier } from './cache.ts';
 import type { EnsembleSeries, EnsembleSource } from './ensemble-types.ts';
 import { type Clock, FORECAST_HOURS, ForecastError, hourStart } from './types.ts';
+import { cellFlights, flightKey } from './cell-flights.ts';
 
 /** Counted per distinct cell per call, like the deterministic cache; joining an in-flight fetch is a hit. */
 export interface EnsembleCacheStats {
@@ -114,21 +115,14 @@ export function createEnsembleCache(
       });
       return results;
     })();
-    const promises = new Map<string, Promise<Entry>>();
-    for (const cell of cells) {
-      const flightKey = `${version}|${cell.key}`;
-      const promise = batch.then((results) => {
-        const entry = results.get(cell.key);
-        if (!entry) throw new Error(`ensemble cache: no entry for cell ${cell.key}`);
-        entries.set(cell.key, entry);
-        return entry;
-      });
-      const forget = () => inFlight.delete(flightKey);
-      promise.then(forget, forget);
-      inFlight.set(flightKey, promise);
-      promises.set(cell.key, promise);
-    }
-    return promises;
+    return cellFlights(
+      cells,
+      version,
+      batch,
+      inFlight,
+      (key, entry) => entries.set(key, entry),
+      'ensemble cache',
+    );
   }
 
   function fallback(key: string, error: unknown): Entry & { stale?: true } {
@@ -151,7 +145,7 @@ export function createEnsembleCache(
       const cached = entries.get(cell.key);
       const joined = fresh(cached, version, hour)
         ? Promise.resolve(cached)
-        : inFlight.get(`${version}|${cell.key}`);
+        : inFlight.get(flightKey(version, cell.key));
       if (joined) pending.set(cell.key, joined);
       else misses.push(cell);
     }
