@@ -44,7 +44,11 @@ const PLACES = 50;
  * over every region without keeping a million segments; rounded to 0.001°
  * like `benchPlaces`, so a place is near, not on, a segment start.
  */
-function* keepingPlaces(segments: Iterable<Segment>, stride: number, into: LatLon[]): Generator<Segment> {
+export function* keepingPlaces(
+  segments: Iterable<Segment>,
+  stride: number,
+  into: LatLon[],
+): Generator<Segment> {
   let n = 0;
   for (const segment of segments) {
     const start = segment.polyline[0];
