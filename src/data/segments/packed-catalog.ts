@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
@@ -7,6 +7,8 @@ import type { LatLon } from '../../core/bearing.ts';
 import { smallestSorted } from '../../core/smallest.ts';
 import { foldName } from '../names.ts';
 import { catalogDistanceM } from './catalog-distance.ts';
+import { diskColumns, readExactly, type Section } from './packed-columns.ts';
+import { radiusSearch } from './radius-search.ts';
 import {
   BYTES,
   HEADER_BYTES,
@@ -30,21 +32,6 @@ export const MATERIALISED_SEGMENTS = 4096;
 /** A packed catalog keeps the index file open to read polylines on demand; `close` releases it. */
 export interface PackedSegmentCatalog extends SegmentCatalog {
   close(): void;
-}
-
-interface Section {
-  readonly offset: number;
-  readonly length: number;
-}
-
-function readExactly(fd: number, into: Uint8Array, position: number): number {
-  let done = 0;
-  while (done < into.length) {
-    const read = readSync(fd, into, done, into.length - done, position + done);
-    if (read === 0) break;
-    done += read;
-  }
-  return done;
 }
 
 /** Checks the header and section table; every failure names what is wrong, for the start-up error. */
@@ -88,14 +75,16 @@ function readHeader(fd: number, file: string): { view: DataView; sections: Map<S
 
 /**
  * Opens a packed segment index (`packed-format.ts`, written by
- * `writePackedCatalog`) as a {@link SegmentCatalog}. Start-up reads the
- * columns (everything but the polylines) into memory and checks their CRC,
- * the section table and the cross-references, so a truncated, corrupt or
- * mismatched file stops the server with an error naming the file and the
- * problem. Nothing is parsed per segment: a segment object is built only
- * when a query returns it, with its polyline read from the file then.
- * Answers are the GeoJSON catalog's (`catalog.ts`): the same kd-tree, the
- * same distances and the same order.
+ * `writePackedCatalog`) as a {@link SegmentCatalog}. Start-up checks the
+ * header, the section table, the CRC of the kd-tree and every column and
+ * the cross-references, so a truncated, corrupt or mismatched file stops
+ * the server with an error naming the file and the problem. Only the
+ * kd-tree and the ranks, which every `near` scans, are then kept in memory
+ * (about 28 MB for 1,000,000 segments); the other columns and the polylines
+ * are read from the file when a query returns their segment
+ * (`packed-columns.ts`), and a segment object is built only then. Answers
+ * are the GeoJSON catalog's (`catalog.ts`): the same kd-tree, the same
+ * distances and the same order.
  */
 export function openPackedCatalog(file: string): PackedSegmentCatalog {
   let fd: number;
@@ -126,52 +115,49 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
   const kd = section('kdbush');
   const kdData = new ArrayBuffer(kd.length);
   readExactly(fd, new Uint8Array(kdData), kd.offset);
-  const first = section('ranks');
-  const last = section('polylineCrcs');
-  const hot = new Uint8Array(last.offset + last.length - first.offset);
-  readExactly(fd, hot, first.offset);
-  const expectedCrc = view.getUint32(24, true);
-  if (crc32(hot, crc32(new Uint8Array(kdData))) !== expectedCrc)
+  const ranksAt = section('ranks');
+  if (ranksAt.length !== count * 8)
+    fail(`section "ranks" has ${ranksAt.length} bytes where ${count * 8} were expected`);
+  const ranks = new Float64Array(count);
+  readExactly(fd, new Uint8Array(ranks.buffer), ranksAt.offset);
+  // The CRC covers the kd-tree and every column (ranks…polylineCrcs, padding included); the columns
+  // other than the ranks stay on disk, so they are checked a chunk at a time and not kept.
+  const lastColumn = section('polylineCrcs');
+  let crc = crc32(new Uint8Array(ranks.buffer), crc32(new Uint8Array(kdData)));
+  const chunk = new Uint8Array(1 << 20);
+  const columnsEnd = lastColumn.offset + lastColumn.length;
+  for (let at = ranksAt.offset + ranksAt.length; at < columnsEnd; at += chunk.length) {
+    const part = chunk.subarray(0, Math.min(chunk.length, columnsEnd - at));
+    readExactly(fd, part, at);
+    crc = crc32(part, crc);
+  }
+  if (crc !== view.getUint32(24, true))
     fail('corrupt (CRC mismatch in the index columns); re-pack it from its GeoJSON source');
 
-  /** A section's place in `hot`; `expectedBytes` (when known) is checked against the table. */
-  const slice = (name: SectionName, expectedBytes?: number) => {
-    const { offset, length } = section(name);
-    if (expectedBytes !== undefined && length !== expectedBytes)
-      fail(`section "${name}" has ${length} bytes where ${expectedBytes} were expected`);
-    return { start: offset - first.offset, length };
+  const expectBytes = (name: SectionName, expected: number) => {
+    const { length } = section(name);
+    if (length !== expected) fail(`section "${name}" has ${length} bytes where ${expected} were expected`);
+    return length;
   };
-  const f64 = (name: SectionName) => {
-    const { start, length } = slice(name, count * 8);
-    return new Float64Array(hot.buffer, start, length / 8);
-  };
-  const u32 = (name: SectionName, entries?: number) => {
-    const { start, length } = slice(name, entries === undefined ? undefined : entries * 4);
-    return new Uint32Array(hot.buffer, start, length / 4);
-  };
-  const ranks = f64('ranks');
-  const distances = f64('distances');
-  const grades = f64('grades');
-  const gains = f64('gains');
-  const stringRefs = u32('stringRefs', count * STRING_FIELDS);
-  const aliasOffsets = u32('aliasOffsets', count + 1);
-  const aliasRefs = u32('aliasRefs');
-  const stringOffsets = u32('stringOffsets', stringCount + 1);
-  const bytesAt = slice('stringBytes');
-  const stringBytes = Buffer.from(hot.buffer, bytesAt.start, bytesAt.length);
-  const idOrder = u32('idOrder', count);
-  const nameKeys = u32('nameKeys');
-  const nameKeyOffsets = u32('nameKeyOffsets', nameKeys.length + 1);
-  const namePostings = u32('namePostings');
-  const pointOffsets = u32('pointOffsets', count + 1);
-  const polylineCrcs = u32('polylineCrcs', count);
+  for (const name of ['distances', 'grades', 'gains'] as const) expectBytes(name, count * 8);
+  for (const name of ['idOrder', 'polylineCrcs'] as const) expectBytes(name, count * 4);
+  for (const name of ['aliasOffsets', 'pointOffsets'] as const) expectBytes(name, (count + 1) * 4);
+  expectBytes('stringRefs', count * STRING_FIELDS * 4);
+  expectBytes('stringOffsets', (stringCount + 1) * 4);
+  const nameKeyCount = section('nameKeys').length / 4;
+  expectBytes('nameKeyOffsets', (nameKeyCount + 1) * 4);
+  const columns = diskColumns(fd, sections, fail);
   const points = section('points');
 
   // Cross-references a bad writer could break; the CRC only vouches for what was written.
-  if (stringOffsets.at(-1) !== stringBytes.length) fail('string table does not match its offsets');
-  if (aliasOffsets.at(-1) !== aliasRefs.length) fail('alias table does not match its offsets');
-  if (nameKeyOffsets.at(-1) !== namePostings.length) fail('name index does not match its offsets');
-  if (pointOffsets.at(-1) !== pointCount || points.length !== pointCount * 16)
+  const lastOf = (name: SectionName) => columns.u32(name, section(name).length / 4 - 1);
+  if (lastOf('stringOffsets') !== section('stringBytes').length)
+    fail('string table does not match its offsets');
+  if (lastOf('aliasOffsets') !== section('aliasRefs').length / 4)
+    fail('alias table does not match its offsets');
+  if (lastOf('nameKeyOffsets') !== section('namePostings').length / 4)
+    fail('name index does not match its offsets');
+  if (lastOf('pointOffsets') !== pointCount || points.length !== pointCount * 16)
     fail('polyline offsets do not match the points section');
   let index: KDBush;
   try {
@@ -181,29 +167,25 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
   }
   if (index.numItems !== Math.max(count, 1))
     fail(`spatial index holds ${index.numItems} points, not ${count}`);
-  // kdbush keeps coordinates in tree order; this maps a segment number to its place there.
-  const treeSlot = new Uint32Array(index.numItems);
-  const { ids } = index;
-  for (let slot = 0; slot < ids.length; slot++) treeSlot[ids[slot] ?? 0] = slot;
+  const within = radiusSearch(index);
 
   const text = (n: number): string => {
-    const from = stringOffsets[n];
-    const to = stringOffsets[n + 1];
-    if (from === undefined || to === undefined || to < from) return fail(`string ${n} out of range`);
-    return stringBytes.toString('utf8', from, to);
+    if (!(n < stringCount)) return fail(`string ${n} out of range`);
+    const [from, to] = columns.span('stringOffsets', n);
+    if (to < from) return fail(`string ${n} out of range`);
+    return columns.text('stringBytes', from, to - from);
   };
-  const field = (i: number, f: number) => text(stringRefs[i * STRING_FIELDS + f] ?? stringCount);
+  const field = (i: number, f: number) => text(columns.u32('stringRefs', i * STRING_FIELDS + f));
   const idOf = (i: number) => field(i, 0);
 
   let open = true;
   const readPolyline = (i: number): LatLon[] => {
-    const from = pointOffsets[i] ?? 0;
-    const to = pointOffsets[i + 1] ?? 0;
+    const [from, to] = columns.span('pointOffsets', i);
     if (to - from < 2) fail(`segment ${i} has fewer than 2 points`);
     if (!open) fail('closed');
     const bytes = new Uint8Array((to - from) * 16);
     const got = readExactly(fd, bytes, points.offset + from * 16);
-    if (got !== bytes.length || crc32(bytes) !== polylineCrcs[i])
+    if (got !== bytes.length || crc32(bytes) !== columns.u32('polylineCrcs', i))
       fail(`corrupt polyline of segment "${idOf(i)}" (CRC mismatch); re-pack it from its GeoJSON source`);
     const values = new Float64Array(bytes.buffer);
     const polyline: LatLon[] = [];
@@ -217,17 +199,17 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     let segment = cache.get(i);
     if (segment === undefined) {
       const aliases: string[] = [];
-      for (let a = aliasOffsets[i] ?? 0; a < (aliasOffsets[i + 1] ?? 0); a++)
-        aliases.push(text(aliasRefs[a] ?? stringCount));
+      const [first, end] = columns.span('aliasOffsets', i);
+      for (let a = first; a < end; a++) aliases.push(text(columns.u32('aliasRefs', a)));
       segment = {
         id: idOf(i),
         name: field(i, 1),
         aliases,
         countryCode: field(i, 2),
         polyline: readPolyline(i),
-        distanceM: distances[i] ?? 0,
-        averageGradePct: grades[i] ?? 0,
-        elevationGainM: gains[i] ?? 0,
+        distanceM: columns.f64('distances', i),
+        averageGradePct: columns.f64('grades', i),
+        elevationGainM: columns.f64('gains', i),
         popularityRank: ranks[i] ?? 0,
         source: field(i, 3),
         license: field(i, 4),
@@ -237,13 +219,13 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     return segment;
   };
 
-  /** Binary search over sorted string numbers; -1 when `wanted` is absent. */
-  const search = (order: Uint32Array, stringOf: (n: number) => string, wanted: string): number => {
+  /** Binary search over a u32 section of string numbers sorted by their text; -1 when `wanted` is absent. */
+  const search = (order: SectionName, stringOf: (n: number) => string, wanted: string): number => {
     let low = 0;
-    let high = order.length - 1;
+    let high = section(order).length / 4 - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const found = stringOf(order[mid] ?? 0);
+      const found = stringOf(columns.u32(order, mid));
       if (found === wanted) return mid;
       if (found < wanted) low = mid + 1;
       else high = mid - 1;
@@ -251,18 +233,11 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     return -1;
   };
 
-  /** Rounded metres from `point` to segment `i`'s start, read from the kd-tree (no polyline needed). */
-  const distanceTo = (point: LatLon, i: number): number => {
-    const slot = treeSlot[i] ?? 0;
-    const start = { lon: index.coords[2 * slot] ?? 0, lat: index.coords[2 * slot + 1] ?? 0 };
-    return Math.round(catalogDistanceM(point, start));
-  };
-
   const byRankThenDistance = (
     a: { i: number; distanceM: number },
     b: { i: number; distanceM: number },
   ): number => {
-    // Same rule as catalog.ts (rank, distance, id); ids are decoded only to break a tie.
+    // Same rule as catalog.ts (rank, distance, id); ids are read only to break a tie.
     const order = (ranks[a.i] ?? 0) - (ranks[b.i] ?? 0) || a.distanceM - b.distanceM;
     if (order) return order;
     const idA = idOf(a.i);
@@ -273,23 +248,25 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
   return {
     size: count,
     get(id: string): Segment | undefined {
-      const at = search(idOrder, idOf, id);
-      return at < 0 ? undefined : segmentAt(idOrder[at] ?? 0);
+      const at = search('idOrder', idOf, id);
+      return at < 0 ? undefined : segmentAt(columns.u32('idOrder', at));
     },
     near(point: LatLon, radiusM: number, limit: number): readonly NearbySegment[] {
       if (count === 0 || !(radiusM >= 0) || !(limit >= 1)) return [];
-      const found = around(index, point.lon, point.lat, Infinity, radiusM / 1000);
+      const found = within.collect(point.lon, point.lat, radiusM / 1000);
+      const slots = within.slots();
+      const { ids, coords } = index;
       // Rank orders first, so nothing ranked after the limit-th best rank can be listed:
       // only the rest (about `limit` of thousands) need a distance.
-      const ranked = smallestSorted(
-        found.map((i) => ranks[i] ?? 0),
-        limit,
-        (a, b) => a - b,
-      );
-      const worst = ranked.length < limit ? Infinity : (ranked.at(-1) ?? Infinity);
-      const candidates = found
-        .filter((i) => (ranks[i] ?? 0) <= worst)
-        .map((i) => ({ i, distanceM: distanceTo(point, i) }));
+      const worst = limitthRank(slots, found, (slot) => ranks[ids[slot] ?? 0] ?? 0, limit);
+      const candidates: { i: number; distanceM: number }[] = [];
+      for (let k = 0; k < found; k++) {
+        const slot = slots[k] ?? 0;
+        const i = ids[slot] ?? 0;
+        if ((ranks[i] ?? 0) > worst) continue;
+        const start = { lon: coords[2 * slot] ?? 0, lat: coords[2 * slot + 1] ?? 0 };
+        candidates.push({ i, distanceM: Math.round(catalogDistanceM(point, start)) });
+      }
       return smallestSorted(candidates, limit, byRankThenDistance).map(({ i, distanceM }) => ({
         segment: segmentAt(i),
         distanceM,
@@ -297,19 +274,21 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
     },
     nearest(point: LatLon, limit: number): readonly NearbySegment[] {
       if (count === 0 || !(limit >= 1)) return [];
-      return around(index, point.lon, point.lat, Math.floor(limit)).map((i) => ({
-        segment: segmentAt(i),
-        distanceM: distanceTo(point, i),
-      }));
+      return around(index, point.lon, point.lat, Math.floor(limit)).map((i) => {
+        // A segment's start is the kd-tree's point for it (pack.ts), read here from its polyline.
+        const segment = segmentAt(i);
+        const start = segment.polyline[0] ?? { lat: 0, lon: 0 };
+        return { segment, distanceM: Math.round(catalogDistanceM(point, start)) };
+      });
     },
     findByName(query: string): readonly Segment[] {
       const key = foldName(query);
       if (key === '') return [];
-      const at = search(nameKeys, text, key);
+      const at = search('nameKeys', text, key);
       if (at < 0) return [];
       const list: Segment[] = [];
-      for (let p = nameKeyOffsets[at] ?? 0; p < (nameKeyOffsets[at + 1] ?? 0); p++)
-        list.push(segmentAt(namePostings[p] ?? 0));
+      const [first, end] = columns.span('nameKeyOffsets', at);
+      for (let p = first; p < end; p++) list.push(segmentAt(columns.u32('namePostings', p)));
       return list;
     },
     close() {
@@ -317,4 +296,31 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
       open = false;
     },
   };
+}
+
+/**
+ * The `limit`-th smallest rank among the first `found` slots (Infinity when
+ * there are fewer), what `smallestSorted(ranks, limit).at(-1)` gives,
+ * keeping only the `limit` best so far rather than an array of them all.
+ */
+function limitthRank(
+  slots: Uint32Array,
+  found: number,
+  rankOf: (slot: number) => number,
+  limit: number,
+): number {
+  const size = Math.floor(limit);
+  if (found < size) return Infinity;
+  const best = new Float64Array(size).fill(Infinity);
+  for (let k = 0; k < found; k++) {
+    const rank = rankOf(slots[k] ?? 0);
+    if (!(rank < (best[size - 1] ?? Infinity))) continue;
+    let at = size - 1;
+    while (at > 0 && (best[at - 1] ?? Infinity) > rank) {
+      best[at] = best[at - 1] ?? Infinity;
+      at--;
+    }
+    best[at] = rank;
+  }
+  return best[size - 1] ?? Infinity;
 }
