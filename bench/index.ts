@@ -4,9 +4,11 @@
  * bundle and Vercel function sizes (bundle-sizes.ts), the places survey's
  * share (places-share.ts), then the functions'
  * cold starts (cold-start.ts), with the alert job over 100,000 watches
- * (alerts-scale.ts) before the sizes, and the ensemble row (ensemble.ts). The service starts exactly as
- * users start it (`npm start`'s node command); the baseline answers with the
- * same number of bytes, so the difference is the service's own work. The
+ * (alerts-scale.ts) before the sizes, the ensemble row (ensemble.ts) and the
+ * server's resident memory under MCP load over 1,000,000 segments
+ * (mcp-memory.ts). The service starts exactly as users start it (`npm
+ * start`'s node command); the baseline answers with the same number of
+ * bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
  * absolute requests per second say more about the machine than the service.
  * A measurement, not a test: below the target still exits 0; only a failure
@@ -31,6 +33,7 @@ import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
 import { ENSEMBLE_BENCH_SECONDS, runEnsembleBench } from './ensemble.ts';
 import { printMcpSizes } from './mcp-sizes.ts';
+import { BENCH_MEMORY_OPTIONS, memoryBenchSeconds, runMemoryBench } from './mcp-memory.ts';
 
 const TAILWIND_PATH = '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80';
 const BASELINE_SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
@@ -141,6 +144,7 @@ async function main(): Promise<number> {
     WORLD_BENCH_SECONDS +
     ROUTE_BENCH_SECONDS +
     ENSEMBLE_BENCH_SECONDS +
+    memoryBenchSeconds(BENCH_MEMORY_OPTIONS) +
     ALERT_SCALE_SECONDS;
   const watchdog = setTimeout(() => {
     console.error('The bench ran past its time limit; stopping.');
@@ -206,6 +210,7 @@ async function main(): Promise<number> {
   if (!restOnly) {
     mcpValid = await runMcpBench(mcpSettings);
     mcpValid = (await runWorldCatalogBench(mcpSettings)) && mcpValid;
+    mcpValid = (await runMemoryBench(BENCH_MEMORY_OPTIONS)) && mcpValid;
     mcpValid = (await runRouteBench()) && mcpValid;
     mcpValid = (await runEnsembleBench()) && mcpValid;
     runCatalogLoadBench();
@@ -229,8 +234,8 @@ if (benchArgs.includes('--help') || benchArgs.includes('-h')) {
 
 Measures the service on this machine and writes everything it prints to bench/results.md, with the
 date, commit, machine and load average: REST throughput against bare node:http and Fastify, the MCP
-tools, large catalogs, get_route_wind, the alert job over 100,000 watches, bundle sizes, the places
-survey's share and cold starts. Takes several minutes and both cores; run it on a quiet machine.
+tools, large catalogs, memory under MCP load, get_route_wind, the alert job over 100,000 watches,
+bundle sizes, the places survey's share and cold starts. Takes several minutes and both cores; run it on a quiet machine.
 
   --rest      the REST rows only
   -h, --help  this text

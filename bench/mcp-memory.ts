@@ -62,6 +62,9 @@ export interface MemoryBenchOptions {
   readonly nodeFlags: readonly string[];
 }
 
+/** What `npm run bench` runs: two fresh servers, 20 s of load each, with the split (about 90 s in all). */
+export const BENCH_MEMORY_OPTIONS: MemoryBenchOptions = { runs: 2, seconds: 20, split: true, nodeFlags: [] };
+
 /** Packing (13–40 s), then per run: start, warm-up and the load. */
 export function memoryBenchSeconds({ runs, seconds }: MemoryBenchOptions): number {
   return 60 + runs * (seconds + 40);
