@@ -135,7 +135,7 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
       return unavailable(error, request);
     }
     if (riderPath) return services.endpoint(request, client);
-    return (await services.routes(request, client)) ?? notFound();
+    return (await services.routes(request, client)) ?? notFound(request);
   };
   return { handle, rider };
 }
