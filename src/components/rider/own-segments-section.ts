@@ -6,13 +6,12 @@
  * first script stays small. The server reads the file again before storing:
  * the preview is a courtesy, never the authority.
  */
-import { byId, failureMessage, postJson } from './auth-client.ts';
+import { byId, failureMessage, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
 import type { PreviewResult } from './own-segment-preview.ts';
 import type { Me } from './settings-view.ts';
 
 /** Matches `OWN_SEGMENT_UPLOAD_MAX_BYTES` on the server (a test checks they agree). */
 export const UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
-const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
 interface Picked {
   readonly text: string;
@@ -108,7 +107,7 @@ async function save(): Promise<void> {
     onChange();
   } catch {
     button.disabled = false;
-    problem(UNREACHABLE);
+    problem(UNREACHABLE_MESSAGE);
   }
 }
 
@@ -126,7 +125,7 @@ function remove(id: string, name: string, item: HTMLLIElement): void {
     })
     .catch(() => {
       if (button) button.disabled = false;
-      announce(UNREACHABLE);
+      announce(UNREACHABLE_MESSAGE);
     });
 }
 

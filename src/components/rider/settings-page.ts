@@ -4,7 +4,7 @@
  * Disconnect), personal records, recent alerts and the alert webhook (see
  * `webhook-section.ts`), and signs out.
  */
-import { byId, failureMessage, getJson, postJson } from './auth-client.ts';
+import { byId, failureMessage, getJson, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
 import { alertItems, connectionItems, planText, recordRows, type Me } from './settings-view.ts';
 import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section.ts';
 import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
@@ -38,7 +38,7 @@ function disconnect(clientId: string, name: string, item: HTMLLIElement): void {
     })
     .catch(() => {
       if (button) button.disabled = false;
-      announce('The server could not be reached. Check your connection and try again.');
+      announce(UNREACHABLE_MESSAGE);
     });
 }
 
