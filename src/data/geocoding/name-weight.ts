@@ -38,7 +38,7 @@ export const ALTERNATE_WEIGHT_PER_NAME = 1 / 100;
  * their number. Exonyms are given to cities known abroad; the other names
  * GeoNames records for smaller places are mostly former names, neighbouring
  * places' names and transliterations: weighing them too changed 348 first
- * answers instead of 59, most to a larger place next door ("Indian Wells" to
+ * answers instead of 59, many to a larger place next door ("Indian Wells" to
  * Indio).
  */
 export const NAMES_COUNT_FROM_POPULATION = 100_000;
