@@ -106,7 +106,9 @@ export const BriefWindowSchema = z
     flags: z.array(RideFlagSchema).describe('What is marginal: pass it on'),
     chance: ChanceSchema.optional().meta(PRO_ONLY),
   })
-  .describe('Best rideable tailwind window in 72 h, in brief (get_segment: whole). Winds at 10 m')
+  .describe(
+    'Best rideable tailwind window in 72 h, in brief (get_segment: whole). Winds at 10 m; rain, gusts: flags',
+  )
   .meta({ id: 'BriefWindow' });
 
 /** Civil dawn and dusk of one day at the place; null where polar day or night leaves none. */
@@ -147,7 +149,7 @@ export const HeadingWindowSchema = z
 
 export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
-  time_zone: TimeZoneSchema.describe('IANA, at the place: of every time here'),
+  time_zone: TimeZoneSchema.describe('IANA, at the place: reads every time here'),
   daylight: z
     .array(DaylightDaySchema)
     .describe('Civil dawn and dusk at the place, each day of the 72 h (segments near differ by minutes)'),

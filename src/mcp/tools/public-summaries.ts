@@ -117,7 +117,10 @@ function briefLine(window: BriefOut | null, status: string, timeZone: string, be
     const temperature = low === null || high === null ? '' : `, ${range(low, high, '°C')}`;
     line =
       `${localSpan(unix(window.start), unix(window.end), timeZone)}, ` +
-      `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}` +
+      // A one-hour window (or a flat one) has one figure: its peak is its mean.
+      (window.peak_tailwind_kmh === window.mean_tailwind_kmh
+        ? `tailwind ${windFigure(window.mean_tailwind_kmh)}`
+        : `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}`) +
       `${temperature}${flagsText(window.flags)}`;
     if (frozen) briefLines.set(window, line);
   }
