@@ -4,11 +4,12 @@
  * Disconnect), personal records, recent alerts and the alert webhook (see
  * `webhook-section.ts`), and signs out.
  */
-import { byId, failureMessage, getJson, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
+import { byId, failureMessage, getJson, postJson } from './auth-client.ts';
 import { alertItems, connectionItems, planText, recordRows, type Me } from './settings-view.ts';
 import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section.ts';
 import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
+import { postRowAction } from './row-action.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
   byId('settings-loading').hidden = true;
@@ -24,22 +25,13 @@ function announce(message: string): void {
 }
 
 function disconnect(clientId: string, name: string, item: HTMLLIElement): void {
-  const button = item.querySelector('button');
-  if (button) button.disabled = true;
-  void postJson(`/api/rider/connections/${encodeURIComponent(clientId)}/disconnect`, {})
-    .then((reply) => {
-      if (reply.status !== 200 && reply.status !== 404) {
-        if (button) button.disabled = false;
-        return announce(failureMessage(reply));
-      }
-      item.remove();
-      byId('connections-empty').hidden = byId('connections').childElementCount > 0;
-      announce(`${name} is disconnected. Its next request will be refused.`);
-    })
-    .catch(() => {
-      if (button) button.disabled = false;
-      announce(UNREACHABLE_MESSAGE);
-    });
+  const path = `/api/rider/connections/${encodeURIComponent(clientId)}/disconnect`;
+  void postRowAction(item, path, {}, announce).then((done) => {
+    if (!done) return;
+    item.remove();
+    byId('connections-empty').hidden = byId('connections').childElementCount > 0;
+    announce(`${name} is disconnected. Its next request will be refused.`);
+  });
 }
 
 function render(me: Me): void {
