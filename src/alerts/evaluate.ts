@@ -32,6 +32,7 @@ import {
 } from '../store/repositories/alert-watches.ts';
 import { recordAlertsOnce, type NewAlert } from '../store/repositories/alerts.ts';
 import type { AlertCursorStore } from './cursor.ts';
+import { messageOf } from './error-message.ts';
 import { createWriteBehind } from './write-behind.ts';
 import { resolveWatchedSegments, watchMayUse } from '../rider/segment-lookup.ts';
 import { isOwnSegmentId } from '../core/rider-rules.ts';
@@ -311,10 +312,6 @@ async function recordPage(
   const recorded = await recordAlertsOnce(db, fresh, nowS);
   counts.alertsRecorded += recorded;
   counts.alertsAlreadyKnown += fresh.length - recorded;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
