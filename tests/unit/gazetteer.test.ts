@@ -94,6 +94,19 @@ describe('gazetteer search', () => {
     expect(places.map(label)).toContain('Corunna, CA');
   });
 
+  it('takes an exonym for the city known in many languages, and a qualifier for the namesake', async () => {
+    const brunswick = await gazetteer.search('Brunswick', 6);
+    expect(label(brunswick[0])).toBe('Braunschweig, DE');
+    expect(brunswick[0]?.ambiguous).toBe(true);
+    expect(brunswick.map(label)).toContain('Brunswick, US');
+    expect(label(await first('Padua'))).toBe('Padova, IT');
+    expect(label(await first('Brunswick, US'))).toBe('Brunswick, US');
+    expect(label(await first('Brunswick, Ohio'))).toBe('Brunswick, US');
+    expect(label(await first('Padua, CO'))).toBe('Padua, CO');
+    expect(label(await first('Corunna, Ontario'))).toBe('Corunna, CA');
+    expect(label(await first('Corunna, ES'))).toBe('A Coruña, ES');
+  });
+
   it('ranks exact names by population and lists the other Parises after', async () => {
     const places = await gazetteer.search('Paris', 10);
     expect(label(places[0])).toBe('Paris, FR');
