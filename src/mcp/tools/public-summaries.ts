@@ -127,14 +127,31 @@ function briefLine(window: BriefOut | null, status: string, timeZone: string, be
   return best + line + chanceBrief(window.chance);
 }
 
+/** Words of remembered (frozen) days, by day: a day of a place always reads in the place's zone. */
+const dayLines = new WeakMap<FindTailwindSegmentsOutput['daylight'][number], string>();
+
+/** "Sat 21 Nov 07:19–17:52 CET", "dusk Sat 21 Nov 17:52 CET" or '' (polar day: neither). */
+function dayWords(day: FindTailwindSegmentsOutput['daylight'][number], zone: string): string {
+  let words = dayLines.get(day);
+  if (words !== undefined) return words;
+  const { civil_dawn: dawn, civil_dusk: dusk } = day;
+  words =
+    dawn && dusk
+      ? localSpan(unix(dawn), unix(dusk), zone)
+      : dawn
+        ? `dawn ${localDateTime(unix(dawn), zone)}`
+        : dusk
+          ? `dusk ${localDateTime(unix(dusk), zone)}`
+          : '';
+  if (Object.isFrozen(day)) dayLines.set(day, words);
+  return words;
+}
+
 /** "Civil dawn–dusk at Girona, ES: Sat 21 Nov 07:19–17:52 CET; …": the answer's daylight, once. */
 function daylightLine(data: FindTailwindSegmentsOutput): string {
-  const zone = data.time_zone;
-  const days = data.daylight.flatMap(({ civil_dawn: dawn, civil_dusk: dusk }) => {
-    if (dawn && dusk) return [localSpan(unix(dawn), unix(dusk), zone)];
-    if (dawn) return [`dawn ${localDateTime(unix(dawn), zone)}`];
-    if (dusk) return [`dusk ${localDateTime(unix(dusk), zone)}`];
-    return [];
+  const days = data.daylight.flatMap((day) => {
+    const words = dayWords(day, data.time_zone);
+    return words === '' ? [] : [words];
   });
   if (data.daylight.length === 0) return `\nNo civil daylight at ${data.place.name} in the next 3 days.`;
   if (days.length === 0) return `\nCivil daylight all day at ${data.place.name} in the next 3 days.`;
