@@ -18,7 +18,7 @@ import {
   parseLocations,
   toForecastError,
 } from './open-meteo-request.ts';
-import { FORECAST_BOUNDS } from './validate.ts';
+import { FORECAST_BOUNDS, isNextHour, isPossible } from './validate.ts';
 import { type Clock, ForecastError, hourStart } from './types.ts';
 
 /** The free endpoint (non-commercial use only). */
@@ -170,9 +170,6 @@ function parseBody(text: string, expected: number): Location[] {
   return locations;
 }
 
-const within = (value: number | null | undefined, bounds: { min: number; max: number }): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max;
-
 interface SeriesContext {
   readonly model: string;
   readonly members: number;
@@ -207,7 +204,7 @@ function toSeries(point: LatLon, location: Location, context: SeriesContext): En
   let last = -Infinity;
   h.time.forEach((time, i) => {
     if (time !== null && time < from) return;
-    if (time === null || !Number.isInteger(time) || time % 3600 !== 0 || time <= last) {
+    if (!isNextHour(time, last)) {
       unusable += 1;
       return;
     }
@@ -216,7 +213,10 @@ function toSeries(point: LatLon, location: Location, context: SeriesContext): En
     for (let m = 0; m < context.members; m++) {
       const speed = speeds[m]?.[i];
       const direction = directions[m]?.[i];
-      if (!within(speed, FORECAST_BOUNDS.speedKmh) || !within(direction, FORECAST_BOUNDS.directionDeg)) {
+      if (
+        !isPossible(speed, FORECAST_BOUNDS.speedKmh) ||
+        !isPossible(direction, FORECAST_BOUNDS.directionDeg)
+      ) {
         unusable += 1;
         return;
       }
