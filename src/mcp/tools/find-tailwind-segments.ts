@@ -7,7 +7,6 @@ import type { NearbySegment } from '../../data/segments/types.ts';
 import type { ToolContext } from '../context.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { headingWindows } from '../report/headings.ts';
-import { lockedFeature } from '../report/pro-details.ts';
 import { briefWindow } from '../report/brief-window.ts';
 import { daylightDays } from '../report/place-daylight.ts';
 import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
@@ -24,7 +23,7 @@ import {
   RIDE_REACH_M,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './pro-access.ts';
+import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
@@ -42,10 +41,11 @@ export const findTailwindSegments: ToolDefinition<
   outputSchema: FindTailwindSegmentsOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
-    const [{ place, credit }, pro] = await Promise.all([
+    const [{ place, credit }, access] = await Promise.all([
       resolvePlace(input, context),
-      callerHasProAccess(context),
+      callerAccess(context),
     ]);
+    const { pro } = access;
     const point = { lat: place.latitude, lon: place.longitude };
     const options: WindOptions = { includeDarkness: input.include_darkness };
     const found = context.catalog.near(point, input.radius_m, input.limit);
@@ -95,7 +95,7 @@ export const findTailwindSegments: ToolDefinition<
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
       // Only the chance is withheld here: no caller gets a timeline from a list (get_segment has it).
-      locked: pro ? [] : [lockedFeature('tailwind_chance', context.urls)],
+      locked: pro ? [] : [access.lock('tailwind_chance')],
     };
     return { data, summary: summarizeFind(data) };
   },
