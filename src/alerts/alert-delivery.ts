@@ -32,6 +32,7 @@ import { signWebhook } from './signature.ts';
 import { checkWebhookUrl, type WebhookTarget, type WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { runAgents, sendPinned, type WebhookSender } from './webhook-send.ts';
 import { createHostLimiter } from './host-limiter.ts';
+import { createWriteBehind } from './write-behind.ts';
 
 /** Per-delivery time limit when none is given: a receiver should answer at once and work later. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
@@ -250,37 +251,30 @@ export const OUTCOME_BATCH = 200;
 /**
  * Outcomes waiting to be written: delivered ids, failed ids by error. Written
  * {@link OUTCOME_BATCH} at a time in a few statements rather than one update
- * per delivery, which at 100,000 alerts was most of the store's time. The
- * writes run one after another behind the deliveries, which never wait for
- * them (on PostgreSQL each commit waits for the disk); `finish` waits for
- * the last and throws the first error.
+ * per delivery, which at 100,000 alerts was most of the store's time, behind
+ * the deliveries (`write-behind.ts`); `finish` waits for the last and throws
+ * the first error.
  */
 function outcomeWriter(deps: DeliverDeps) {
   let delivered: string[] = [];
   let failed = new Map<string, string[]>();
   let size = 0;
-  let writing: Promise<void> = Promise.resolve();
-  let error: { readonly cause: unknown } | null = null;
+  const writes = createWriteBehind();
   const flush = (): void => {
     const [ids, byError] = [delivered, failed];
     delivered = [];
     failed = new Map();
     size = 0;
-    writing = writing.then(async () => {
-      if (error) return;
-      try {
-        const { db } = deps.store;
-        if (ids.length > 0) await markAlertsDelivered(db, ids, Math.floor(deps.now() / 1000));
-        for (const [reason, failedIds] of byError) await markAlertsAttemptFailed(db, failedIds, reason);
-      } catch (cause) {
-        error ??= { cause };
-      }
+    writes.push(async () => {
+      const { db } = deps.store;
+      if (ids.length > 0) await markAlertsDelivered(db, ids, Math.floor(deps.now() / 1000));
+      for (const [reason, failedIds] of byError) await markAlertsAttemptFailed(db, failedIds, reason);
     });
   };
   return {
     /** True once a write failed: the run should stop sending, as nothing more can be recorded. */
     get failed(): boolean {
-      return error !== null;
+      return writes.failed;
     },
     add(alertId: string, judged: Judged): void {
       if (judged.error === undefined) delivered.push(alertId);
@@ -294,8 +288,7 @@ function outcomeWriter(deps: DeliverDeps) {
     },
     async finish(): Promise<void> {
       flush();
-      await writing;
-      if (error) throw error.cause;
+      await writes.settled();
     },
   };
 }

@@ -7,6 +7,7 @@
  * (fail closed). Any scheduler that can send the header may call it.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { messageOf } from './error-message.ts';
 import type { AlertJobSummary } from './run.ts';
 
 export interface CronHandlerOptions {
@@ -46,7 +47,7 @@ export function createCronHandler(options: CronHandlerOptions): (request: Reques
       const summary = await options.job();
       return Response.json(summary, { status: summary.ok ? 200 : 500, headers: NO_STORE });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       console.error(`alert cron: the job could not start: ${message}`);
       return Response.json({ ok: false, errors: [message] }, { status: 500, headers: NO_STORE });
     }

@@ -32,6 +32,8 @@ import {
 } from '../store/repositories/alert-watches.ts';
 import { recordAlertsOnce, type NewAlert } from '../store/repositories/alerts.ts';
 import type { AlertCursorStore } from './cursor.ts';
+import { messageOf } from './error-message.ts';
+import { createWriteBehind } from './write-behind.ts';
 import { resolveWatchedSegments, watchMayUse } from '../rider/segment-lookup.ts';
 import { isOwnSegmentId } from '../core/rider-rules.ts';
 
@@ -312,10 +314,6 @@ async function recordPage(
   counts.alertsAlreadyKnown += fresh.length - recorded;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * One evaluation run. Re-running it records nothing new for a window already
  * alerted on: the store's unique key catches the same start, and a window
@@ -357,16 +355,10 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
   let complete = false;
   let error: string | null = null;
 
-  // One page is written while the next is read and judged: on PostgreSQL a page's inserts wait on the
-  // disk, and that wait overlaps the forecast work. At most one page is being written at a time, and
-  // the cursor moves past a page only once its alerts are stored.
-  let recording: Promise<void> = Promise.resolve();
-  // Held here rather than left in the promise, which nothing awaits while the next page is judged.
-  let storeError: { readonly cause: unknown } | null = null;
-  const written = async (): Promise<void> => {
-    await recording;
-    if (storeError) throw storeError.cause;
-  };
+  // One page is written while the next is read and judged, so a page's inserts overlap the forecast
+  // work. At most one page is being written at a time, and the cursor moves past a page only once its
+  // alerts are stored.
+  const writes = createWriteBehind();
   for (;;) {
     const page = await listAlertWatchPage(db, { after: cursor, limit: pageSize });
     const withPro = page.watches.filter((watch) => hasProAccess(watch, nowS));
@@ -377,12 +369,10 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
       error = `forecast failed: ${messageOf(failure)}`;
       break;
     }
-    await written();
-    recording = (async () => {
+    await writes.settled();
+    writes.push(async () => {
       await recordPage(deps, withPro, verdicts, chances, counts, nowS);
       await deps.cursor?.save(page.next).catch(() => undefined);
-    })().catch((cause: unknown) => {
-      storeError ??= { cause };
     });
     if (page.watches.length > 0) counts.pages += 1;
     counts.watchesChecked += page.watches.length;
@@ -394,7 +384,7 @@ export async function evaluateAlerts(deps: EvaluateDeps): Promise<EvaluateSummar
     }
     if (performance.now() - started >= budgetMs) break;
   }
-  await written();
+  await writes.settled();
 
   const after = stats?.stats();
   return {

@@ -9,6 +9,7 @@ import type { EvaluateDeps, EvaluateSummary } from './evaluate.ts';
 import { evaluateAlerts } from './evaluate.ts';
 import type { DeliverDeps, DeliverySummary } from './alert-delivery.ts';
 import { deliverPendingAlerts } from './alert-delivery.ts';
+import { messageOf } from './error-message.ts';
 
 /**
  * Keeps two overlapping runs (two cron invocations, two servers) from both
@@ -45,10 +46,6 @@ export interface AlertJobSummary {
   readonly durationMs: number;
   /** Set when the run did nothing because another run held the lock. */
   readonly skipped?: 'locked';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function count(n: number, noun: string, plural = `${noun}s`): string {

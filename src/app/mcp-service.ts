@@ -66,11 +66,17 @@ export interface McpService {
   readonly rider: () => Promise<RiderServices>;
 }
 
-/** The one 404 of the MCP side, for `npm start` and the Vercel function alike. */
-function notFound(): Response {
-  return Response.json(
-    { error: 'not_found', error_description: 'No MCP address here: use /mcp or /mcp/rider.' },
-    { status: 404, headers: { 'Cache-Control': 'no-store' } },
+/**
+ * The one 404 of the MCP side, for `npm start` and the Vercel function alike:
+ * the same problem document as every other unknown path (no OAuth client
+ * reads it, so it need not have the OAuth error shape).
+ */
+function notFound(request: Request): Response {
+  const url = new URL(request.url);
+  const answer = refusal('not_found', 'There is no MCP address here.');
+  return answerResponse(
+    { ...answer, hint: 'Connect to /mcp, or to /mcp/rider when signed in.' },
+    { instance: url.pathname.slice(0, 256), docsUrl: `${url.origin}/docs` },
   );
 }
 
@@ -121,7 +127,7 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
     const { pathname } = new URL(request.url);
     if (pathname === '/mcp') return (await publicEndpoint())(request, client);
     const riderPath = pathname === '/mcp/rider';
-    if (!riderPath && !isRiderPath(pathname)) return notFound();
+    if (!riderPath && !isRiderPath(pathname)) return notFound(request);
     let services: RiderServices;
     try {
       services = await rider();
@@ -129,7 +135,7 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
       return unavailable(error, request);
     }
     if (riderPath) return services.endpoint(request, client);
-    return (await services.routes(request, client)) ?? notFound();
+    return (await services.routes(request, client)) ?? notFound(request);
   };
   return { handle, rider };
 }

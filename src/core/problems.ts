@@ -26,8 +26,8 @@ export type ProblemCode = keyof typeof PROBLEM_CODES;
  * unless the answer gives a sharper one. An unknown path or method there is
  * the API's own `not_found` / `method_not_allowed`, so those two are not
  * repeated: one code, one docs anchor. The docs page documents every code
- * (`AccountErrorReference.astro` is typed over this table, so a new code
- * without its docs entry fails the type check).
+ * (`src/components/docs/account-errors.ts` is typed over this table, so a
+ * new code without its docs entry fails the type check).
  */
 export const ACCOUNT_PROBLEM_CODES = {
   unauthorized: { status: 401, title: 'Unauthorized', hint: 'Sign in on /login, then try again.' },

@@ -17,8 +17,9 @@ export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: S
 const INSTRUCTIONS =
   'Tailwind and headwind on cycling segments and routes. Start with find_tailwind_segments (a place or ' +
   'coordinates), then get_segment for one id; for a whole route (GPX, GeoJSON or points) use get_route_wind. ' +
-  'Units are in the field names (kmh, m, km, pct, deg, c, s); times are ISO 8601 UTC with a local form and ' +
-  'time_zone beside them: tell riders the local time. Angles are degrees from north, and ' +
+  'Units are in the field names (kmh, m, km, pct, deg, c, s); times are ISO 8601 UTC, with the time_zone ' +
+  'that reads them (and in some answers a *_local form) beside them: tell riders the local time. Angles are ' +
+  'degrees from north, and ' +
   'wind_direction_deg is where the wind blows FROM. Winds are at 10 m, as weather apps show them; a ' +
   `*_rider_height figure is that wind × ${WIND_HEIGHT_FACTOR.toFixed(3)}, what the rider feels at 1.5 m. ` +
   'A positive tailwind_kmh helps the rider, a negative one is a headwind. A best window is the run of ' +

@@ -20,7 +20,13 @@ const CREDITS = {
   'open-meteo': 'Place search by Open-Meteo.com geocoding, data from GeoNames (CC BY 4.0)',
 } as const;
 
-const MAX_ALTERNATIVES = 5;
+/**
+ * How many other places of the name an answer lists: five when the first is
+ * ambiguous (the assistant should ask which), three when it is clearly
+ * meant (a "did you mean" for the rest, at about 0.15 KB each: "Paris"
+ * would otherwise push a headings answer past its 8 KB budget).
+ */
+const MAX_ALTERNATIVES = { ambiguous: 5, clear: 3 } as const;
 
 function candidate(place: Place) {
   return {
@@ -62,12 +68,14 @@ export async function resolvePlace(
   }
   const query = input.place;
   const [segment] = context.catalog.findByName(query);
-  const places = await context.geocoder.search(query, MAX_ALTERNATIVES + 1).catch((error: unknown) => {
-    if (segment) return [];
-    throw new ToolError(
-      error instanceof Error ? error.message : 'The place search failed; pass latitude and longitude.',
-    );
-  });
+  const places = await context.geocoder
+    .search(query, MAX_ALTERNATIVES.ambiguous + 1)
+    .catch((error: unknown) => {
+      if (segment) return [];
+      throw new ToolError(
+        error instanceof Error ? error.message : 'The place search failed; pass latitude and longitude.',
+      );
+    });
   if (segment) {
     const start = startOf(segment);
     return {
@@ -81,7 +89,7 @@ export async function resolvePlace(
         region: null,
         area: null,
         ambiguous: false,
-        alternatives: places.slice(0, MAX_ALTERNATIVES).map(candidate),
+        alternatives: places.slice(0, MAX_ALTERNATIVES.clear).map(candidate),
       },
       credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
     };
@@ -99,7 +107,9 @@ export async function resolvePlace(
       region: best.region ?? null,
       area: areaOf(best),
       ambiguous: best.ambiguous === true,
-      alternatives: others.slice(0, MAX_ALTERNATIVES).map(candidate),
+      alternatives: others
+        .slice(0, best.ambiguous === true ? MAX_ALTERNATIVES.ambiguous : MAX_ALTERNATIVES.clear)
+        .map(candidate),
     },
     credit: CREDITS[context.geocoder.id],
   };

@@ -36,6 +36,20 @@ function currentResponse(socket: Duplex): ServerResponse | undefined {
   return (socket as { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 }
 
+/**
+ * Node hands a CONNECT's socket over with the HTTP server's `drain` listener
+ * removed, yet an answer to a request pipelined before the CONNECT may still
+ * be writing to it: a streamed page over 64 KB waits for that `drain` after
+ * its first chunk and would never go on (the refusal waits for it in turn).
+ * The socket's `drain` is passed on to that answer here instead.
+ */
+function relayDrain(socket: Duplex): void {
+  socket.on('drain', () => {
+    const current = currentResponse(socket);
+    if (current?.writableNeedDrain) current.emit('drain');
+  });
+}
+
 /** How long a refusal waits for the answers to earlier pipelined requests before giving up on them. */
 const PIPELINE_WAIT_MS = 10_000;
 
@@ -125,6 +139,7 @@ export function createHttpServer(listener: RequestListener, { docsUrl }: HttpSer
   });
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
+    relayDrain(socket);
     answerOnSocket(socket, connectRefusal(request.url), docsUrl);
   });
   return server;

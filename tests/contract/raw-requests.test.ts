@@ -80,6 +80,27 @@ describe('npm start: the edge answers what Node’s parser refuses (issue 11)', 
     expect(problemOf(answer)).toMatchObject({ status: 405, code: 'method_not_allowed', instance });
   });
 
+  it('finishes an 84 KB page pipelined before a CONNECT, then refuses the CONNECT', async () => {
+    // Node takes its HTTP `drain` listener off a CONNECT's socket; the page streamed before it
+    // used to stop after its first 64 KB and the connection hung.
+    const { port } = new URL(service.baseUrl);
+    const page = 'GET /docs HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n\r\n';
+    const log = await exchange(
+      Number(port),
+      [
+        { bytes: Buffer.from(page), head: false },
+        { bytes: Buffer.from('CONNECT /v1/tailwind HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), head: false },
+      ],
+      { pipelined: true, timeoutMs: 10_000 },
+    );
+    expect(log.end).not.toBe('timeout');
+    const [docs, refusal] = log.responses;
+    expect(docs?.status).toBe(200);
+    expect(Buffer.byteLength(docs?.body ?? '')).toBe(Number(docs?.headers['content-length']));
+    expect(Number(docs?.headers['content-length'])).toBeGreaterThan(64 * 1024);
+    expect(refusal?.status).toBe(405);
+  });
+
   it('answers a 64 KB query string (past the parser limit) with a 414 problem', async () => {
     const log = await onOneConnection(
       Buffer.from(`GET /v1/tailwind?q=${'x'.repeat(64 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),

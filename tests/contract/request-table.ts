@@ -22,16 +22,11 @@ export const API_TARGETS: readonly (readonly [string, number])[] = [
   ['/v1/tailwind/', 404],
 ];
 
-/**
- * Paths of the site, the MCP server and sign-in: answered by their own rules, checked for the common ones.
- *
- * `/docs` is out of this list for now: since the page grew past 64 KB (84 KB), the static file
- * stream behind `npm start` sometimes stops after its first 65,536 bytes of body on a keep-alive
- * connection that carried other requests first, and the connection then hangs. It is a known
- * server bug, written down to be fixed; `/changelog` (39 KB) stands in as a site page meanwhile.
- */
+/** Paths of the site, the MCP server and sign-in: answered by their own rules, checked for the common ones. */
 export const OTHER_TARGETS: readonly string[] = [
   '/',
+  '/docs',
+  '/docs/',
   '/changelog',
   '/pricing',
   '/no-such-page',

@@ -171,7 +171,12 @@ async function expectMatchesCore(page: Page, text: string, speedKmh: number, dir
   expect(await page.locator('#route-polar .polar-current').getAttribute('data-direction')).toBe(
     String(directionDeg),
   );
+  expect(await compassLetters(page)).toEqual(['N', 'E', 'S', 'W']);
 }
+
+/** The compass letters around the chart's rim, in the order drawn. */
+const compassLetters = (page: Page): Promise<string[]> =>
+  page.locator('#route-polar .polar-label:not(.polar-ring-label)').allTextContents();
 
 /**
  * A loop or an out-and-back: both ways round timed, the faster named as the
@@ -217,6 +222,8 @@ async function expectTimesMatchCore(page: Page, core: ReturnType<typeof coreAnsw
     'Gained as given (s)',
     'Gained reversed (s)',
   ]);
+  expect(await compassLetters(page)).toEqual(['N', 'E', 'S', 'W']);
+  expect(await page.locator('#route-polar .polar-current circle').count()).toBe(1);
 }
 
 describe('the route calculator in Chromium', () => {

@@ -82,10 +82,10 @@ describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) =>
   it('says a lake it cannot place reads as a lake, and to name a town on its shore', async () => {
     const result = await client.callTool({
       name: 'find_tailwind_segments',
-      arguments: { place: 'Lago Maggiore' },
+      arguments: { place: 'Loch Ness' },
     });
     expect(result.isError).toBe(true);
-    expect(resultText(result)).toMatch(/"Lago Maggiore" reads as a lake.*name a town on its shore/);
+    expect(resultText(result)).toMatch(/"Loch Ness" reads as a lake.*name a town on its shore/);
   });
 
   it('says how to qualify a place it cannot find, naming what is not understood', async () => {

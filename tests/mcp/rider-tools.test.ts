@@ -631,6 +631,27 @@ describe('Pro details', () => {
   });
 });
 
+describe('a signed-in free rider calling a public tool', () => {
+  it('is told their trial is over and to buy Pro, not to create an account, at every withheld detail', async () => {
+    const client = await h.connectRider(riders.free);
+    const answers = [
+      GetSegmentOutputSchema.parse(ok(await call(client, 'get_segment', { segment_id: ALPE }))).locked,
+      FindTailwindSegmentsOutputSchema.parse(
+        ok(await call(client, 'find_tailwind_segments', { latitude: 45.09, longitude: 6.07, limit: 2 })),
+      ).locked,
+      GetRouteWindOutputSchema.parse(
+        ok(await call(client, 'get_route_wind', { points: hundredKmPoints(2).slice(0, 21) })),
+      ).locked ?? [],
+    ];
+    const hints = answers.flat().map((l) => l.how_to_unlock);
+    expect(hints.length).toBe(4);
+    for (const hint of hints) {
+      expect(hint).toMatch(/trial of this rider account ended/);
+      expect(hint).not.toMatch(/Create a free rider account/);
+    }
+  });
+});
+
 describe('riders never see or change each other’s data', () => {
   it('B sees none of A’s watches, records or alerts, and cannot unwatch or re-threshold them', async () => {
     const a = await h.createRider({ plan: 'pro' });

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { ANSWER_BUDGET, TOOL_LIST_BUDGET } from '../../src/mcp/size-budgets.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_LIST_BUDGET } from '../../src/mcp/size-budgets.ts';
 import { ERAS } from '../support/mcp-client.ts';
-import { ADDRESSES, servedPublicAnswer, servedToolList } from '../support/mcp-sizes.ts';
-import { hundredKmPoints } from '../support/route-points.ts';
+import {
+  ADDRESSES,
+  ANSWER_EXAMPLES,
+  riderSizes,
+  servedPublicAnswer,
+  servedToolList,
+  type RiderSizes,
+} from '../support/mcp-sizes.ts';
 
 // Issue 21: what an assistant is sent, measured as served (HTTP body bytes), against its budget.
 
@@ -19,30 +25,47 @@ describe.each(ERAS)('tools/list as served, protocol %s', (era) => {
 });
 
 /**
- * Public answers of the tool-example table against their budgets. The
- * find_tailwind_segments examples (five segments, the headings answer) are
- * still over their 8 KB and are measured by `npm run bench` only, until the
- * find answer is made lean; rider-address answers are not in this table yet.
+ * The examples of issue 21 (tests/support/mcp-sizes.ts, which `npm run
+ * bench` reports too): at the public address, and at the rider address for
+ * a Pro, a trial and a free rider, the Pro ones with the chance of a tailwind.
  */
-const ANSWERS: readonly [string, string, Record<string, unknown>, boolean, number][] = [
-  ['get_segment, public', 'get_segment', { segment_id: 'fr-alpe-d-huez' }, false, ANSWER_BUDGET.get_segment],
-  [
-    'get_route_wind, 40 km',
-    'get_route_wind',
-    { points: hundredKmPoints().slice(0, 81) },
-    false,
-    ANSWER_BUDGET.get_route_wind,
-  ],
-  ['find_tailwind_segments error', 'find_tailwind_segments', { radius_m: 5 }, true, ANSWER_BUDGET.error],
-  ['get_segment error', 'get_segment', { segment_id: 'no-such-segment' }, true, ANSWER_BUDGET.error],
-  ['get_route_wind error', 'get_route_wind', { points: [{ x: 1, y: 2 }] }, true, ANSWER_BUDGET.error],
-];
+const PUBLIC = ANSWER_EXAMPLES.filter((e) => e.plan === undefined);
+const RIDER = ANSWER_EXAMPLES.filter((e) => e.plan !== undefined);
 
 describe.each(ERAS)('public answers as served, protocol %s', (era) => {
-  it.each(ANSWERS)('%s stays within its budget', async (_what, tool, args, isError, budget) => {
-    const answer = await servedPublicAnswer(tool, args, era);
+  it.each(PUBLIC.map((e) => [e.what, e] as const))('%s stays within its budget', async (_what, example) => {
+    const answer = await servedPublicAnswer(example.tool, example.args, era);
     // The measure is of the answer meant: a success where one is expected, an error where one is.
-    expect(answer.isError).toBe(isError);
-    expect(answer.bytes, `${tool}: ${answer.bytes} bytes`).toBeLessThanOrEqual(budget);
+    expect(answer.isError).toBe(example.isError);
+    expect(answer.bytes, `${example.what}: ${answer.bytes} bytes`).toBeLessThanOrEqual(example.budget);
   });
+});
+
+describe.each(ERAS)('rider-address answers as served, protocol %s', (era) => {
+  let sizes: RiderSizes;
+  beforeAll(async () => {
+    sizes = await riderSizes();
+  });
+  afterAll(() => sizes.close());
+
+  it.each(RIDER.map((e) => [`${e.what}, ${e.plan ?? ''} rider`, e] as const))(
+    '%s stays within its budget',
+    async (_what, example) => {
+      const answer = await sizes.answer(example.plan ?? 'free', example.tool, example.args, era);
+      expect(answer.isError).toBe(example.isError);
+      expect(answer.bytes, `${example.what}: ${answer.bytes} bytes`).toBeLessThanOrEqual(example.budget);
+      // A Pro or trial rider's find is measured with its chances in, a free rider's with the lock.
+      if (example.tool === 'find_tailwind_segments') {
+        const data = answer.structured ?? {};
+        const pro = example.plan !== 'free';
+        expect('ensemble' in data).toBe(pro);
+        const windows = [
+          ...((data['segments'] ?? []) as { best_window: { chance?: unknown } | null }[]),
+          ...((data['nearest_beyond_radius'] ?? []) as { best_window: { chance?: unknown } | null }[]),
+        ].flatMap((s) => (s.best_window ? [s.best_window] : []));
+        expect(windows.length).toBeGreaterThan(0);
+        for (const window of windows) expect(window.chance !== undefined).toBe(pro);
+      }
+    },
+  );
 });

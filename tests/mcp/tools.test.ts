@@ -83,23 +83,36 @@ describe.each(ERAS)('public MCP tools, protocol %s', (era) => {
     expect(data.segments).toHaveLength(3);
   });
 
-  it('gives each best window within the next 72 hours, with its peak inside it', async () => {
+  it('gives each best window within the next 72 hours, in brief as get_segment gives it whole', async () => {
     const result = await client.callTool({
       name: 'find_tailwind_segments',
       arguments: { place: "Bourg-d'Oisans" },
     });
     const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
-    const windows = data.segments.flatMap((s) => (s.best_window ? [s.best_window] : []));
-    expect(windows.length).toBeGreaterThan(0);
-    for (const w of windows) {
+    const found = data.segments.flatMap((s) => (s.best_window ? [{ id: s.id, w: s.best_window }] : []));
+    expect(found.length).toBeGreaterThan(0);
+    for (const { id, w } of found) {
       expect(Date.parse(w.start)).toBeGreaterThanOrEqual(HOUR * 1000);
       expect(Date.parse(w.end)).toBeLessThanOrEqual((HOUR + 72 * 3600) * 1000);
-      expect(Date.parse(w.peak.time)).toBeGreaterThanOrEqual(Date.parse(w.start));
-      expect(Date.parse(w.peak.time)).toBeLessThan(Date.parse(w.end));
-      expect(w.peak.tailwind_kmh).toBeGreaterThanOrEqual(w.mean_tailwind_kmh);
+      expect(w.peak_tailwind_kmh).toBeGreaterThanOrEqual(w.mean_tailwind_kmh);
       // The peak is a tailwind hour (the REST threshold: at least 1 km/h along the track).
-      expect(w.peak.tailwind_kmh).toBeGreaterThanOrEqual(1);
+      expect(w.peak_tailwind_kmh).toBeGreaterThanOrEqual(1);
+      const whole = GetSegmentOutputSchema.parse(
+        (await client.callTool({ name: 'get_segment', arguments: { segment_id: id } })).structuredContent,
+      ).best_window;
+      expect(whole).toMatchObject({
+        start: w.start,
+        end: w.end,
+        peak: { tailwind_kmh: w.peak_tailwind_kmh },
+        mean_tailwind_kmh: w.mean_tailwind_kmh,
+        weather: { min_temperature_c: w.min_temperature_c, max_temperature_c: w.max_temperature_c },
+        flags: w.flags,
+      });
     }
+    // The daylight is said once, for the place: a day for each the 72 hours touch.
+    expect(data.daylight.length).toBeGreaterThanOrEqual(3);
+    for (const day of data.daylight)
+      expect(Date.parse(day.civil_dusk ?? '')).toBeGreaterThan(Date.parse(day.civil_dawn ?? ''));
   });
 
   it('reads one segment: route, the wind now by the REST formula over its legs, and the locked timeline', async () => {

@@ -35,7 +35,11 @@ export interface ConnectOptions {
   readonly era?: Era;
   /** What the grant allows; read and write by default. */
   readonly scopes?: readonly string[];
+  /** Wraps the in-process fetch the client talks through (to measure what is served). */
+  readonly wrapFetch?: (fetch: FetchLike) => FetchLike;
 }
+
+type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface RiderHarness {
   readonly store: Store;
@@ -45,7 +49,7 @@ export interface RiderHarness {
   /** An SDK client at the rider address, calling as the given rider through the given grant. */
   connectRider(rider: Rider | string, options?: ConnectOptions): Promise<Client>;
   /** A client whose calls carry any caller (anonymous included), for the refusal paths. */
-  connect(caller: Caller, era?: Era): Promise<Client>;
+  connect(caller: Caller, era?: Era, wrapFetch?: (fetch: FetchLike) => FetchLike): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -68,7 +72,11 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
   const tools = options.tools ?? RIDER_ADDRESS_TOOLS;
   const clients: Client[] = [];
 
-  const connect = async (caller: Caller, era: Era = '2026-07-28'): Promise<Client> => {
+  const connect = async (
+    caller: Caller,
+    era: Era = '2026-07-28',
+    wrapFetch: (fetch: FetchLike) => FetchLike = (fetch) => fetch,
+  ): Promise<Client> => {
     const handler = createMcpHandler(
       ({ requestInfo }) =>
         buildServer({
@@ -83,8 +91,7 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
         }),
       { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
     );
-    const fetch = (input: string | URL | Request, init?: RequestInit) =>
-      handler.fetch(new Request(input, init));
+    const fetch = wrapFetch((input, init) => handler.fetch(new Request(input, init)));
     const client = await connectClient(`${TEST_MCP_URL}/rider`, era, fetch);
     clients.push(client);
     return client;
@@ -99,7 +106,7 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
         { email: `rider-${randomUUID()}@example.com`, ...input },
         Math.floor(deps.now() / 1000),
       ),
-    connectRider(rider, { grantId = randomUUID(), era, scopes = [SCOPE_READ, SCOPE_WRITE] } = {}) {
+    connectRider(rider, { grantId = randomUUID(), era, scopes = [SCOPE_READ, SCOPE_WRITE], wrapFetch } = {}) {
       const caller: RiderCaller = {
         kind: 'rider',
         riderId: typeof rider === 'string' ? rider : rider.id,
@@ -107,7 +114,7 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
         clientId: 'test-assistant',
         scopes,
       };
-      return connect(caller, era);
+      return connect(caller, era, wrapFetch);
     },
     connect,
     async close() {

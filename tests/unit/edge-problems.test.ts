@@ -86,3 +86,24 @@ describe('the rider side failing to open', () => {
     log.mockRestore();
   });
 });
+
+describe('an MCP path that is not an address', () => {
+  it('is a not_found problem like any other unknown path, without opening the rider side', async () => {
+    const openRider = vi.fn(() => Promise.reject(new Error('must not open')));
+    const service = createMcpService({
+      publicEndpoint: () => Promise.reject(new Error('not used')),
+      openRider,
+    });
+    const response = await service.handle(new Request('http://site.test/mcp/nope'), { address: '192.0.2.1' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({
+      type: 'http://site.test/docs#error-not-found',
+      status: 404,
+      code: 'not_found',
+      instance: '/mcp/nope',
+    });
+    expect(openRider).not.toHaveBeenCalled();
+  });
+});

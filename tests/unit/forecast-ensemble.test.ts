@@ -10,6 +10,7 @@ import { ForecastError } from '../../src/data/forecast/types.ts';
 import { fakeOpenMeteoEnsemble, type EnsembleFault } from '../support/fake-open-meteo-ensemble.ts';
 import { meanHourlySpread, surveyBestWindowChances } from '../support/demo-chance-survey.ts';
 import { testDeps, TEST_NOW } from '../support/mcp-deps.ts';
+import { json, scripted } from '../support/scripted-fetch.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 
 /** 2026-06-06 08:20 UTC: the 06 UTC run is the newest. */
@@ -137,6 +138,28 @@ describe('Open-Meteo ensemble adapter against the local double', () => {
     const error = await failure(source.hourly([ALPE]));
     expect(error.failure).toBe('timeout');
     expect(error.message).not.toContain('http');
+  });
+
+  it('says what failed without advice or the upstream reason, since the forecast still stands', async () => {
+    const failing = async (answer: Response, apiKey?: string) => {
+      const { fetch } = scripted(answer);
+      const options = { fetch, clock: () => NOW, baseUrl: 'http://ensemble.test', retries: 0 };
+      return failure(createOpenMeteoEnsemble({ ...options, ...(apiKey ? { apiKey } : {}) }).hourly([ALPE]));
+    };
+    const refused = await failing(json('{"error":true,"reason":"API key invalid"}', 401), 'k3y');
+    expect([refused.failure, refused.message]).toEqual([
+      'upstream_error',
+      'The ensemble weather service Open-Meteo failed (HTTP 401).',
+    ]);
+    const rejected = await failing(json('{"error":true,"reason":"Parameter models is invalid"}', 400));
+    expect(rejected.message).toBe('The ensemble weather service Open-Meteo failed (HTTP 400).');
+    const limited = await failing(json('{"error":true,"reason":"Too many"}', 429));
+    expect(limited.message).toBe('The ensemble weather service Open-Meteo is rate-limiting us.');
+    const broken = await failing(json('not json'));
+    expect([broken.failure, broken.message]).toEqual([
+      'malformed',
+      'The ensemble weather service Open-Meteo returned data we could not read.',
+    ]);
   });
 
   it('asks the model run from the metadata once, not per request', async () => {

@@ -12,6 +12,14 @@ import {
   OWN_NAME_HOLDS_FROM,
   type GazetteerRow,
 } from '../../src/data/geocoding/gazetteer.ts';
+import {
+  ALTERNATE_WEIGHT_PER_NAME,
+  alternateWeight,
+  NAME_WEIGHTS,
+  NAMES_COUNT_FROM_POPULATION,
+} from '../../src/data/geocoding/name-weight.ts';
+import { spelledOut } from '../../src/data/geocoding/spelled-out.ts';
+import { foldName } from '../../src/data/names.ts';
 import { GeocodingError, type Geocoder, type Place } from '../../src/data/geocoding/types.ts';
 
 let gazetteer: Geocoder;
@@ -30,16 +38,29 @@ const first = async (query: string): Promise<Place | undefined> => (await gazett
 const label = (place: Place | undefined) => (place ? `${place.name}, ${place.countryCode}` : 'nothing');
 
 describe('gazetteer file', () => {
-  it('holds the GeoNames places of 1000 people or more, largest first, then islands and regions', () => {
+  it('holds the GeoNames places of 1000 people or more, smaller ones named after a lake, largest first, then islands and regions', () => {
     expect(placeLines.length).toBeGreaterThan(100_000);
-    const firstArea = placeLines.findIndex((fields) => fields[6] === 'island' || fields[6] === 'region');
+    const firstArea = placeLines.findIndex((fields) => fields[7] === 'island' || fields[7] === 'region');
     expect(firstArea).toBeGreaterThan(100_000);
-    expect(placeLines.slice(firstArea).every((fields) => fields[4] === '' && Number(fields[7]) >= 10)).toBe(
+    expect(placeLines.slice(firstArea).every((fields) => fields[4] === '' && Number(fields[8]) >= 10)).toBe(
       true,
     );
     const populations = placeLines.slice(0, firstArea).map((fields) => Number(fields[4]));
-    expect(Math.min(...populations)).toBeGreaterThanOrEqual(1000);
     expect(populations.every((value, i) => i === 0 || value <= (populations[i - 1] ?? Infinity))).toBe(true);
+    const small = placeLines.slice(0, firstArea).filter((fields) => Number(fields[4]) < 1000);
+    expect(small.map((fields) => fields[0])).toContain('Tronzano Lago Maggiore');
+    expect(small.length).toBeLessThan(1000);
+    const lakeWord = /(^| )(lake|lakes|lac|lacs|lago|laghi|lagoa|laguna|loch|lough|see|jezioro|ozero)( |$)/;
+    const unnamed = small.filter((fields) => !lakeWord.test(foldName(fields[0] ?? '')));
+    expect(unnamed.map((fields) => fields[0])).toEqual([]);
+  });
+
+  it('records how many alternate names each place has', async () => {
+    const names = (name: string, country: string) =>
+      Number(placeLines.find((fields) => fields[0] === name && fields[1] === country)?.[6] ?? 0);
+    expect(names('Padova', 'IT')).toBeGreaterThan(10);
+    expect(names('Padua', 'CO')).toBeLessThan(names('Padova', 'IT'));
+    expect(names('Paris', 'FR')).toBeGreaterThan(names('Paris', 'US'));
   });
 });
 
@@ -64,6 +85,26 @@ describe('gazetteer search', () => {
     expect(munchen).toEqual(munich);
     expect(munich?.countryCode).toBe('DE');
     expect(label(await first('Den Haag'))).toBe(label(await first('The Hague')));
+  });
+
+  it('finds a name with its umlauts or "ñ" spelled out, flagging the town of that very name it passed over', async () => {
+    const places = await gazetteer.search('Corunna', 5);
+    expect(label(places[0])).toBe('A Coruña, ES');
+    expect(places[0]?.ambiguous).toBe(true);
+    expect(places.map(label)).toContain('Corunna, CA');
+  });
+
+  it('takes an exonym for the city known in many languages, and a qualifier for the namesake', async () => {
+    const brunswick = await gazetteer.search('Brunswick', 6);
+    expect(label(brunswick[0])).toBe('Braunschweig, DE');
+    expect(brunswick[0]?.ambiguous).toBe(true);
+    expect(brunswick.map(label)).toContain('Brunswick, US');
+    expect(label(await first('Padua'))).toBe('Padova, IT');
+    expect(label(await first('Brunswick, US'))).toBe('Brunswick, US');
+    expect(label(await first('Brunswick, Ohio'))).toBe('Brunswick, US');
+    expect(label(await first('Padua, CO'))).toBe('Padua, CO');
+    expect(label(await first('Corunna, Ontario'))).toBe('Corunna, CA');
+    expect(label(await first('Corunna, ES'))).toBe('A Coruña, ES');
   });
 
   it('ranks exact names by population and lists the other Parises after', async () => {
@@ -200,6 +241,53 @@ describe('gazetteer over given rows', () => {
       'Girona / Gerona',
       'Gerona',
     ]);
+  });
+
+  it('weighs an alternate name by how many names the place has, from 1/20 up to 1/2', async () => {
+    const languages = (count: number) => [
+      'Brunswick',
+      ...Array.from({ length: count - 1 }, (_, i) => `Name ${i}`),
+    ];
+    const town = (name: string, population: number, alternates: string[] = []) =>
+      gazetteerRow({ ...place(name, population), lat: 40 + population / 1e6 }, alternates);
+    const rank = async (rows: GazetteerRow[]) =>
+      (await createGazetteer(rows).search('Brunswick', 5)).map((p) => p.name);
+    const ohio = town('Brunswick', 34_689);
+    // 45 names: 45/100 of its population, 110,122, beats the town of that very name.
+    expect(await rank([ohio, town('Braunschweig', 244_715, languages(45))])).toEqual([
+      'Braunschweig',
+      'Brunswick',
+    ]);
+    // 10 names: 24,472 does not.
+    expect(await rank([ohio, town('Braunschweig', 244_715, languages(10))])).toEqual([
+      'Brunswick',
+      'Braunschweig',
+    ]);
+    // Few names count 1/20 and many no more than a close spelling, 1/2.
+    expect(alternateWeight(0)).toBe(NAME_WEIGHTS.alternate);
+    expect(alternateWeight(24)).toBeCloseTo(24 * ALTERNATE_WEIGHT_PER_NAME);
+    expect(alternateWeight(300)).toBe(NAME_WEIGHTS.spelling);
+    // Only a form of the city's own name, beginning with the same letters: not a district's name.
+    const mesa = town('Costa Mesa', 244_715, ['Brunswick', ...languages(45).slice(1)]);
+    expect(await rank([ohio, mesa])).toEqual(['Brunswick', 'Costa Mesa']);
+    // Below NAMES_COUNT_FROM_POPULATION people the count of names is not weighed.
+    expect(alternateWeight(45, NAMES_COUNT_FROM_POPULATION - 1)).toBe(NAME_WEIGHTS.alternate);
+    const smaller = town('Braunschweig', NAMES_COUNT_FROM_POPULATION - 1, languages(45));
+    expect(await rank([town('Brunswick', 5_100), smaller])).toEqual(['Brunswick', 'Braunschweig']);
+  });
+
+  it('keeps the spelled-out form of umlauts and "ñ" as a key', async () => {
+    expect(spelledOut('Zürich')).toBe('Zuerich');
+    expect(spelledOut('ÖSTERSUND')).toBe('OeSTERSUND');
+    expect(spelledOut('A Coruña')).toBe('A Corunna');
+    expect(spelledOut('A Coru\u006e\u0303a')).toBe('A Corunna');
+    expect(spelledOut('Genève')).toBeNull();
+    const rows = [gazetteerRow(place('Zürich', 400_000)), gazetteerRow(place('Logroño', 150_000))];
+    const search = async (query: string) => (await createGazetteer(rows).search(query, 5)).map((p) => p.name);
+    expect(await search('Zuerich')).toEqual(['Zürich']);
+    expect(await search('Zurich')).toEqual(['Zürich']);
+    expect(await search('Logronno')).toEqual(['Logroño']);
+    expect(await search('Zuerch')).toEqual([]);
   });
 
   it('flags a first answer with a close rival or won over a town of that very name', async () => {

@@ -30,7 +30,7 @@ const CyclingPlacesSchema = z.object({
 
 let gazetteer: Geocoder;
 let cyclingPlaces: z.infer<typeof CyclingPlacesSchema>['places'];
-/** Town lines of the generated file, as [name, country, lat, lon, population, admin1]. */
+/** Town lines of the generated file, as [name, country, lat, lon, population, admin1, names]. */
 let towns: string[][];
 
 beforeAll(async () => {
@@ -43,7 +43,7 @@ beforeAll(async () => {
   towns = lines
     .slice(1, 1 + placeCount)
     .map((line) => line.split('\t'))
-    .filter((fields) => fields[6] === undefined);
+    .filter((fields) => fields[7] === undefined);
 });
 
 /** Great-circle distance, km. */

@@ -66,7 +66,7 @@ describe('the changelog', () => {
     const outside = page
       .split(/<Release version="[^"]+">[\s\S]*?<\/Release>/)
       .join('')
-      .match(/<section|<h2|<h3/g);
+      .match(/<ChangeEntry|<section|<h2|<h3/g);
     expect(outside).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  * ends on the settings page.
  */
 import { safeReturnPath } from '../billing/return-path.ts';
-import { byId, failureMessage, nextUrl, oauthQuery, postJson } from './auth-client.ts';
+import { byId, failureMessage, nextUrl, oauthQuery, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
 
 const ENDPOINTS = {
   'sign-in': '/api/auth/sign-in/email',
@@ -72,7 +72,7 @@ export function startAccountForm(): void {
         location.assign(nextUrl(reply) ?? returnPath() ?? '/settings');
       })
       .catch(() => {
-        error.textContent = 'The server could not be reached. Check your connection and try again.';
+        error.textContent = UNREACHABLE_MESSAGE;
         submit.disabled = false;
       });
   });

@@ -54,6 +54,9 @@ export function nextUrl(reply: JsonReply): string | undefined {
   return typeof url === 'string' && url.length > 0 ? url : undefined;
 }
 
+/** What a rider is told when a call got no answer at all (offline, DNS, the server down). */
+export const UNREACHABLE_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
 /**
  * A sentence for a failed call, from the server's own message where it gives
  * one: a problem document's `detail` (the settings and billing APIs), or the

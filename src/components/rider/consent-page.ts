@@ -6,7 +6,15 @@
  * answers with where to send the browser: back to the assistant with a code,
  * or with `access_denied`.
  */
-import { byId, failureMessage, getJson, nextUrl, oauthQuery, postJson } from './auth-client.ts';
+import {
+  byId,
+  failureMessage,
+  getJson,
+  nextUrl,
+  oauthQuery,
+  postJson,
+  UNREACHABLE_MESSAGE,
+} from './auth-client.ts';
 import { scopeLabel } from './scope-labels.ts';
 
 function showScopes(scope: string | null): void {
@@ -51,7 +59,7 @@ function answer(accept: boolean, query: string): void {
       buttons.forEach((button) => (button.disabled = false));
     })
     .catch(() => {
-      error.textContent = 'The server could not be reached. Check your connection and try again.';
+      error.textContent = UNREACHABLE_MESSAGE;
       buttons.forEach((button) => (button.disabled = false));
     });
 }

@@ -6,13 +6,13 @@
  * first script stays small. The server reads the file again before storing:
  * the preview is a courtesy, never the authority.
  */
-import { byId, failureMessage, postJson } from './auth-client.ts';
+import { byId, failureMessage, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
 import type { PreviewResult } from './own-segment-preview.ts';
+import { postRowAction } from './row-action.ts';
 import type { Me } from './settings-view.ts';
 
 /** Matches `OWN_SEGMENT_UPLOAD_MAX_BYTES` on the server (a test checks they agree). */
 export const UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
-const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
 interface Picked {
   readonly text: string;
@@ -108,26 +108,16 @@ async function save(): Promise<void> {
     onChange();
   } catch {
     button.disabled = false;
-    problem(UNREACHABLE);
+    problem(UNREACHABLE_MESSAGE);
   }
 }
 
 function remove(id: string, name: string, item: HTMLLIElement): void {
-  const button = item.querySelector('button');
-  if (button) button.disabled = true;
-  void postJson('/api/rider/segments/remove', { segment_id: id })
-    .then((reply) => {
-      if (reply.status !== 200 && reply.status !== 404) {
-        if (button) button.disabled = false;
-        return announce(failureMessage(reply));
-      }
-      announce(`${name} is removed, with its watch.`);
-      onChange();
-    })
-    .catch(() => {
-      if (button) button.disabled = false;
-      announce(UNREACHABLE);
-    });
+  void postRowAction(item, '/api/rider/segments/remove', { segment_id: id }, announce).then((done) => {
+    if (!done) return;
+    announce(`${name} is removed, with its watch.`);
+    onChange();
+  });
 }
 
 /** Shows the saved segments and the allowance; called with each `GET /api/rider/me`. */

@@ -9,6 +9,7 @@ import { alertItems, connectionItems, planText, recordRows, type Me } from './se
 import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section.ts';
 import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
+import { postRowAction } from './row-action.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
   byId('settings-loading').hidden = true;
@@ -24,22 +25,13 @@ function announce(message: string): void {
 }
 
 function disconnect(clientId: string, name: string, item: HTMLLIElement): void {
-  const button = item.querySelector('button');
-  if (button) button.disabled = true;
-  void postJson(`/api/rider/connections/${encodeURIComponent(clientId)}/disconnect`, {})
-    .then((reply) => {
-      if (reply.status !== 200 && reply.status !== 404) {
-        if (button) button.disabled = false;
-        return announce(failureMessage(reply));
-      }
-      item.remove();
-      byId('connections-empty').hidden = byId('connections').childElementCount > 0;
-      announce(`${name} is disconnected. Its next request will be refused.`);
-    })
-    .catch(() => {
-      if (button) button.disabled = false;
-      announce('The server could not be reached. Check your connection and try again.');
-    });
+  const path = `/api/rider/connections/${encodeURIComponent(clientId)}/disconnect`;
+  void postRowAction(item, path, {}, announce).then((done) => {
+    if (!done) return;
+    item.remove();
+    byId('connections-empty').hidden = byId('connections').childElementCount > 0;
+    announce(`${name} is disconnected. Its next request will be refused.`);
+  });
 }
 
 function render(me: Me): void {

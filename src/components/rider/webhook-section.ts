@@ -4,10 +4,9 @@
  * Everything from the server goes in as text; the secret is never kept
  * anywhere but this page's DOM, and leaves it on the next save or remove.
  */
-import { byId, failureMessage, postJson, type JsonReply } from './auth-client.ts';
+import { byId, failureMessage, postJson, type JsonReply, UNREACHABLE_MESSAGE } from './auth-client.ts';
 
 const WEBHOOK_API = '/api/rider/webhook';
-const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
 /** The server's refusal, written for the rider ("refused: the URL must…" → "Not saved: the URL must…"). */
 export function webhookFailure(reply: JsonReply): string {
@@ -56,7 +55,7 @@ async function save(url: string | null): Promise<void> {
     }
     announce('Webhook saved. Copy the signing secret below: it is shown only this once.');
   } catch {
-    announce(UNREACHABLE);
+    announce(UNREACHABLE_MESSAGE);
   } finally {
     busy(false);
   }

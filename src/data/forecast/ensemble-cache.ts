@@ -1,19 +1,19 @@
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
-import { type Cell, FORECAST_GRID_DEG, forecastCell, type SharedCacheTier } from './cache.ts';
+import { FORECAST_GRID_DEG } from './cache.ts';
+import {
+  type CellCacheCounts,
+  createCellCache,
+  forecastCell,
+  parseShared,
+  type SharedCacheTier,
+} from './cell-cache.ts';
 import type { EnsembleSeries, EnsembleSource } from './ensemble-types.ts';
-import { type Clock, FORECAST_HOURS, ForecastError, hourStart } from './types.ts';
-import { cellFlights, flightKey } from './cell-flights.ts';
+import { type Clock, FORECAST_HOURS, hourStart } from './types.ts';
 
 /** Counted per distinct cell per call, like the deterministic cache; joining an in-flight fetch is a hit. */
-export interface EnsembleCacheStats {
-  readonly hits: number;
-  readonly misses: number;
-  readonly upstreamCalls: number;
-  readonly sharedHits: number;
-}
+export type EnsembleCacheStats = CellCacheCounts;
 
 export interface CachedEnsembleSource extends EnsembleSource {
   stats(): EnsembleCacheStats;
@@ -67,103 +67,33 @@ export function createEnsembleCache(
 ): CachedEnsembleSource {
   const clock = options.clock ?? Date.now;
   const gridDeg = options.gridDeg ?? FORECAST_GRID_DEG;
-  const staleForSeconds = options.staleForSeconds ?? 12 * 3600;
-  const entries = new LRUCache<string, Entry>({ max: options.maxEntries ?? 4000 });
-  const inFlight = new Map<string, Promise<Entry>>();
-  const shared = options.shared;
-  const counts = { hits: 0, misses: 0, upstreamCalls: 0, sharedHits: 0 };
-
-  const fresh = (entry: Entry | undefined, version: string, hour: number): entry is Entry =>
-    entry !== undefined &&
-    entry.version === version &&
-    (entry.empty || (entry.times.at(-1) ?? -Infinity) >= hour + (FORECAST_HOURS - 1) * 3600);
-
-  const sharedKey = (version: string, cell: Cell) => `${source.model}:${version}:${cell.key}`;
-
-  async function readShared(cells: readonly Cell[], version: string): Promise<(Entry | null)[]> {
-    if (!shared) return cells.map(() => null);
-    try {
-      const values = await shared.getMany(cells.map((cell) => sharedKey(version, cell)));
-      return cells.map((_, i) => parseEntry(values[i] ?? null));
-    } catch {
-      return cells.map(() => null);
-    }
-  }
-
-  function fetchCells(cells: readonly Cell[], version: string, hour: number): Map<string, Promise<Entry>> {
-    const batch = (async () => {
-      const found = await readShared(cells, version);
-      const results = new Map<string, Entry>();
-      const missing: Cell[] = [];
-      cells.forEach((cell, i) => {
-        const entry = found[i];
-        if (entry && fresh(entry, version, hour)) {
-          counts.sharedHits += 1;
-          results.set(cell.key, entry);
-        } else missing.push(cell);
-      });
-      if (missing.length === 0) return results;
-      counts.upstreamCalls += 1;
-      const fetched = await source.hourly(missing.map((c) => c.center));
-      const fetchedAt = Math.floor(clock() / 1000);
-      missing.forEach((cell, i) => {
-        const entry = toEntry(fetched[i] ?? null, version, source, fetchedAt);
-        shared
-          ?.set(sharedKey(version, cell), serializeEntry(entry), staleForSeconds * 1000)
-          .catch(() => undefined);
-        results.set(cell.key, entry);
-      });
-      return results;
-    })();
-    return cellFlights(
-      cells,
-      version,
-      batch,
-      inFlight,
-      (key, entry) => entries.set(key, entry),
-      'ensemble cache',
-    );
-  }
-
-  function fallback(key: string, error: unknown): Entry & { stale?: true } {
-    const old = entries.peek(key);
-    const nowSeconds = Math.floor(clock() / 1000);
-    if (!(error instanceof ForecastError) || !old || nowSeconds - old.fetchedAt > staleForSeconds)
-      throw error;
-    return { ...old, stale: true };
-  }
+  const cache = createCellCache({
+    name: 'ensemble cache',
+    clock,
+    maxEntries: options.maxEntries ?? 4000,
+    staleForSeconds: options.staleForSeconds ?? 12 * 3600,
+    shared: options.shared,
+    fresh: (entry: Entry, version: string, hour: number) =>
+      entry.version === version &&
+      (entry.empty || (entry.times.at(-1) ?? -Infinity) >= hour + (FORECAST_HOURS - 1) * 3600),
+    fetchedAt: (entry) => entry.fetchedAt,
+    sharedKey: (cell, version) => `${source.model}:${version}:${cell.key}`,
+    upstream: (centers) => source.hourly(centers),
+    toEntry: (series, fetchedAt, version) => toEntry(series, version, source, fetchedAt),
+    serialize: serializeEntry,
+    parse: parseEntry,
+  });
 
   async function hourly(points: readonly LatLon[]): Promise<readonly (EnsembleSeries | null)[]> {
     const hour = hourStart(clock());
     const run = await source.currentRun();
     const version = run === null ? `h${hour}` : String(run);
     const cells = points.map((point) => forecastCell(point, gridDeg));
-    const pending = new Map<string, Promise<Entry>>();
-    const misses: Cell[] = [];
-    for (const cell of cells) {
-      if (pending.has(cell.key) || misses.some((m) => m.key === cell.key)) continue;
-      const cached = entries.get(cell.key);
-      const joined = fresh(cached, version, hour)
-        ? Promise.resolve(cached)
-        : inFlight.get(flightKey(version, cell.key));
-      if (joined) pending.set(cell.key, joined);
-      else misses.push(cell);
-    }
-    counts.hits += pending.size;
-    counts.misses += misses.length;
-    if (misses.length > 0) for (const [key, p] of fetchCells(misses, version, hour)) pending.set(key, p);
-
-    const settled = await Promise.allSettled([...pending.values()]);
-    const resolved = new Map<string, Entry & { stale?: true }>();
-    [...pending.keys()].forEach((key, i) => {
-      const outcome = settled[i];
-      if (outcome)
-        resolved.set(key, outcome.status === 'fulfilled' ? outcome.value : fallback(key, outcome.reason));
-    });
+    const found = await cache.lookup(cells, version, hour);
     return cells.map((cell, i) => {
-      const entry = resolved.get(cell.key);
+      const cached = found.get(cell.key);
       const point = points[i];
-      return entry && point ? toSeries(entry, point, hour, entry.stale === true) : null;
+      return cached && point ? toSeries(cached.entry, point, hour, cached.stale) : null;
     });
   }
 
@@ -173,7 +103,7 @@ export function createEnsembleCache(
     members: source.members,
     currentRun: () => source.currentRun(),
     hourly,
-    stats: () => ({ ...counts }),
+    stats: () => cache.counts(),
   };
 }
 
@@ -265,19 +195,12 @@ function serializeEntry(entry: Entry): string {
   return JSON.stringify({ ...entry, packed: packed.toString('base64') });
 }
 
-/** A value another version wrote, or nothing: either way a miss, never an error. */
-function parseEntry(text: string | null): Entry | null {
-  if (text === null) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = SharedEntrySchema.safeParse(json);
-  if (!parsed.success) return null;
-  const bytes = Buffer.from(parsed.data.packed, 'base64');
-  if (bytes.byteLength !== parsed.data.times.length * parsed.data.members * 4) return null;
+/** A value another version wrote, or one whose members do not fit its hours, is a miss, never an error. */
+function parseEntry(text: string): Entry | null {
+  const parsed = parseShared(text, SharedEntrySchema);
+  if (!parsed) return null;
+  const bytes = Buffer.from(parsed.packed, 'base64');
+  if (bytes.byteLength !== parsed.times.length * parsed.members * 4) return null;
   const packed = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  return { ...parsed.data, packed };
+  return { ...parsed, packed };
 }

@@ -1,8 +1,6 @@
-import ky, { isHTTPError, isTimeoutError, type Options } from 'ky';
 import { z } from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
-import { roundHalfAway } from '../../core/round.ts';
 import {
   ENSEMBLE_MODELS,
   ensembleRequestWeight,
@@ -11,7 +9,16 @@ import {
   type EnsembleSeries,
   type EnsembleSource,
 } from './ensemble-types.ts';
-import { FORECAST_BOUNDS } from './validate.ts';
+import {
+  createOpenMeteoClient,
+  type FailureWording,
+  OPEN_METEO_TIMEOUT_MS,
+  type OpenMeteoRequestOptions,
+  openMeteoQuery,
+  parseLocations,
+  toForecastError,
+} from './open-meteo-request.ts';
+import { FORECAST_BOUNDS, isNextHour, isPossible } from './validate.ts';
 import { type Clock, ForecastError, hourStart } from './types.ts';
 
 /** The free endpoint (non-commercial use only). */
@@ -52,22 +59,29 @@ type Location = z.infer<typeof LocationSchema>;
 /** The part of Open-Meteo's model metadata we read: when the newest run started. */
 const MetaSchema = z.object({ last_run_initialisation_time: z.number().int().positive() });
 
-export interface OpenMeteoEnsembleOptions {
-  readonly fetch?: NonNullable<Options['fetch']>;
+export interface OpenMeteoEnsembleOptions extends OpenMeteoRequestOptions {
   /** Defaults to the commercial host when `apiKey` is set, else the free one. */
   readonly baseUrl?: string;
   readonly apiKey?: string;
   readonly model?: EnsembleModelId;
-  readonly timeoutMs?: number;
-  readonly retries?: number;
-  readonly backoffLimitMs?: number;
-  readonly maxRetryAfterMs?: number;
   readonly clock?: Clock;
   /** Told of every ensemble request sent, with its weight: the app logs and counts it. */
   readonly onRequest?: (request: EnsembleRequest) => void;
 }
 
 const SERVICE = 'The ensemble weather service Open-Meteo';
+
+/**
+ * A failed ensemble only costs the answer its chance of a tailwind (the
+ * forecast stands), so the messages say what happened, not what to do.
+ */
+const WORDING: FailureWording = {
+  timeout: (seconds) => `${SERVICE} did not answer within ${seconds} s.`,
+  rateLimited: `${SERVICE} is rate-limiting us.`,
+  failed: (status) => `${SERVICE} failed (HTTP ${status}).`,
+  unreachable: () => `We could not reach ${SERVICE}.`,
+  malformed: `${SERVICE} returned data we could not read.`,
+};
 
 /** `wind_speed_10m`, `wind_speed_10m_member01`, …: member 0 is the control run. */
 export const memberKey = (variable: string, member: number): string =>
@@ -86,20 +100,9 @@ export function createOpenMeteoEnsemble(options: OpenMeteoEnsembleOptions = {}):
     options.baseUrl ?? (apiKey ? OPEN_METEO_ENSEMBLE_COMMERCIAL_URL : OPEN_METEO_ENSEMBLE_FREE_URL);
   const model = options.model ?? 'ecmwf_ifs025';
   const { members, metaDomain } = ENSEMBLE_MODELS[model];
-  const timeoutMs = options.timeoutMs ?? 4000;
+  const timeoutMs = options.timeoutMs ?? OPEN_METEO_TIMEOUT_MS;
   const clock = options.clock ?? Date.now;
-  const client = ky.create({
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeout: timeoutMs,
-    headers: { accept: 'application/json' },
-    retry: {
-      limit: options.retries ?? 1,
-      statusCodes: [429, 500, 502, 503, 504],
-      afterStatusCodes: [429, 503],
-      backoffLimit: options.backoffLimitMs ?? 1000,
-      maxRetryAfter: options.maxRetryAfterMs ?? 2000,
-    },
-  });
+  const client = createOpenMeteoClient(options, 1);
   let run: { readonly at: number | null; readonly askedAt: number } | null = null;
 
   async function currentRun(): Promise<number | null> {
@@ -130,7 +133,7 @@ export function createOpenMeteoEnsemble(options: OpenMeteoEnsembleOptions = {}):
       });
       text = await client.get(ensembleUrl(baseUrl, model, points, apiKey)).text();
     } catch (error) {
-      throw toEnsembleError(error, timeoutMs);
+      throw toForecastError(error, timeoutMs, apiKey, WORDING);
     }
     const locations = parseBody(text, points.length);
     const now = clock();
@@ -153,46 +156,19 @@ function ensembleUrl(
   points: readonly LatLon[],
   apiKey: string | undefined,
 ): string {
-  const list = (pick: (p: LatLon) => number) =>
-    points.map((p) => String(roundHalfAway(pick(p), 4))).join(',');
-  const query = [
-    `latitude=${list((p) => p.lat)}`,
-    `longitude=${list((p) => p.lon)}`,
-    `models=${model}`,
-    `hourly=${ENSEMBLE_HOURLY.join(',')}`,
-    'wind_speed_unit=kmh',
-    `forecast_hours=${ENSEMBLE_FETCH_HOURS}`,
-    'timeformat=unixtime',
-    'timezone=GMT',
-    ...(apiKey ? [`apikey=${encodeURIComponent(apiKey)}`] : []),
-  ];
-  return `${baseUrl}/v1/ensemble?${query.join('&')}`;
+  const own = [`models=${model}`, `hourly=${ENSEMBLE_HOURLY.join(',')}`];
+  return `${baseUrl}/v1/ensemble?${openMeteoQuery(points, own, ENSEMBLE_FETCH_HOURS, apiKey)}`;
 }
 
+/** The shared checks, then every speed series' unit: km/h or the answer is unreadable. */
 function parseBody(text: string, expected: number): Location[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw unreadable();
-  }
-  const parsed = AnswerSchema.safeParse(json);
-  if (!parsed.success) throw unreadable();
-  const locations = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  if (locations.length !== expected) throw unreadable();
+  const locations = parseLocations(text, AnswerSchema, expected, WORDING);
   const speedUnits = locations.flatMap((l) =>
     Object.entries(l.hourly_units).filter(([name]) => name.startsWith('wind_speed_10m')),
   );
-  if (speedUnits.some(([, unit]) => unit !== 'km/h')) throw unreadable();
+  if (speedUnits.some(([, unit]) => unit !== 'km/h')) throw new ForecastError('malformed', WORDING.malformed);
   return locations;
 }
-
-function unreadable(): ForecastError {
-  return new ForecastError('malformed', `${SERVICE} returned data we could not read.`);
-}
-
-const within = (value: number | null | undefined, bounds: { min: number; max: number }): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max;
 
 interface SeriesContext {
   readonly model: string;
@@ -228,7 +204,7 @@ function toSeries(point: LatLon, location: Location, context: SeriesContext): En
   let last = -Infinity;
   h.time.forEach((time, i) => {
     if (time !== null && time < from) return;
-    if (time === null || !Number.isInteger(time) || time % 3600 !== 0 || time <= last) {
+    if (!isNextHour(time, last)) {
       unusable += 1;
       return;
     }
@@ -237,7 +213,10 @@ function toSeries(point: LatLon, location: Location, context: SeriesContext): En
     for (let m = 0; m < context.members; m++) {
       const speed = speeds[m]?.[i];
       const direction = directions[m]?.[i];
-      if (!within(speed, FORECAST_BOUNDS.speedKmh) || !within(direction, FORECAST_BOUNDS.directionDeg)) {
+      if (
+        !isPossible(speed, FORECAST_BOUNDS.speedKmh) ||
+        !isPossible(direction, FORECAST_BOUNDS.directionDeg)
+      ) {
         unusable += 1;
         return;
       }
@@ -249,17 +228,4 @@ function toSeries(point: LatLon, location: Location, context: SeriesContext): En
   });
   if (hours.length === 0 && unusable === 0) return null;
   return { ...series, fetchedAt, stale: false, hours, unusableHours: unusable };
-}
-
-/** Messages name the service and what happens, never the URL (it may hold the API key). */
-function toEnsembleError(error: unknown, timeoutMs: number): ForecastError {
-  if (isTimeoutError(error)) {
-    return new ForecastError('timeout', `${SERVICE} did not answer within ${timeoutMs / 1000} s.`);
-  }
-  if (isHTTPError(error)) {
-    const status = error.response.status;
-    if (status === 429) return new ForecastError('rate_limited', `${SERVICE} is rate-limiting us.`);
-    return new ForecastError('upstream_error', `${SERVICE} failed (HTTP ${status}).`);
-  }
-  return new ForecastError('network', `We could not reach ${SERVICE}.`);
 }

@@ -1,10 +1,20 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import { z } from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
-import { roundHalfAway } from '../../core/round.ts';
-import { type Clock, FORECAST_HOURS, ForecastError, type ForecastSource, hourStart } from './types.ts';
+import { type Clock, FORECAST_HOURS, type ForecastSource, hourStart } from './types.ts';
 import type { WindSeries } from './types.ts';
+import {
+  createOpenMeteoClient,
+  type FailureWording,
+  OPEN_METEO_TIMEOUT_MS,
+  type OpenMeteoRequestOptions,
+  openMeteoQuery,
+  parseLocations,
+  toForecastError,
+} from './open-meteo-request.ts';
 import { type RawHour, validateHours } from './validate.ts';
+
+/** Where the geocoder has always found it; the schema lives with the request code. */
+export { OpenMeteoErrorSchema } from './open-meteo-request.ts';
 
 /** The free endpoint; without an API key the service is free for non-commercial use only. */
 export const OPEN_METEO_FREE_URL = 'https://api.open-meteo.com/v1/forecast';
@@ -57,28 +67,29 @@ export const OPEN_METEO_HOURLY = [
 /** Open-Meteo answers one location with an object and several with an array, in request order. */
 export const OpenMeteoForecastSchema = z.union([OpenMeteoLocationSchema, z.array(OpenMeteoLocationSchema)]);
 
-/** The body of Open-Meteo's 400 answers, the same for the forecast and the geocoding API. */
-export const OpenMeteoErrorSchema = z.object({ error: z.literal(true), reason: z.string() });
-
 type OpenMeteoLocation = z.infer<typeof OpenMeteoLocationSchema>;
 
-export interface OpenMeteoOptions {
-  readonly fetch?: NonNullable<Options['fetch']>;
+export interface OpenMeteoOptions extends OpenMeteoRequestOptions {
   /** Defaults to the commercial endpoint when `apiKey` is set, else the free one. */
   readonly baseUrl?: string;
   readonly apiKey?: string;
-  /** Per attempt; a timed-out attempt is not retried (the cache serves stale data instead). */
-  readonly timeoutMs?: number;
-  /** Extra attempts after a 429 or 5xx answer or a network failure. */
-  readonly retries?: number;
-  /** Cap on the exponential backoff (300 ms, 600 ms, …) between attempts. */
-  readonly backoffLimitMs?: number;
-  /** Cap on a Retry-After wait, so a rate limit never holds a tool call for minutes. */
-  readonly maxRetryAfterMs?: number;
   readonly clock?: Clock;
 }
 
 const SERVICE = 'The weather service Open-Meteo';
+
+/** A failed forecast ends the answer, so every message says what to do. */
+const WORDING: FailureWording = {
+  timeout: (seconds) => `${SERVICE} did not answer within ${seconds} s; try again in a minute.`,
+  rateLimited: `${SERVICE} is rate-limiting us; try again in a few minutes.`,
+  refused: (status) =>
+    `${SERVICE} refused our credentials (HTTP ${status}); the server operator should check OPEN_METEO_API_KEY.`,
+  rejected: (reason) => `${SERVICE} rejected the request: ${reason}`,
+  failed: (status) => `${SERVICE} failed (HTTP ${status}); try again in a few minutes.`,
+  unreachable: (unexpected) =>
+    `We could not reach the weather service Open-Meteo${unexpected ? ' (unexpected failure)' : ''}; try again in a minute.`,
+  malformed: `${SERVICE} returned data we could not read; try again later.`,
+};
 
 /**
  * Hourly 10 m wind, gusts, 2 m temperature and precipitation from
@@ -90,20 +101,9 @@ const SERVICE = 'The weather service Open-Meteo';
 export function createOpenMeteoForecast(options: OpenMeteoOptions = {}): ForecastSource {
   const apiKey = options.apiKey?.trim() || undefined;
   const baseUrl = options.baseUrl ?? (apiKey ? OPEN_METEO_COMMERCIAL_URL : OPEN_METEO_FREE_URL);
-  const timeoutMs = options.timeoutMs ?? 4000;
+  const timeoutMs = options.timeoutMs ?? OPEN_METEO_TIMEOUT_MS;
   const clock = options.clock ?? Date.now;
-  const client = ky.create({
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeout: timeoutMs,
-    headers: { accept: 'application/json' },
-    retry: {
-      limit: options.retries ?? 2,
-      statusCodes: [429, 500, 502, 503, 504],
-      afterStatusCodes: [429, 503],
-      backoffLimit: options.backoffLimitMs ?? 1000,
-      maxRetryAfter: options.maxRetryAfterMs ?? 2000,
-    },
-  });
+  const client = createOpenMeteoClient(options, 2);
 
   async function hourly(points: readonly LatLon[]): Promise<readonly (WindSeries | null)[]> {
     if (points.length === 0) return [];
@@ -111,9 +111,9 @@ export function createOpenMeteoForecast(options: OpenMeteoOptions = {}): Forecas
     try {
       text = await client.get(forecastUrl(baseUrl, points, apiKey)).text();
     } catch (error) {
-      throw toForecastError(error, timeoutMs, apiKey);
+      throw toForecastError(error, timeoutMs, apiKey, WORDING);
     }
-    const locations = parseBody(text, points.length);
+    const locations = parseLocations(text, OpenMeteoForecastSchema, points.length, WORDING);
     const now = clock();
     return locations.map((location, i) =>
       toSeries(points[i] ?? { lat: location.latitude, lon: location.longitude }, location, now),
@@ -124,37 +124,8 @@ export function createOpenMeteoForecast(options: OpenMeteoOptions = {}): Forecas
 }
 
 function forecastUrl(baseUrl: string, points: readonly LatLon[], apiKey: string | undefined): string {
-  const list = (pick: (p: LatLon) => number) =>
-    points.map((p) => String(roundHalfAway(pick(p), 4))).join(',');
-  const query = [
-    `latitude=${list((p) => p.lat)}`,
-    `longitude=${list((p) => p.lon)}`,
-    `hourly=${OPEN_METEO_HOURLY.join(',')}`,
-    'wind_speed_unit=kmh',
-    `forecast_hours=${FORECAST_HOURS}`,
-    'timeformat=unixtime',
-    'timezone=GMT',
-    ...(apiKey ? [`apikey=${encodeURIComponent(apiKey)}`] : []),
-  ];
-  return `${baseUrl}?${query.join('&')}`;
-}
-
-function parseBody(text: string, expected: number): OpenMeteoLocation[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw unreadable();
-  }
-  const parsed = OpenMeteoForecastSchema.safeParse(json);
-  if (!parsed.success) throw unreadable();
-  const locations = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  if (locations.length !== expected) throw unreadable();
-  return locations;
-}
-
-function unreadable(): ForecastError {
-  return new ForecastError('malformed', `${SERVICE} returned data we could not read; try again later.`);
+  const own = [`hourly=${OPEN_METEO_HOURLY.join(',')}`];
+  return `${baseUrl}?${openMeteoQuery(points, own, FORECAST_HOURS, apiKey)}`;
 }
 
 /**
@@ -205,52 +176,4 @@ function toSeries(point: LatLon, location: OpenMeteoLocation, nowMs: number): Wi
 function isRagged(hourly: OpenMeteoLocation['hourly']): boolean {
   const { time, ...series } = hourly;
   return Object.values(series).some((values) => values !== undefined && values.length !== time.length);
-}
-
-/** Messages name the service and what to do, never the URL (it may hold the API key). */
-function toForecastError(error: unknown, timeoutMs: number, apiKey: string | undefined): ForecastError {
-  if (isTimeoutError(error)) {
-    const seconds = timeoutMs / 1000;
-    return new ForecastError(
-      'timeout',
-      `${SERVICE} did not answer within ${seconds} s; try again in a minute.`,
-    );
-  }
-  if (isHTTPError(error)) {
-    const status = error.response.status;
-    if (status === 429) {
-      return new ForecastError('rate_limited', `${SERVICE} is rate-limiting us; try again in a few minutes.`);
-    }
-    if (status === 401 || status === 403) {
-      const hint = 'the server operator should check OPEN_METEO_API_KEY';
-      return new ForecastError(
-        'upstream_error',
-        `${SERVICE} refused our credentials (HTTP ${status}); ${hint}.`,
-      );
-    }
-    const reason = OpenMeteoErrorSchema.safeParse(errorBody(error.data)).data?.reason;
-    if (reason) {
-      const safe = (apiKey ? reason.replaceAll(apiKey, '***') : reason).slice(0, 200);
-      return new ForecastError('upstream_error', `${SERVICE} rejected the request: ${safe}`);
-    }
-    return new ForecastError(
-      'upstream_error',
-      `${SERVICE} failed (HTTP ${status}); try again in a few minutes.`,
-    );
-  }
-  const cause = isNetworkError(error) ? '' : ' (unexpected failure)';
-  return new ForecastError(
-    'network',
-    `We could not reach the weather service Open-Meteo${cause}; try again in a minute.`,
-  );
-}
-
-/** ky parses JSON error bodies only when labelled as JSON; accept unlabelled JSON too. */
-function errorBody(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,4 @@
-import type { SharedCacheTier } from './cache.ts';
+import type { SharedCacheTier } from './cell-cache.ts';
 import { type CachedEnsembleSource, createEnsembleCache } from './ensemble-cache.ts';
 import { createDemoEnsemble } from './ensemble-demo.ts';
 import type { EnsembleModelId, EnsembleRequest } from './ensemble-types.ts';

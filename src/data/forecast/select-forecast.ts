@@ -1,4 +1,5 @@
-import { type CachedForecastSource, createForecastCache, type SharedCacheTier } from './cache.ts';
+import { type CachedForecastSource, createForecastCache } from './cache.ts';
+import type { SharedCacheTier } from './cell-cache.ts';
 import { createDemoForecast } from './demo.ts';
 import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo-forecast.ts';
 import type { Clock, ForecastSourceId } from './types.ts';

@@ -35,8 +35,19 @@ export interface ValidatedHours {
   readonly unusable: number;
 }
 
-const within = (value: number, bounds: { readonly min: number; readonly max: number }): boolean =>
-  Number.isFinite(value) && value >= bounds.min && value <= bounds.max;
+/** A figure that is there and possible: a finite number within `bounds` (see {@link FORECAST_BOUNDS}). */
+export const isPossible = (
+  value: number | null | undefined,
+  bounds: { readonly min: number; readonly max: number },
+): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max;
+
+/**
+ * A time that may come next in a series: a whole UTC hour (Unix s) later
+ * than the one kept before it, so an hour out of order or repeated is dropped.
+ */
+export const isNextHour = (time: number | null | undefined, after: number): time is number =>
+  typeof time === 'number' && Number.isInteger(time) && time % 3600 === 0 && time > after;
 
 /** A figure that may be absent (null) but, when present, must be possible; undefined = not a number. */
 function optional(
@@ -44,7 +55,7 @@ function optional(
   bounds: { readonly min: number; readonly max: number },
 ): number | null | undefined {
   if (value === null || value === undefined) return null;
-  return within(value, bounds) ? value : undefined;
+  return isPossible(value, bounds) ? value : undefined;
 }
 
 /**
@@ -73,9 +84,9 @@ export function validateHours(raw: readonly RawHour[]): ValidatedHours {
 
 function checkHour(hour: RawHour, after: number): WindHour | null {
   const { time, speedKmh, directionDeg } = hour;
-  if (time == null || !Number.isInteger(time) || time % 3600 !== 0 || time <= after) return null;
-  if (speedKmh == null || !within(speedKmh, FORECAST_BOUNDS.speedKmh)) return null;
-  if (directionDeg == null || !within(directionDeg, FORECAST_BOUNDS.directionDeg)) return null;
+  if (!isNextHour(time, after)) return null;
+  if (!isPossible(speedKmh, FORECAST_BOUNDS.speedKmh)) return null;
+  if (!isPossible(directionDeg, FORECAST_BOUNDS.directionDeg)) return null;
   const gustsKmh = optional(hour.gustsKmh, FORECAST_BOUNDS.speedKmh);
   if (gustsKmh === undefined || (gustsKmh !== null && gustsKmh < speedKmh)) return null;
   const temperatureC = optional(hour.temperatureC, FORECAST_BOUNDS.temperatureC);

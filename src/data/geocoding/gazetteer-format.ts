@@ -6,12 +6,21 @@ export interface GazetteerRow extends Place {
   readonly keys: readonly string[];
   /** GeoNames admin1 code ("CO", "56"); empty or absent when unknown. */
   readonly admin1?: string;
+  /** How many alternate names GeoNames records for it (see `IndexedPlace.names`); 0 when absent. */
+  readonly names?: number;
 }
 
 /** A place as the file holds it: with its admin1 code, for "Town, Region" queries. */
 export interface IndexedPlace extends Place {
   readonly admin1: string;
   readonly kind: PlaceKind;
+  /**
+   * How many alternate names GeoNames records for the place, in every script
+   * (roughly one per language that names it): Paris 108, Padova 24, Padua in
+   * Colombia 0. How widely a place is known, which its population alone does
+   * not say; the ranking weighs an alternate name by it (see `nameWeight`).
+   */
+  readonly names: number;
 }
 
 /** Read access to a gazetteer; place indices run in population order, largest first. */
@@ -42,12 +51,12 @@ export interface GazetteerIndex {
 export const OTHER_SCRIPTS_MIN_POPULATION = 100_000;
 
 const MAGIC = 'wos-gazetteer';
-const VERSION = '2';
+const VERSION = '3';
 
 /**
  * Writes the gazetteer text: a header line, one line per place (name, country,
- * lat, lon, population, admin1 code, kind, radius in km for islands and
- * regions; by population, largest first, islands and regions last) and one line per key,
+ * lat, lon, population, admin1 code, number of alternate names, kind, radius
+ * in km for islands and regions; by population, largest first, islands and regions last) and one line per key,
  * sorted, with the base-36 indices of its places. An inverted, sorted key list
  * is what lets the server "load" it by splitting lines and binary-searching:
  * building a Map of ~400k keys instead took longer than the whole load budget.
@@ -65,11 +74,13 @@ export function formatGazetteer(rows: readonly GazetteerRow[]): string {
   });
   const keys = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const lines = [`${MAGIC}\t${VERSION}\t${places.length}\t${keys.length}`];
-  for (const { name, countryCode, lat, lon, population, admin1, kind, radiusM } of places) {
+  for (const { name, countryCode, lat, lon, population, admin1, names, kind, radiusM } of places) {
     const fields = [name.replace(/\s+/g, ' '), countryCode, lat.toFixed(4), lon.toFixed(4), population ?? ''];
     const area = kind === 'island' || kind === 'region';
-    // Trailing fields only when set: most places end at the admin1 code, which keeps the file small.
-    if (area) fields.push(admin1 ?? '', kind, radiusM == null ? '' : Math.round(radiusM / 1000));
+    const named = names !== undefined && names > 0 ? Math.round(names) : '';
+    // Trailing fields only when set: most places end at the name count, which keeps the file small.
+    if (area) fields.push(admin1 ?? '', named, kind, radiusM == null ? '' : Math.round(radiusM / 1000));
+    else if (named !== '') fields.push(admin1 ?? '', named);
     else if (admin1 !== undefined && admin1 !== '') fields.push(admin1);
     lines.push(fields.join('\t'));
   }
@@ -140,9 +151,17 @@ export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
     placeCount,
     keyCount,
     place(index) {
-      const [name = '', countryCode = '', lat, lon, population = '', admin1 = '', kind = '', radius = ''] = (
-        index >= 0 && index < placeCount ? lineAt(1 + index) : ''
-      ).split('\t');
+      const [
+        name = '',
+        countryCode = '',
+        lat,
+        lon,
+        population = '',
+        admin1 = '',
+        names = '',
+        kind = '',
+        radius = '',
+      ] = (index >= 0 && index < placeCount ? lineAt(1 + index) : '').split('\t');
       const area = kind === 'island' || kind === 'region';
       return {
         name,
@@ -151,6 +170,7 @@ export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
         lon: Number(lon),
         population: population === '' ? null : Number(population),
         admin1,
+        names: names === '' ? 0 : Number(names),
         kind: area ? kind : 'town',
         radiusM: area && radius !== '' ? Number(radius) * 1000 : null,
       };

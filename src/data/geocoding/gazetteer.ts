@@ -12,6 +12,7 @@ import {
 import { findLake } from './lakes.ts';
 import { NAME_WEIGHTS, nameWeight } from './name-weight.ts';
 import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
+import { spelledOut } from './spelled-out.ts';
 import { regionOf } from './regions.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
 
@@ -38,8 +39,10 @@ export const AREA_OUTRANKS_TOWNS_BELOW = 100_000;
 
 /** Folds a place's names into a row, for places that do not come from the file (segments). */
 export function gazetteerRow(place: Place, alternateNames: readonly string[] = []): GazetteerRow {
-  const keys = [...new Set([place.name, ...alternateNames].map(foldName))].filter((key) => key !== '');
-  return { ...place, keys };
+  const names = [place.name, ...alternateNames];
+  const spelled = names.map(spelledOut).filter((name) => name !== null);
+  const keys = [...new Set([...names, ...spelled].map(foldName))].filter((key) => key !== '');
+  return { ...place, names: alternateNames.length, keys };
 }
 
 /** An in-memory gazetteer over the given rows (segments, tests), searched like the file. */
@@ -203,9 +206,10 @@ function distanceKm(a: Place, b: Place): number {
   return greatCircleM(a, b) / 1000;
 }
 
-/** What a caller sees of a gazetteer place: the region by name, not GeoNames' code. */
+/** What a caller sees of a gazetteer place: the region by name, not GeoNames' code, and no ranking data. */
 function presentPlace(place: IndexedPlace): Place {
-  const { admin1, kind, radiusM, ...rest } = place;
+  const { name, countryCode, lat, lon, population, admin1, kind, radiusM } = place;
+  const rest = { name, countryCode, lat, lon, population };
   const region = regionOf(place.countryCode, admin1)?.name;
   const named = region === undefined ? rest : { ...rest, region };
   return kind === 'town' ? named : { ...named, kind, radiusM: radiusM ?? null };

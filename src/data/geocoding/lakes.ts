@@ -24,8 +24,13 @@ import { nameWeight } from './name-weight.ts';
  * mean of the cluster's towns, its radius reaches the farthest of them plus
  * a margin, and never less than LAKE_MIN_RADIUS_KM: enough for the ride
  * around most lakes, and a hint to pass a larger radius_m for the largest.
- * A lake named only in places that are not on it ("Lago Maggiore": Castel
- * Maggiore is near Bologna) is not found, rather than found wrong.
+ * The gazetteer keeps the villages named after a lake below its population
+ * cut of 1,000 (scripts/data/gazetteer.ts), since for some lakes they are the
+ * only places that carry its name: "Lago Maggiore" is read from Tronzano Lago
+ * Maggiore (171 people) and Pino sulla Sponda del Lago Maggiore, not from
+ * Castel Maggiore near Bologna, which only mentions the name. A lake no
+ * place carries the name of ("Loch Ness") is not found, rather than found
+ * wrong.
  */
 
 /** Query words that say "lake", before or after the lake's name ("Lake Garda", "Tahoe Lake", "Lac du Bourget"). */
@@ -57,6 +62,11 @@ const LAKE_SUFFIXES: readonly string[] = ['lake', 'see'];
 const LAKE_WORDS = new Set([
   ...'lake lakes lac lacs lago laghi lagoa laguna loch lough see jezioro ozero'.split(' '),
 ]);
+
+/** Whether the words of a folded town name say it lies on a lake ("feld am see", "tronzano lago maggiore"). */
+export function namesLakeWords(words: readonly string[]): boolean {
+  return words.some((word) => LAKE_WORDS.has(word));
+}
 
 /** Words before a lake's name in a town named after it: "am Bodensee", "del Garda", "sur Léman", "on the Lake". */
 const SHORE_WORDS = new Set([
@@ -125,7 +135,7 @@ function roleOf(key: string, name: string): 'named-after' | 'same-name' | 'menti
     if (!whole && !compound) continue;
     if (compound && !whole) return 'named-after';
     if (i > 0 && SHORE_WORDS.has(words[i - 1] ?? '')) return 'named-after';
-    if (words.some((word) => LAKE_WORDS.has(word))) return 'named-after';
+    if (namesLakeWords(words)) return 'named-after';
     return 'mentions';
   }
   return null;
@@ -210,6 +220,7 @@ function lakeOf(
       lon: Math.round(lon * 1e4) / 1e4,
       population: null,
       admin1: lead?.place.admin1 ?? '',
+      names: 0,
       kind: 'lake',
       radiusM: radiusKm * 1000,
     },

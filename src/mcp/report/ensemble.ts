@@ -24,9 +24,8 @@ export interface PointsEnsemble {
   readonly thresholdKmh: number | null;
 }
 
-const READING =
-  'chance = share of ensemble members (uncalibrated: raw ensembles agree more than the weather does, so ' +
-  'read 80% as "likely", not as 4 in 5); p10–p90 = the members’ spread of the mean tailwind.';
+const SPREAD = "p10–p90 = the members' spread of the mean tailwind.";
+const READING = `Chances are uncalibrated: read 80% as "likely", not 4 in 5; ${SPREAD}`;
 const DEMO = 'Synthetic DEMO members, not real weather: tell the user.';
 
 /**
@@ -115,16 +114,31 @@ export function chanceText(chance: ChanceOut | undefined): string {
   );
 }
 
-/** The answer's one line on where its chances come from and how to read them. */
-export function ensembleLine(info: EnsembleInfo | undefined): string {
+/**
+ * "; tailwind chance 78% (likely)": a list item's chance, the figure that
+ * decides; the members' spread stays in the data (and in get_segment's text).
+ */
+export function chanceBrief(chance: ChanceOut | undefined): string {
+  if (chance === undefined) return '';
+  if (chance === null) return '; tailwind chance: none (ensemble members missing)';
+  return `; tailwind chance ${chance.pct}% (${chance.words})`;
+}
+
+/**
+ * The answer's one line on where its chances come from and how to read them;
+ * without `spread` (a list, whose text gives no p10–p90), the note's words
+ * on the spread are left to the data.
+ */
+export function ensembleLine(info: EnsembleInfo | undefined, { spread = true } = {}): string {
   if (info === undefined) return '';
   if (info === null) return '';
+  const note = spread ? info.note : info.note.replace(`; ${SPREAD}`, '.');
   // The model run is the forecaster's clock, not the rider's: said in UTC, in the one time format.
-  const run = info.run_at ? `, run ${localDateTime(Date.parse(info.run_at) / 1000, 'UTC')}` : '';
+  const run = info.run_at ? ` (run ${localDateTime(Date.parse(info.run_at) / 1000, 'UTC')})` : '';
   if (info.min_tailwind_kmh === null)
-    return `\nChances from ${info.members} ${info.model} members${run}: ${info.note}`;
+    return `\nChances from ${info.members} ${info.model} members${run}: ${note}`;
   return (
-    `\nTailwind chance: of a mean tailwind of ≥ ${info.min_tailwind_kmh} km/h at 10 m over each window, from ${info.members} ` +
-    `${info.model} members${run}: ${info.note}`
+    `\nTailwind chance: the share of ${info.members} ${info.model} members${run} with a mean tailwind of ` +
+    `≥ ${info.min_tailwind_kmh} km/h at 10 m over the window. ${note}`
   );
 }

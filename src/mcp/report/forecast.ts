@@ -27,8 +27,7 @@ export interface SegmentsForecast {
 const unusableNote = (hours: number): string =>
   `${hours} forecast hour(s) held impossible or missing values and were left out; windows are judged on the rest.`;
 
-const DEMO_NOTE =
-  'Synthetic demo forecast for offline use: NOT real weather. Tell the user; do not plan a ride on it.';
+const DEMO_NOTE = 'Synthetic demo data: NOT real weather. Tell the user; do not plan a ride on it.';
 const STALE_NOTE = 'The weather service did not answer; this is an older cached forecast.';
 
 /**

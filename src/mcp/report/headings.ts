@@ -3,6 +3,7 @@ import { COMPASS_POINTS } from '../../core/compass.ts';
 import type { WindSample } from '../../core/tailwind-window.ts';
 import type { z } from 'zod';
 import type { HeadingWindowSchema } from '../schemas/find.ts';
+import { briefWindow } from './brief-window.ts';
 import { windReport } from './segment-report.ts';
 import { windOnLegs, type WindOptions } from '../../data/segments/segment-window.ts';
 import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
@@ -27,7 +28,7 @@ export function headingWindows(
     return {
       heading,
       bearing_deg: bearingDeg,
-      best_window: report.bestWindow,
+      best_window: briefWindow(report.bestWindow),
       window_status: report.windowStatus,
     };
   });

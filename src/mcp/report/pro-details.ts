@@ -1,5 +1,6 @@
 import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS, TRIAL_HOW_TO_START } from '../../core/plans.ts';
 import type { ResolvedUrls } from '../../http/public-urls.ts';
+import { isoTime } from '../../core/time.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../schemas/common.ts';
 
@@ -49,11 +50,31 @@ export function lockedFeature(detail: ProDetail, urls: ResolvedUrls): LockedFeat
 }
 
 /**
+ * A withheld detail for a signed-in rider without Pro access. Unlike the
+ * public hint (create an account for the trial), it speaks to someone who
+ * already has one: their trial, if any, is over, so the way is a Pro plan.
+ * `trialEndsAt` is the rider's trial end in Unix seconds, or null.
+ */
+export function signedInLockedFeature(
+  detail: ProDetail,
+  trialEndsAt: number | null,
+  urls: ResolvedUrls,
+): LockedFeature {
+  const trial =
+    trialEndsAt === null ? '' : `The Pro trial of this rider account ended at ${isoTime(trialEndsAt)}. `;
+  return {
+    ...catalogLock(detail),
+    how_to_unlock: `${trial}The rider buys a Pro plan on the pricing page (pricing_url, Pro Monthly pre-selected; signed in with this rider account); it applies from the next call, with the same connection.`,
+    pricing_url: unlockUrl(urls),
+  };
+}
+
+/**
  * What a caller without Pro access is told is withheld from a segment
  * answer: the timeline and the chance of a tailwind. The public address
  * has no rider, so it always lists both (and never spends the ensemble's
  * per-member cost on an anonymous call).
  */
-export function lockedDetails(context: { readonly urls: ResolvedUrls }): LockedFeature[] {
-  return [lockedFeature('hourly_timeline', context.urls), lockedFeature('tailwind_chance', context.urls)];
+export function lockedDetails(lock: (detail: ProDetail) => LockedFeature): LockedFeature[] {
+  return [lock('hourly_timeline'), lock('tailwind_chance')];
 }

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
+  ChanceSchema,
   EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
+  IsoTimeSchema,
   LatitudeSchema,
   LockedFeatureSchema,
   LongitudeSchema,
-  TailwindWindowSchema,
+  RideFlagSchema,
   TimeZoneSchema,
   WindowStatusSchema,
 } from './common.ts';
@@ -83,11 +85,47 @@ export const ResolvedPlaceSchema = z.object({
   alternatives: z.array(PlaceCandidateSchema).describe('Other places of this name'),
 });
 
-export const FoundSegmentSchema = SegmentFactsSchema.extend({
-  distance_from_place_m: z.number().describe('To the segment start'),
-  best_window: TailwindWindowSchema.nullable(),
-  window_status: WindowStatusSchema,
-}).meta({ id: 'FoundSegment' });
+/**
+ * A best window in a list: the figures that decide between segments and
+ * headings, and nothing the answer says once for all of them. Its times are
+ * UTC only (the answer's `time_zone` reads them; the text has them local),
+ * its daylight is the answer's `daylight`, its winds are at 10 m only (× the
+ * rider-height factor of the server's instructions for the felt wind), and
+ * rain and gusts are in its flags: the hours are rideable, so they are below
+ * the limits unless `wet` or `gusty` says otherwise. get_segment gives the
+ * whole window: peak hour, wind, rain, gusts, dusk.
+ */
+export const BriefWindowSchema = z
+  .object({
+    start: IsoTimeSchema,
+    end: IsoTimeSchema,
+    peak_tailwind_kmh: z.number(),
+    mean_tailwind_kmh: z.number(),
+    min_temperature_c: z.number().nullable(),
+    max_temperature_c: z.number().nullable(),
+    flags: z.array(RideFlagSchema).describe('What is marginal: pass it on'),
+    chance: ChanceSchema.optional().meta(PRO_ONLY),
+  })
+  .describe(
+    'Best rideable tailwind window in 72 h, in brief (get_segment: whole). Winds at 10 m; rain, gusts: flags',
+  )
+  .meta({ id: 'BriefWindow' });
+
+/** Civil dawn and dusk of one day at the place; null where polar day or night leaves none. */
+export const DaylightDaySchema = z.object({
+  civil_dawn: IsoTimeSchema.nullable(),
+  civil_dusk: IsoTimeSchema.nullable(),
+});
+
+/** A segment in a list: its facts but the geometry (start, bearing), which get_segment gives. */
+export const FoundSegmentSchema = SegmentFactsSchema.omit({ start: true, bearing_deg: true })
+  .extend({
+    distance_from_place_m: z.number().describe('To the segment start'),
+    time_zone: TimeZoneSchema.optional().describe("Only where not the answer's"),
+    best_window: BriefWindowSchema.nullable(),
+    window_status: WindowStatusSchema,
+  })
+  .meta({ id: 'FoundSegment' });
 
 /** How many catalog segments beyond the radius an empty answer lists. */
 export const NEAREST_BEYOND_RADIUS = 3;
@@ -104,14 +142,17 @@ export const HeadingWindowSchema = z
   .object({
     heading: z.enum(COMPASS_POINTS).describe('Direction of travel'),
     bearing_deg: z.number(),
-    best_window: TailwindWindowSchema.nullable(),
+    best_window: BriefWindowSchema.nullable(),
     window_status: WindowStatusSchema,
   })
   .describe('NOT a segment: roads leaving the place this way');
 
 export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
-  time_zone: TimeZoneSchema.describe('IANA, at the place'),
+  time_zone: TimeZoneSchema.describe('IANA, at the place: reads every time here'),
+  daylight: z
+    .array(DaylightDaySchema)
+    .describe('Civil dawn and dusk at the place, each day of the 72 h (segments near differ by minutes)'),
   radius_m: z.number(),
   segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
   nearest_beyond_radius: z

@@ -7,11 +7,13 @@ import type { NearbySegment } from '../../data/segments/types.ts';
 import type { ToolContext } from '../context.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { headingWindows } from '../report/headings.ts';
-import { lockedDetails } from '../report/pro-details.ts';
+import { briefWindow } from '../report/brief-window.ts';
+import { daylightDays } from '../report/place-daylight.ts';
+import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 import { ensembleForPoints, withChance } from '../report/ensemble.ts';
 import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
 import { legsOf } from '../../data/segments/segment-geometry.ts';
-import { segmentFacts } from '../report/segment-facts.ts';
+import { listedFacts } from '../report/segment-facts.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import {
   FindTailwindSegmentsInputSchema,
@@ -21,7 +23,7 @@ import {
   RIDE_REACH_M,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './pro-access.ts';
+import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
@@ -39,10 +41,11 @@ export const findTailwindSegments: ToolDefinition<
   outputSchema: FindTailwindSegmentsOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
-    const [{ place, credit }, pro] = await Promise.all([
+    const [{ place, credit }, access] = await Promise.all([
       resolvePlace(input, context),
-      callerHasProAccess(context),
+      callerAccess(context),
     ]);
+    const { pro } = access;
     const point = { lat: place.latitude, lon: place.longitude };
     const options: WindOptions = { includeDarkness: input.include_darkness };
     const found = context.catalog.near(point, input.radius_m, input.limit);
@@ -61,22 +64,28 @@ export const findTailwindSegments: ToolDefinition<
         ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
         : null,
     ]);
+    const timeZone = timeZoneAt(point);
     const withWindows = (nearby: readonly NearbySegment[]) =>
       nearby.map(({ segment, distanceM }, i) => {
         const report = segmentWindReport(segment, forecast?.samples[i] ?? null, options);
+        const window = briefWindow(report.bestWindow);
         const hours = ensemble?.hours[i] ?? null;
+        const zone = segmentTimeZone(segment);
         return {
-          ...segmentFacts(segment),
+          ...listedFacts(segment),
           distance_from_place_m: distanceM,
+          // Said once for the answer; a segment across a zone border says its own.
+          ...(zone === timeZone ? {} : { time_zone: zone }),
           best_window: ensemble
-            ? withChance(report.bestWindow, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
-            : report.bestWindow,
+            ? withChance(window, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
+            : window,
           window_status: report.windowStatus,
         };
       });
     const data: FindTailwindSegmentsOutput = {
       place,
-      time_zone: timeZoneAt(point),
+      time_zone: timeZone,
+      daylight: daylightDays(point, context.now()),
       radius_m: input.radius_m,
       segments: withWindows(found),
       nearest_beyond_radius: beyond && withWindows(beyond),
@@ -85,8 +94,8 @@ export const findTailwindSegments: ToolDefinition<
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
-      // The timeline lives in get_segment; a Pro rider is told nothing is withheld.
-      locked: pro ? [] : lockedDetails(context),
+      // Only the chance is withheld here: no caller gets a timeline from a list (get_segment has it).
+      locked: pro ? [] : [access.lock('tailwind_chance')],
     };
     return { data, summary: summarizeFind(data) };
   },
@@ -99,10 +108,9 @@ export const findTailwindSegments: ToolDefinition<
  */
 export function addYourOwn(context: Pick<ToolContext, 'caller' | 'urls'>): string {
   return context.caller.kind === 'rider'
-    ? 'The catalog has no segment here yet. Add a road you ride with add_my_segment (GPX, GeoJSON or ' +
-        'points; it is watched, with alerts), and judge a whole ride from here, loops included, with ' +
-        'get_route_wind. Meanwhile, the headings say which way to ride out.'
-    : `The catalog has no segment here yet. get_route_wind judges a whole ride from here (loops ` +
-        `included); at the rider address ${context.urls.mcp}/rider, add_my_segment keeps a road you ride ` +
-        '(watched, with alerts). Meanwhile, the headings say which way to ride out.';
+    ? 'No catalog segment here yet: add_my_segment keeps a road you ride (watched, with alerts); ' +
+        'get_route_wind judges a whole ride from here. Meanwhile, the headings say which way to ride out.'
+    : `No catalog segment here yet: get_route_wind judges a whole ride from here; at the rider address ` +
+        `${context.urls.mcp}/rider, add_my_segment keeps a road you ride (watched, with alerts). ` +
+        'Meanwhile, the headings say which way to ride out.';
 }

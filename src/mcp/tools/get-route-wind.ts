@@ -19,12 +19,11 @@ import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { flagLegend, flagsText } from '../report/weather-words.ts';
 import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
-import { lockedFeature } from '../report/pro-details.ts';
 import { startGainChance } from '../../core/route/route-chance.ts';
 import { routeEnsembleSamples } from '../../core/route/route-ensemble-samples.ts';
 import { stillAirSchedule } from '../../core/route/route-ride.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
-import { callerHasProAccess } from './pro-access.ts';
+import { callerAccess } from './pro-access.ts';
 import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
 import {
   FORECAST_CELL_DEG,
@@ -199,10 +198,11 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const powerW = input.power_w ?? powerForFlatSpeed(input.speed_kmh ?? DEFAULT_ROUTE_SPEED_KMH, params);
     const legs = route.simplified.legs;
     const samples = routeSamples(route.points, legs);
-    const [forecast, pro] = await Promise.all([
+    const [forecast, access] = await Promise.all([
       forecastForPoints(context, samples.points),
-      callerHasProAccess(context),
+      callerAccess(context),
     ]);
+    const { pro } = access;
     if (forecast.samples.every((hours) => hours === null))
       throw new ToolError(
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
@@ -313,7 +313,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [], null),
-      ...(pro ? {} : { locked: [lockedFeature('tailwind_chance', context.urls)] }),
+      ...(pro ? {} : { locked: [access.lock('tailwind_chance')] }),
     };
     return { data, summary: summarizeRoute(data) };
   },

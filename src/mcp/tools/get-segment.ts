@@ -15,7 +15,7 @@ import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
-import { callerHasProAccess } from './pro-access.ts';
+import { callerAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
 /**
@@ -48,10 +48,11 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
           'call it with a place or coordinates near the segment, then use one of the ids it returns.',
       );
     }
-    const [forecast, pro] = await Promise.all([
+    const [forecast, access] = await Promise.all([
       forecastForSegments(context, [segment]),
-      callerHasProAccess(context),
+      callerAccess(context),
     ]);
+    const { pro } = access;
     const report = segmentWindReport(segment, forecast.samples[0] ?? null, {
       includeDarkness: include_darkness,
     });
@@ -91,7 +92,7 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [segment], null),
-      locked: pro ? [] : lockedDetails(context),
+      locked: pro ? [] : lockedDetails(access.lock),
     };
     return { data, summary: summarizeSegment(data) };
   },

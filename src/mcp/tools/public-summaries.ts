@@ -1,12 +1,18 @@
 import type { z } from 'zod';
 import { localClock, localDateTime, localSpan } from '../../core/local-time.ts';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
-import { MAX_RADIUS_M, RIDE_REACH_M, type FindTailwindSegmentsOutput } from '../schemas/find.ts';
+import {
+  MAX_RADIUS_M,
+  RIDE_REACH_M,
+  type BriefWindowSchema,
+  type FindTailwindSegmentsOutput,
+} from '../schemas/find.ts';
 import type { GetSegmentOutput } from '../schemas/segment.ts';
-import { chanceText, ensembleLine } from '../report/ensemble.ts';
+import { chanceBrief, chanceText, ensembleLine } from '../report/ensemble.ts';
 import { flagLegend, flagsText, rainText, tailwindFigures, windFigure } from '../report/weather-words.ts';
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
+type BriefOut = z.infer<typeof BriefWindowSchema>;
 
 const unix = (iso: string): number => Date.parse(iso) / 1000;
 
@@ -41,21 +47,24 @@ const range = (low: number, high: number, unit: string): string =>
 
 /**
  * "2–4 °C, rain up to 0.3 mm/h, 45% chance of rain, gusts to 38 km/h at 10 m;
- * watch out: wet (…), cold (…)": only what is known, in the words of `weather-words.ts`.
+ * watch out: wet, cold": only what is known, in the words of `weather-words.ts`.
  */
-export function conditionsText(window: WindowOut): string {
-  const w = window.weather;
+function weatherText(w: WindowOut['weather'], flags: WindowOut['flags']): string {
   const parts: string[] = [];
   if (w.min_temperature_c !== null && w.max_temperature_c !== null)
     parts.push(range(w.min_temperature_c, w.max_temperature_c, '°C'));
   const rain = rainText(w.max_precipitation_mm, w.max_precipitation_probability_pct);
   if (rain !== null) parts.push(rain);
   if (w.max_gusts_kmh !== null) parts.push(`gusts to ${windFigure(w.max_gusts_kmh)}`);
-  const flags = flagsText(window.flags);
+  return `${parts.join(', ')}${flagsText(flags)}`;
+}
+
+/** The weather of a whole window, then its civil dusk on the clock at the place. */
+export function conditionsText(window: WindowOut): string {
   const dusk = window.daylight?.civil_dusk
     ? `; civil dusk ${localClock(unix(window.daylight.civil_dusk), window.time_zone)}`
     : '';
-  return `${parts.join(', ')}${flags}${dusk}`;
+  return `${weatherText(window.weather, window.flags)}${dusk}`;
 }
 
 /** Lines of frozen windows, shared by every answer in the forecast hour (see `windReport`). */
@@ -88,12 +97,72 @@ function describeWindow(window: WindowOut): string {
   );
 }
 
-/** The forecast's source and issue time, on the clock of the place the answer is about. */
+/** Lines of frozen brief windows (see `briefWindow`); a window with its chance is a new object each call. */
+const briefLines = new WeakMap<BriefOut, string>();
+
+/**
+ * One item of a list, in the few figures that decide: when (local), the
+ * tailwind, the temperature and what is marginal (the flags: the window's
+ * hours are rideable, so rain and gusts are named only when a flag says so),
+ * and for a Pro rider the chance. The wind at the peak, the rain and gust
+ * figures, the rider-height winds and civil dusk are left to the data, the
+ * answer's daylight line and get_segment.
+ */
+function briefLine(window: BriefOut | null, status: string, timeZone: string, best = 'best '): string {
+  if (!window) return NO_WINDOW[status] ?? status;
+  const frozen = Object.isFrozen(window);
+  let line = frozen ? briefLines.get(window) : undefined;
+  if (line === undefined) {
+    const { min_temperature_c: low, max_temperature_c: high } = window;
+    const temperature = low === null || high === null ? '' : `, ${range(low, high, '°C')}`;
+    line =
+      `${localSpan(unix(window.start), unix(window.end), timeZone)}, ` +
+      // A one-hour window (or a flat one) has one figure: its peak is its mean.
+      (window.peak_tailwind_kmh === window.mean_tailwind_kmh
+        ? `tailwind ${windFigure(window.mean_tailwind_kmh)}`
+        : `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}`) +
+      `${temperature}${flagsText(window.flags)}`;
+    if (frozen) briefLines.set(window, line);
+  }
+  return best + line + chanceBrief(window.chance);
+}
+
+/** Words of remembered (frozen) days, by day: a day of a place always reads in the place's zone. */
+const dayLines = new WeakMap<FindTailwindSegmentsOutput['daylight'][number], string>();
+
+/** "Sat 21 Nov 07:19–17:52 CET", "dusk Sat 21 Nov 17:52 CET" or '' (polar day: neither). */
+function dayWords(day: FindTailwindSegmentsOutput['daylight'][number], zone: string): string {
+  let words = dayLines.get(day);
+  if (words !== undefined) return words;
+  const { civil_dawn: dawn, civil_dusk: dusk } = day;
+  words =
+    dawn && dusk
+      ? localSpan(unix(dawn), unix(dusk), zone)
+      : dawn
+        ? `dawn ${localDateTime(unix(dawn), zone)}`
+        : dusk
+          ? `dusk ${localDateTime(unix(dusk), zone)}`
+          : '';
+  if (Object.isFrozen(day)) dayLines.set(day, words);
+  return words;
+}
+
+/** "Civil dawn–dusk at Girona, ES: Sat 21 Nov 07:19–17:52 CET; …": the answer's daylight, once. */
+function daylightLine(data: FindTailwindSegmentsOutput): string {
+  const days = data.daylight.flatMap((day) => {
+    const words = dayWords(day, data.time_zone);
+    return words === '' ? [] : [words];
+  });
+  if (data.daylight.length === 0) return `\nNo civil daylight at ${data.place.name} in the next 3 days.`;
+  if (days.length === 0) return `\nCivil daylight all day at ${data.place.name} in the next 3 days.`;
+  return `\nCivil dawn–dusk at ${data.place.name}: ${days.join('; ')}.`;
+}
+
+/** The forecast's source and issue time, on the clock of the place the answer is about, and its note. */
 function forecastLine(forecast: FindTailwindSegmentsOutput['forecast'], timeZone: string): string {
   if (!forecast) return '';
-  return forecast.note
-    ? `\nNote: ${forecast.note}`
-    : `\nForecast: ${forecast.source}, issued ${localDateTime(unix(forecast.issued_at), timeZone)}.`;
+  const line = `\nForecast: ${forecast.source}, issued ${localDateTime(unix(forecast.issued_at), timeZone)}.`;
+  return forecast.note ? `${line} ${forecast.note}` : line;
 }
 
 export function summarizeFind(data: FindTailwindSegmentsOutput): string {
@@ -113,7 +182,7 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
       : '';
   const lines = data.segments.map(
     (s) =>
-      `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
+      `- ${s.name} [${s.id}], ${(s.distance_m / 1000).toFixed(1)} km at ${s.average_grade_pct}%: ${briefLine(s.best_window, s.window_status, s.time_zone ?? data.time_zone)}`,
   );
   // A hint only where it can help: no larger radius past the largest.
   const empty =
@@ -128,8 +197,9 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   return (
     [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') +
     flagLegend(windows.flatMap((w) => w?.flags ?? [])) +
+    daylightLine(data) +
     forecastLine(data.forecast, data.time_zone) +
-    ensembleLine(data.ensemble)
+    ensembleLine(data.ensemble, { spread: false })
   );
 }
 
@@ -137,11 +207,11 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
 function noneNear(data: FindTailwindSegmentsOutput): string[] {
   const beyond = (data.nearest_beyond_radius ?? []).map(
     (s) =>
-      `- ${s.name} [${s.id}], ${(s.distance_from_place_m / 1000).toFixed(0)} km away: ${s.best_window ? 'best ' : ''}${windowLine(s.best_window, s.window_status)}`,
+      `- ${s.name} [${s.id}], ${(s.distance_from_place_m / 1000).toFixed(0)} km away: ${briefLine(s.best_window, s.window_status, s.time_zone ?? data.time_zone)}`,
   );
   const headings = (data.headings ?? []).map(
     (h) =>
-      `- heading ${h.heading} (${h.bearing_deg}°): ${h.best_window ? 'best ' : ''}${windowLine(h.best_window, h.window_status)}`,
+      `- heading ${h.heading} (${h.bearing_deg}°): ${briefLine(h.best_window, h.window_status, data.time_zone, '')}`,
   );
   const none =
     data.nearest_beyond_radius?.length === 0
@@ -154,7 +224,7 @@ function noneNear(data: FindTailwindSegmentsOutput): string[] {
     ...(beyond.length > 0 ? ['Nearest catalog segments, beyond the radius:', ...beyond] : []),
     ...(headings.length > 0
       ? [
-          `HEADINGS, NOT SEGMENTS: the best window at ${data.place.name} for a road leaving it in each direction (pick roads that head that way):`,
+          `HEADINGS, NOT SEGMENTS: the best window at ${data.place.name} for roads leaving it each way:`,
           ...headings,
         ]
       : []),

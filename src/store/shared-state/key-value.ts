@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /**
  * Strings under one key prefix in Redis, with a time to live: what the
- * forecast cache's shared tier needs (`SharedCacheTier` in
- * `src/data/forecast/cache.ts`, which this matches by shape).
+ * forecast caches' shared tier needs (`SharedCacheTier` in
+ * `src/data/forecast/cell-cache.ts`, which this matches by shape).
  */
 export interface SharedKeyValue {
   getMany(keys: readonly string[]): Promise<readonly (string | null)[]>;

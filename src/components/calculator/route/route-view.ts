@@ -327,24 +327,13 @@ function drawTimePolar(
   const zeroRadius = (POLAR_RADIUS * -leastLostS) / (mostLostS - leastLostS);
   const asGiven = polar.map((entry) => at(entry.directionDeg, entry.asGivenGainedS));
   const reversed = polar.map((entry) => at(entry.directionDeg, entry.reversedGainedS));
-  const label = (deg: number, text: string) => {
-    const point = timeCostPoint(deg, mostLostS, leastLostS, mostLostS, POLAR_RADIUS + 22);
-    return svg('text', { class: 'polar-label', x: point.x.toFixed(1), y: point.y.toFixed(1) }, text);
-  };
-  const current = at(wind.directionDeg, times.asGivenGainedS);
-  const marker = svg('g', { class: 'polar-current', 'data-direction': wind.directionDeg });
-  marker.append(
-    svg('line', { x1: 0, y1: 0, x2: current.x.toFixed(2), y2: current.y.toFixed(2) }),
-    svg('circle', { r: 6, cx: current.x.toFixed(2), cy: current.y.toFixed(2) }),
-  );
+  const rim = (deg: number) => timeCostPoint(deg, mostLostS, leastLostS, mostLostS, POLAR_RADIUS + 22);
+  const marker = currentMarker(at(wind.directionDeg, times.asGivenGainedS), wind.directionDeg);
   chart.replaceChildren(
     title,
     svg('circle', { class: 'polar-ring', r: POLAR_RADIUS }),
     ...(zeroRadius > 0 ? [svg('circle', { class: 'polar-zero', r: zeroRadius.toFixed(2) })] : []),
-    label(0, 'N'),
-    label(90, 'E'),
-    label(180, 'S'),
-    label(270, 'W'),
+    ...compassLabels(rim),
     svg('path', { class: 'polar-shape', d: `${polylinePath(asGiven)} Z` }),
     svg('path', { class: 'polar-shape-reversed', d: `${polylinePath(reversed)} Z` }),
     ringLabel(POLAR_RADIUS, `${mostLostS} s lost`),
@@ -425,6 +414,29 @@ function isFlat(polar: readonly PolarEntry[]): boolean {
   return polar.every((value) => polarEffect(value) === 'none');
 }
 
+/** The compass letters just outside a polar chart's rim; `at` places a direction there. */
+function compassLabels(at: (directionDeg: number) => ScreenPoint): SVGTextElement[] {
+  return (
+    [
+      [0, 'N'],
+      [90, 'E'],
+      [180, 'S'],
+      [270, 'W'],
+    ] as const
+  ).map(([directionDeg, text]) => {
+    const point = at(directionDeg);
+    return svg('text', { class: 'polar-label', x: point.x.toFixed(1), y: point.y.toFixed(1) }, text);
+  });
+}
+
+/** The wind entered, on a polar chart: a spoke from the centre to its point, and a dot there. */
+function currentMarker(point: ScreenPoint, directionDeg: number): SVGGElement {
+  const marker = svg('g', { class: 'polar-current', 'data-direction': directionDeg });
+  const [x, y] = [point.x.toFixed(2), point.y.toFixed(2)];
+  marker.append(svg('line', { x1: 0, y1: 0, x2: x, y2: y }), svg('circle', { r: 6, cx: x, cy: y }));
+  return marker;
+}
+
 function ringLabel(radius: number, text: string): SVGTextElement {
   const at = radius * Math.SQRT1_2;
   return svg('text', { class: 'polar-label polar-ring-label', x: at.toFixed(1), y: (-at).toFixed(1) }, text);
@@ -488,24 +500,14 @@ function drawPolar(
   const outline = polar.map(point);
   const best = bestOf(polar);
   const worst = polar.reduce((a, b) => (b.tailwindKmh < a.tailwindKmh ? b : a));
-  const label = (deg: number, text: string) => {
-    const at = polarPoint({ directionDeg: deg, tailwindKmh: scaleKmh }, scaleKmh, POLAR_RADIUS + 22);
-    return svg('text', { class: 'polar-label', x: at.x.toFixed(1), y: at.y.toFixed(1) }, text);
-  };
-  const current = point({ directionDeg, tailwindKmh: judged.tailwindKmh });
-  const marker = svg('g', { class: 'polar-current', 'data-direction': directionDeg });
-  marker.append(
-    svg('line', { x1: 0, y1: 0, x2: current.x.toFixed(2), y2: current.y.toFixed(2) }),
-    svg('circle', { r: 6, cx: current.x.toFixed(2), cy: current.y.toFixed(2) }),
-  );
+  const rim = (deg: number) =>
+    polarPoint({ directionDeg: deg, tailwindKmh: scaleKmh }, scaleKmh, POLAR_RADIUS + 22);
+  const marker = currentMarker(point({ directionDeg, tailwindKmh: judged.tailwindKmh }), directionDeg);
   chart.replaceChildren(
     title,
     svg('circle', { class: 'polar-ring', r: POLAR_RADIUS }),
     svg('circle', { class: 'polar-zero', r: zeroRingRadius(POLAR_RADIUS) }),
-    label(0, 'N'),
-    label(90, 'E'),
-    label(180, 'S'),
-    label(270, 'W'),
+    ...compassLabels(rim),
     svg('path', { class: 'polar-shape', d: `${polylinePath(outline)} Z` }),
     // Ring labels on the north-east diagonal, drawn over the shape with a halo (see the CSS).
     ringLabel(POLAR_RADIUS, `+${scaleKmh} km/h`),

@@ -1,23 +1,10 @@
----
 import { allowanceRefusal, watchlistFullRefusal } from '../../core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../core/plans.ts';
-import {
-  ACCOUNT_PROBLEM_CODES,
-  problemAnchor,
-  problemDocument,
-  type AccountProblemCode,
-} from '../../core/problems.ts';
+import { ACCOUNT_PROBLEM_CODES, problemDocument, type AccountProblemCode } from '../../core/problems.ts';
 import { WATCHLIST_MAX_SEGMENTS } from '../../core/rider-rules.ts';
+import type { ErrorSection } from './error-section.ts';
 
-/**
- * One section per code of the settings API and billing, under the anchor
- * every such problem's `type` URI links to. Typed over the code table, so a
- * new code without its entry here fails the type check; the example body
- * comes from the one renderer the endpoints answer with.
- */
-const site = Astro.site ?? new URL('http://localhost:3000');
-const docsUrl = new URL('/docs', site).href;
-
+/** What each code's section says, and the detail and fields of its example answer. */
 const ENTRIES: Record<
   AccountProblemCode,
   { cause: string; request: string; detail: string; fields?: Record<string, unknown> }
@@ -135,35 +122,24 @@ const ENTRIES: Record<
   },
 };
 
-const sections = (Object.keys(ACCOUNT_PROBLEM_CODES) as AccountProblemCode[]).map((code) => {
-  const entry = ENTRIES[code];
-  const path = entry.request.split(' ')[1] ?? '/';
-  const body = problemDocument(code, {
-    detail: entry.detail,
-    instance: path,
-    docsUrl,
-    ...(entry.fields ? { extensions: entry.fields } : {}),
+/**
+ * The codes of the settings API and billing, one section each. Typed over
+ * the code table, so a new code without its entry here fails the type
+ * check; the fix is the code's hint and the example body comes from the one
+ * renderer the endpoints answer with.
+ */
+export function accountErrorSections(site: URL): ErrorSection[] {
+  const docsUrl = new URL('/docs', site).href;
+  return (Object.keys(ACCOUNT_PROBLEM_CODES) as AccountProblemCode[]).map((code) => {
+    const { status, title, hint } = ACCOUNT_PROBLEM_CODES[code];
+    const { cause, request, detail, fields } = ENTRIES[code];
+    const path = request.split(' ')[1] ?? '/';
+    const body = problemDocument(code, {
+      detail,
+      instance: path,
+      docsUrl,
+      ...(fields ? { extensions: fields } : {}),
+    });
+    return { code, status, title, cause, fix: hint, request, body: JSON.stringify(body, null, 2) };
   });
-  return { code, ...ACCOUNT_PROBLEM_CODES[code], ...entry, body: JSON.stringify(body, null, 2) };
-});
----
-
-{
-  sections.map((section) => (
-    <section aria-labelledby={problemAnchor(section.code)}>
-      <h4 id={problemAnchor(section.code)}>
-        <code>{section.code}</code> · {section.status} {section.title}
-      </h4>
-      <p>
-        <strong>Cause.</strong> {section.cause}
-      </p>
-      <p>
-        <strong>Fix.</strong> {section.hint}
-      </p>
-      <p class="request">
-        Example: <code>{section.request}</code>
-      </p>
-      <pre set:text={section.body} />
-    </section>
-  ))
 }
