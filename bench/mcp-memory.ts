@@ -14,7 +14,8 @@
  *
  * A measurement: a MISS still exits 0; only failed answers make the figures
  * invalid (exit 1). Runnable alone:
- * `node bench/mcp-memory.ts [--runs N] [--seconds S] [--split] [--index file.segidx]`
+ * `node bench/mcp-memory.ts [--runs N] [--seconds S] [--split] [--index file.segidx]
+ * [--places N] [--ids N]`
  * (`--index` reuses a packed catalog instead of packing one, for repeated
  * runs); `BENCH_NODE_FLAGS="--max-semi-space-size=32"` adds node flags, to
  * compare. `runMemoryBench` is the hook for `npm run bench`.
@@ -40,6 +41,7 @@ import { keepingPlaces } from './mcp-world.ts';
 export const MEMORY_TARGET_MB = 400;
 const SEGMENTS = 1_000_000;
 const SEED = 1;
+/** Default spread: 50 places (10 segments each) and 200 ids; `--places` and `--ids` widen it. */
 const PLACES = 50;
 /** get_segment ids spread over the whole catalog, so polylines are read from every part of the file. */
 const SEGMENT_IDS = 200;
@@ -60,6 +62,9 @@ export interface MemoryBenchOptions {
   readonly index?: string;
   /** Extra node flags before npm start's own, to compare (e.g. `--max-semi-space-size=32`). */
   readonly nodeFlags: readonly string[];
+  /** Places asked about (10 segments each) and segment ids asked for: how much the caches hold. */
+  readonly places?: number;
+  readonly ids?: number;
 }
 
 /** What `npm run bench` runs: two fresh servers, 20 s of load each, with the split (about 90 s in all). */
@@ -104,12 +109,15 @@ function readSamples(file: string): MemorySample[] {
 }
 
 /** find_tailwind_segments at the places and get_segment on spread ids, taking turns. */
-function loadCalls(places: readonly LatLon[]): { find: McpTarget; get: McpTarget; mixed: McpCall[] } {
+function loadCalls(
+  places: readonly LatLon[],
+  ids: number,
+): { find: McpTarget; get: McpTarget; mixed: McpCall[] } {
   const finds = findCalls('2026-07-28', places);
-  const gets = Array.from({ length: SEGMENT_IDS }, (_, k) =>
+  const gets = Array.from({ length: ids }, (_, k) =>
     call('2026-07-28', k + 1, 'tools/call', {
       name: 'get_segment',
-      arguments: { segment_id: `synthetic-${1 + Math.floor((k * SEGMENTS) / SEGMENT_IDS)}` },
+      arguments: { segment_id: `synthetic-${1 + Math.floor((k * SEGMENTS) / ids)}` },
     }),
   );
   const mixed: McpCall[] = [];
@@ -139,7 +147,7 @@ async function oneRun(
     ...(options.split ? { BENCH_MEMORY_PROBE_FILE: probeFile } : {}),
   });
   try {
-    const { find, get, mixed } = loadCalls(places);
+    const { find, get, mixed } = loadCalls(places, options.ids ?? SEGMENT_IDS);
     // Every body once: warms the forecast cache (demo forecast) and fails on any error answer.
     await checkTargets(server.baseUrl, [find, get]);
     await sleep(1000);
@@ -228,7 +236,11 @@ export async function runMemoryBench(options: MemoryBenchOptions): Promise<boole
       // Generated segments are valid by construction (the unit tests round-trip them through the schema).
       writePackedCatalog(
         index,
-        keepingPlaces(generateSegmentStream(SEGMENTS, SEED), SEGMENTS / PLACES, places),
+        keepingPlaces(
+          generateSegmentStream(SEGMENTS, SEED),
+          Math.floor(SEGMENTS / (options.places ?? PLACES)),
+          places,
+        ),
         {
           validate: false,
         },
@@ -236,9 +248,17 @@ export async function runMemoryBench(options: MemoryBenchOptions): Promise<boole
       console.log(`  packed in ${((performance.now() - packStart) / 1000).toFixed(1)} s`);
     } else {
       // The same places as packing would keep, without writing the file again.
-      const stream = keepingPlaces(generateSegmentStream(SEGMENTS, SEED), SEGMENTS / PLACES, places);
+      const stream = keepingPlaces(
+        generateSegmentStream(SEGMENTS, SEED),
+        Math.floor(SEGMENTS / (options.places ?? PLACES)),
+        places,
+      );
       while (stream.next().done !== true);
     }
+    console.log(
+      `  ${places.length} places (find_tailwind_segments, 10 segments each) and ` +
+        `${options.ids ?? SEGMENT_IDS} segment ids (get_segment), taking turns`,
+    );
     const runs: RunFigures[] = [];
     for (let run = 1; run <= options.runs; run++) {
       const figures = await oneRun(index, places, options, join(dir, `probe-${run}.jsonl`));
@@ -276,6 +296,8 @@ if (import.meta.main) {
       seconds: { type: 'string', default: '30' },
       split: { type: 'boolean', default: false },
       index: { type: 'string' },
+      places: { type: 'string', default: String(PLACES) },
+      ids: { type: 'string', default: String(SEGMENT_IDS) },
     },
   });
   const options: MemoryBenchOptions = {
@@ -283,6 +305,8 @@ if (import.meta.main) {
     seconds: Number(values.seconds),
     split: values.split,
     ...(values.index ? { index: values.index } : {}),
+    places: Number(values.places),
+    ids: Number(values.ids),
     nodeFlags: (process.env['BENCH_NODE_FLAGS'] ?? '').split(/\s+/).filter((flag) => flag !== ''),
   };
   stopAllOnExit();
