@@ -7,6 +7,8 @@ import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { generateSegments } from '../support/synthetic-segments.ts';
 import { hoursAhead, REMEMBERED_WINDS, windOnSegment } from '../../src/data/segments/segment-window.ts';
 import { windReport } from '../../src/mcp/report/segment-report.ts';
+import { keyRun, runKeyOf } from '../../src/data/forecast/run-key.ts';
+import { forecastPointOf } from '../../src/data/segments/segment-geometry.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';
 
@@ -72,11 +74,38 @@ describe('the best window remembered per forecast hour', () => {
         const fresh = windReport(windOnSegment(segment, [...samples], { includeDarkness }), 'Europe/Paris');
         expect(report.bestWindow).toEqual(fresh.bestWindow);
         expect(report.timeline()).toEqual(fresh.timeline());
+        expect(report.windNow()).toEqual(fresh.windNow());
+        expect(report.windNow()).toEqual(report.timeline()[0]);
       }
       expect(windOnSegment(segment, samples, { includeDarkness: true })).not.toBe(
         windOnSegment(segment, samples, { includeDarkness: false }),
       );
     }
+  });
+
+  it('remembers a wind by its run of hours, whichever array the cache hands the run out in', async () => {
+    let now = TEST_NOW;
+    const clock = () => now;
+    const forecast = createForecastCache(createDemoForecast({ clock }), { clock });
+    const segment = SEGMENTS[0];
+    if (!segment) throw new Error('no embedded segment');
+    const [series] = await forecast.hourly([forecastPointOf(segment)]);
+    if (!series) throw new Error('the demo forecast has no series');
+    const samples = hoursAhead(series, now);
+    const key = runKeyOf(samples);
+    expect(key).toBeDefined();
+    expect(runKeyOf(series.hours)).toBeDefined();
+    // What the cache does when the hour objects were collected: the same hours again under the same key.
+    const again = keyRun(Object.freeze(samples.map((hour) => Object.freeze({ ...hour }))), key ?? {});
+    const remembered = windOnSegment(segment, samples);
+    expect(windOnSegment(segment, again)).toBe(remembered);
+    expect(remembered).toEqual(windOnSegment(segment, [...samples]));
+    // Another run under no key, or the next hour's run, is judged afresh.
+    expect(windOnSegment(segment, Object.freeze([...samples]))).not.toBe(remembered);
+    now += 3600_000;
+    const [later] = await forecast.hourly([forecastPointOf(segment)]);
+    if (!later) throw new Error('the demo forecast has no series');
+    expect(runKeyOf(hoursAhead(later, now))).not.toBe(key);
   });
 
   it('remembers a bounded number of segments, the least recently used going first', async () => {

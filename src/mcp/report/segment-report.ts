@@ -4,7 +4,12 @@ import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
 import { localIso } from '../../core/local-time.ts';
 import { isoTime } from '../../core/time.ts';
-import { windOnSegment, type SegmentWind, type WindOptions } from '../../data/segments/segment-window.ts';
+import {
+  firstHourOf,
+  windOnSegment,
+  type SegmentWind,
+  type WindOptions,
+} from '../../data/segments/segment-window.ts';
 import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
@@ -13,6 +18,8 @@ type WindowOut = z.infer<typeof TailwindWindowSchema>;
 export interface SegmentWindReport {
   /** Every hour in output shape, formatted only when asked for (`get_segment`, the Pro timeline). */
   timeline(): readonly HourOut[];
+  /** The first (current) hour alone, or null: `get_segment`'s wind now, without formatting the rest. */
+  windNow(): HourOut | null;
   readonly bestWindow: WindowOut | null;
   readonly windowStatus: z.infer<typeof WindowStatusSchema>;
 }
@@ -88,14 +95,20 @@ const shaped = new WeakMap<SegmentWind, SegmentWindReport>();
  * windows' times again for each call.
  */
 export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
-  if (!wind) return { timeline: () => [], bestWindow: null, windowStatus: 'no_forecast' };
+  if (!wind)
+    return { timeline: () => [], windNow: () => null, bestWindow: null, windowStatus: 'no_forecast' };
   const remembered = Object.isFrozen(wind);
   const known = remembered ? shaped.get(wind) : undefined;
   if (known) return known;
-  const { timeline, best } = wind;
+  const { best } = wind;
   const bestWindow = best.window && windowOut(best.window, timeZone);
   const report: SegmentWindReport = {
-    timeline: () => timeline.map(hourOut),
+    // Read when asked: a remembered wind unpacks its hours only then.
+    timeline: () => wind.timeline.map(hourOut),
+    windNow: () => {
+      const first = firstHourOf(wind);
+      return first ? hourOut(first) : null;
+    },
     bestWindow: remembered && bestWindow ? frozenWindow(bestWindow) : bestWindow,
     windowStatus: best.status,
   };

@@ -76,7 +76,7 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
         license: segment.license,
       },
       time_zone: segmentTimeZone(segment),
-      wind_now: report.timeline()[0] ?? null,
+      wind_now: report.windNow(),
       best_window: ensemble
         ? withChance(
             report.bestWindow,
