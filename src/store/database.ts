@@ -70,8 +70,12 @@ function openPostgresStore(config: Extract<StoreConfig, { engine: 'postgres' }>)
     application_name: config.applicationName ?? 'wind-on-segment',
     types: storeTypes(),
   });
-  // An idle client losing its server emits on the pool; unhandled, that would end the process.
-  pool.on('error', (error) => console.error('rider store: idle PostgreSQL connection failed', error));
+  // An idle client losing its server emits on the pool; unhandled, that would end the process. The
+  // pool replaces the client, so one line says what happened (the error object carries the whole
+  // client, connection parameters included, which would flood the log).
+  pool.on('error', (error) =>
+    console.error(`rider store: an idle PostgreSQL connection failed and is replaced: ${error.message}`),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
