@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_LIST_BUDGET } from '../../src/mcp/size-budgets.ts';
+import { ANSWER_BUDGET, TOOL_LIST_BUDGET } from '../../src/mcp/size-budgets.ts';
 import { ERAS } from '../support/mcp-client.ts';
 import {
   ADDRESSES,
@@ -68,4 +68,40 @@ describe.each(ERAS)('rider-address answers as served, protocol %s', (era) => {
       }
     },
   );
+});
+
+/**
+ * Names riders type most are shared by many places: a big city's alternatives, with no segment near
+ * and so the nearest beyond the radius and the eight headings, once passed 8 KB ("Paris" 8.7 KB).
+ */
+const BUSY_NAMES = ['Paris', 'London', 'Cambridge', 'Newport', 'Birmingham', 'Springfield', 'Santa Cruz'];
+
+describe('find answers for busy place names', () => {
+  let sizes: RiderSizes;
+  beforeAll(async () => {
+    sizes = await riderSizes();
+  });
+  afterAll(() => sizes.close());
+
+  it.each(BUSY_NAMES)('%s stays within its budget at both addresses, in both eras', async (place) => {
+    for (const era of ERAS) {
+      const pub = await servedPublicAnswer('find_tailwind_segments', { place }, era);
+      const pro = await sizes.answer('pro', 'find_tailwind_segments', { place }, era);
+      for (const [who, answer] of [
+        ['public', pub],
+        ['Pro', pro],
+      ] as const) {
+        expect(answer.isError, `${place} ${who} ${era}`).toBe(false);
+        expect(answer.bytes, `${place} ${who} ${era}: ${answer.bytes} bytes`).toBeLessThanOrEqual(
+          ANSWER_BUDGET.find_tailwind_segments,
+        );
+      }
+      // What is cut to fit leaves a useful answer: the headings, a segment to travel to or the places to ask about.
+      const data = pro.structured as { headings: unknown[] | null; place: { alternatives: unknown[] } };
+      expect(data.headings?.length ?? 8).toBe(8);
+      expect(data.place.alternatives.length).toBeGreaterThanOrEqual(
+        Math.min(2, data.place.alternatives.length),
+      );
+    }
+  });
 });

@@ -25,6 +25,7 @@ import {
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
+import { fitFindAnswer } from '../report/fit-find-answer.ts';
 
 /** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
 export const findTailwindSegments: ToolDefinition<
@@ -97,7 +98,7 @@ export const findTailwindSegments: ToolDefinition<
       // Only the chance is withheld here: no caller gets a timeline from a list (get_segment has it).
       locked: pro ? [] : [access.lock('tailwind_chance')],
     };
-    return { data, summary: summarizeFind(data) };
+    return fitFindAnswer(data, summarizeFind);
   },
 };
 
