@@ -13,9 +13,6 @@ import {
 } from './open-meteo-request.ts';
 import { type RawHour, validateHours } from './validate.ts';
 
-/** Where the geocoder has always found it; the schema lives with the request code. */
-export { OpenMeteoErrorSchema } from './open-meteo-request.ts';
-
 /** The free endpoint; without an API key the service is free for non-commercial use only. */
 export const OPEN_METEO_FREE_URL = 'https://api.open-meteo.com/v1/forecast';
 /** The commercial endpoint, used whenever an API key is configured. */

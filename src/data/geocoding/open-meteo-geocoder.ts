@@ -1,6 +1,6 @@
 import ky, { HTTPError, SchemaValidationError, TimeoutError } from 'ky';
 import { z } from 'zod';
-import { OpenMeteoErrorSchema } from '../forecast/open-meteo-forecast.ts';
+import { OpenMeteoErrorSchema } from '../forecast/open-meteo-request.ts';
 import { foldName } from '../names.ts';
 import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
 import { GeocodingError, type Geocoder, type Place } from './types.ts';
