@@ -20,6 +20,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
+import { startWatchdog } from './command.ts';
 import { table } from './table.ts';
 import { recordResults } from './results.ts';
 import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
@@ -146,11 +147,7 @@ async function main(): Promise<number> {
     ENSEMBLE_BENCH_SECONDS +
     memoryBenchSeconds(BENCH_MEMORY_OPTIONS) +
     ALERT_SCALE_SECONDS;
-  const watchdog = setTimeout(() => {
-    console.error('The bench ran past its time limit; stopping.');
-    void stopAll().finally(() => process.exit(1));
-  }, limitS * 1000);
-  watchdog.unref();
+  const watchdog = startWatchdog('The bench', limitS);
 
   console.log(`Node ${process.version}; starting the service (npm start's node command) and the baseline.`);
   const service = await startNode(npmStartArgs());

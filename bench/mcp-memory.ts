@@ -29,7 +29,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
+import { npmStartArgs, startNode, stopAll } from '../scripts/service/launch.ts';
+import { runBenchCommand } from './command.ts';
 import type { LatLon } from '../src/core/bearing.ts';
 import { writePackedCatalog } from '../src/data/segments/pack.ts';
 import { generateSegmentStream } from '../tests/support/synthetic-segments.ts';
@@ -309,21 +310,5 @@ if (import.meta.main) {
     ids: Number(values.ids),
     nodeFlags: (process.env['BENCH_NODE_FLAGS'] ?? '').split(/\s+/).filter((flag) => flag !== ''),
   };
-  stopAllOnExit();
-  const watchdog = setTimeout(
-    () => {
-      console.error('The memory bench ran past its time limit; stopping.');
-      void stopAll().finally(() => process.exit(1));
-    },
-    memoryBenchSeconds(options) * 1000,
-  );
-  watchdog.unref();
-  try {
-    const valid = await runMemoryBench(options);
-    process.exit(valid ? 0 : 1);
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await stopAll();
-    process.exit(1);
-  }
+  await runBenchCommand('The memory bench', () => runMemoryBench(options), memoryBenchSeconds(options));
 }

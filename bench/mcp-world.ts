@@ -13,7 +13,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
+import { npmStartArgs, startNode, stopAll } from '../scripts/service/launch.ts';
+import { runBenchCommand } from './command.ts';
 import type { LatLon } from '../src/core/bearing.ts';
 import { generateSegmentStream } from '../tests/support/synthetic-segments.ts';
 import { writePackedCatalog } from '../src/data/segments/pack.ts';
@@ -130,13 +131,7 @@ export async function runWorldCatalogBench(settings: LoadSettings): Promise<bool
 }
 
 if (import.meta.main) {
-  stopAllOnExit();
-  try {
-    const valid = await runWorldCatalogBench(mcpSettingsFromEnv(process.env));
-    process.exit(valid ? 0 : 1);
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await stopAll();
-    process.exit(1);
-  }
+  await runBenchCommand('The world catalog bench', () =>
+    runWorldCatalogBench(mcpSettingsFromEnv(process.env)),
+  );
 }

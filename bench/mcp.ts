@@ -16,13 +16,8 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { LatLon } from '../src/core/bearing.ts';
-import {
-  npmStartArgs,
-  startNode,
-  stopAll,
-  stopAllOnExit,
-  type RunningService,
-} from '../scripts/service/launch.ts';
+import { npmStartArgs, startNode, stopAll, type RunningService } from '../scripts/service/launch.ts';
+import { runBenchCommand } from './command.ts';
 import { table } from './table.ts';
 import {
   alternate,
@@ -261,23 +256,12 @@ export async function runMcpBench(settings: LoadSettings): Promise<boolean> {
 
 if (import.meta.main) {
   const settings = mcpSettingsFromEnv(process.env);
-  stopAllOnExit();
-  const watchdog = setTimeout(
+  await runBenchCommand(
+    'The MCP bench',
     () => {
-      console.error('The MCP bench ran past its time limit; stopping.');
-      void stopAll().finally(() => process.exit(1));
+      console.log(`Node ${process.version}`);
+      return runMcpBench(settings);
     },
-    mcpBenchSeconds(settings) * 1000,
+    mcpBenchSeconds(settings),
   );
-  watchdog.unref();
-  try {
-    console.log(`Node ${process.version}`);
-    const valid = await runMcpBench(settings);
-    clearTimeout(watchdog);
-    process.exit(valid ? 0 : 1);
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await stopAll();
-    process.exit(1);
-  }
 }
