@@ -98,16 +98,15 @@ export const SegmentHourSchema = z
  * window (the peak is a daylight tailwind hour) or summed up in its weather,
  * so a window does not repeat a whole hour.
  */
-export const PeakSchema = z
-  .object({
-    time: IsoTimeSchema,
-    tailwind_kmh: KmhSchema,
-    tailwind_kmh_rider_height: KmhSchema,
-    crosswind_kmh: KmhSchema,
-    wind_speed_kmh: KmhSchema,
-    wind_direction_deg: z.number(),
-    time_local: LocalTimeSchema,
-  })
+export const PeakSchema = SegmentHourSchema.pick({
+  time: true,
+  tailwind_kmh: true,
+  tailwind_kmh_rider_height: true,
+  crosswind_kmh: true,
+  wind_speed_kmh: true,
+  wind_direction_deg: true,
+})
+  .extend({ time_local: LocalTimeSchema })
   .describe('The hour with the strongest tailwind');
 
 export const DaylightSchema = z
