@@ -4,9 +4,9 @@ import { HOUR_S } from '../../core/tailwind-window.ts';
 import { isoTime } from '../../core/time.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import type { z } from 'zod';
-import type { DaylightDaySchema } from '../schemas/find.ts';
+import type { CivilTwilightSchema } from '../schemas/common.ts';
 
-type DaylightDay = z.infer<typeof DaylightDaySchema>;
+type DaylightDay = z.infer<typeof CivilTwilightSchema>;
 
 /** Places whose days are remembered for the hour: the sun computation and its formatting cost more than the rest of a find. */
 export const REMEMBERED_PLACES = 512;

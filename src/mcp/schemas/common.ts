@@ -109,10 +109,15 @@ export const PeakSchema = SegmentHourSchema.pick({
   .extend({ time_local: LocalTimeSchema })
   .describe('The hour with the strongest tailwind');
 
-export const DaylightSchema = z
-  .object({ civil_dawn: IsoTimeSchema.nullable(), civil_dusk: IsoTimeSchema.nullable() })
-  .nullable()
-  .describe('Civil dawn and dusk around it; null at night');
+/** Civil dawn and dusk of a day; null where polar day or night leaves none. */
+export const CivilTwilightSchema = z.object({
+  civil_dawn: IsoTimeSchema.nullable(),
+  civil_dusk: IsoTimeSchema.nullable(),
+});
+
+export const DaylightSchema = CivilTwilightSchema.nullable().describe(
+  'Civil dawn and dusk around it; null at night',
+);
 
 export const WindowWeatherSchema = z.object({
   max_precipitation_mm: z.number().nullable(),

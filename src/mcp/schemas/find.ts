@@ -3,6 +3,7 @@ import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
   ChanceSchema,
+  CivilTwilightSchema,
   EnsembleInfoSchema,
   ForecastInfoSchema,
   IncludeDarknessSchema,
@@ -111,12 +112,6 @@ export const BriefWindowSchema = z
   )
   .meta({ id: 'BriefWindow' });
 
-/** Civil dawn and dusk of one day at the place; null where polar day or night leaves none. */
-export const DaylightDaySchema = z.object({
-  civil_dawn: IsoTimeSchema.nullable(),
-  civil_dusk: IsoTimeSchema.nullable(),
-});
-
 /** A segment in a list: its facts but the geometry (start, bearing), which get_segment gives. */
 export const FoundSegmentSchema = SegmentFactsSchema.omit({ start: true, bearing_deg: true })
   .extend({
@@ -151,7 +146,7 @@ export const FindTailwindSegmentsOutputSchema = z.object({
   place: ResolvedPlaceSchema,
   time_zone: TimeZoneSchema.describe('IANA, at the place: reads every time here'),
   daylight: z
-    .array(DaylightDaySchema)
+    .array(CivilTwilightSchema)
     .describe('Civil dawn and dusk at the place, each day of the 72 h (segments near differ by minutes)'),
   radius_m: z.number(),
   segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
