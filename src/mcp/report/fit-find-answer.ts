@@ -9,6 +9,31 @@ import { ANSWER_BUDGET } from '../size-budgets.ts';
  */
 const ENVELOPE_BYTES = 300;
 
+const MIN_ALTERNATIVES = 2;
+const MIN_BEYOND = 1;
+
+const cuttable = (data: FindTailwindSegmentsOutput) => ({
+  alternatives: data.place.alternatives.length > MIN_ALTERNATIVES,
+  beyond: (data.nearest_beyond_radius?.length ?? 0) > MIN_BEYOND,
+});
+
+function trimmable(data: FindTailwindSegmentsOutput): boolean {
+  const can = cuttable(data);
+  return can.alternatives || can.beyond;
+}
+
+/**
+ * One item less: the last alternative or the farthest segment beyond the
+ * radius. An ambiguous name keeps its alternatives longest, since the
+ * assistant is to ask which place is meant.
+ */
+function trimmed(data: FindTailwindSegmentsOutput): FindTailwindSegmentsOutput {
+  const can = cuttable(data);
+  const cutBeyond = can.beyond && (data.place.ambiguous || !can.alternatives);
+  if (cutBeyond) return { ...data, nearest_beyond_radius: data.nearest_beyond_radius?.slice(0, -1) ?? null };
+  return { ...data, place: { ...data.place, alternatives: data.place.alternatives.slice(0, -1) } };
+}
+
 /** The summary and the data as the assistant receives them, less the envelope. */
 function answerBytes(data: FindTailwindSegmentsOutput, summary: string): number {
   return Buffer.byteLength(JSON.stringify(data)) + Buffer.byteLength(JSON.stringify(summary));
@@ -18,11 +43,10 @@ function answerBytes(data: FindTailwindSegmentsOutput, summary: string): number 
  * Keeps a find answer within its budget when a busy place adds to it: a
  * name shared by many places (its alternatives) with no segment near (the
  * nearest beyond the radius and the eight headings) can pass 8 KB. The
- * least useful parts go first, one item at a time: alternatives beyond the
- * first two (the assistant can still ask "Name, CC") and the farthest of
- * the nearest segments beyond the radius, down to one; for an ambiguous
- * name the segments go first, since the assistant is to ask which place. The headings and the
- * segments in the radius are never cut. `summarize` builds the text from
+ * least useful parts go first, one item at a time (see `trimmed`):
+ * alternatives beyond the first two (the assistant can still ask "Name,
+ * CC") and the farthest of the nearest segments beyond the radius, down to
+ * one. The headings and the segments in the radius are never cut. `summarize` builds the text from
  * the data, so text and data stay in step. `limit` is in bytes of the two
  * blocks (the budget less the envelope).
  */
@@ -33,25 +57,9 @@ export function fitFindAnswer(
 ): { data: FindTailwindSegmentsOutput; summary: string } {
   let fitted = data;
   let summary = summarize(fitted);
-  const fewerAlternatives = (): FindTailwindSegmentsOutput | undefined => {
-    const { alternatives } = fitted.place;
-    return alternatives.length > 2
-      ? { ...fitted, place: { ...fitted.place, alternatives: alternatives.slice(0, -1) } }
-      : undefined;
-  };
-  const fewerBeyond = (): FindTailwindSegmentsOutput | undefined => {
-    const beyond = fitted.nearest_beyond_radius;
-    return beyond && beyond.length > 1
-      ? { ...fitted, nearest_beyond_radius: beyond.slice(0, -1) }
-      : undefined;
-  };
-  // An ambiguous name keeps its alternatives longest: the assistant is to ask which place is meant.
-  const trimmed = () =>
-    fitted.place.ambiguous ? (fewerBeyond() ?? fewerAlternatives()) : (fewerAlternatives() ?? fewerBeyond());
-  while (answerBytes(fitted, summary) > limit) {
-    const next = trimmed();
-    if (!next) break;
-    fitted = next;
+  // Most answers have nothing to cut (few alternatives, segments in the radius): they are not measured.
+  while (trimmable(fitted) && answerBytes(fitted, summary) > limit) {
+    fitted = trimmed(fitted);
     summary = summarize(fitted);
   }
   return { data: fitted, summary };
