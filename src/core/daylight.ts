@@ -1,4 +1,4 @@
-import { addTime, getTimes } from 'suncalc';
+import { addTime, getPosition, getTimes } from 'suncalc';
 import type { LatLon } from './bearing.ts';
 
 const DAY_S = 86_400;
@@ -31,8 +31,14 @@ export interface DaylightSpan {
   readonly endIsDusk: boolean;
 }
 
-/** A crossing this close to solar noon is at noon (see `crossingsOf`). */
-const NOON_S = 60;
+/**
+ * How far the sun may be from {@link DAYLIGHT_SUN_ALTITUDE_DEG} at a
+ * crossing suncalc reports, for the crossing to be real. suncalc's position
+ * is apparent, so refraction lifts it by about half a degree there, and the
+ * day-long declination of its times is up to 0.2° off (see above); a stray
+ * crossing is tens of degrees away.
+ */
+const CROSSING_TOLERANCE_DEG = 1;
 
 /** Spans closer than this are one: the day-by-day sums meet to within seconds, not exactly. */
 const JOIN_S = 60;
@@ -53,7 +59,7 @@ export function civilDaylight(point: LatLon, fromS: number, untilS: number): rea
   const spans: DaylightSpan[] = [];
   for (let day = Math.floor(fromS / DAY_S) - 1; day <= Math.floor(untilS / DAY_S) + 1; day++) {
     const times = getTimes(new Date((day * DAY_S + DAY_S / 2) * 1000), point.lat, point.lon);
-    const crossing = crossingsOf(times);
+    const crossing = crossingsOf(point, times);
     if (crossing) {
       spans.push({
         start: crossing.dawn,
@@ -72,29 +78,29 @@ export function civilDaylight(point: LatLon, fromS: number, untilS: number): rea
 /**
  * The day's dawn and dusk at {@link DAYLIGHT_SUN_ALTITUDE_DEG} in Unix
  * seconds, or null when the sun does not cross it. Where the sun only grazes
- * that altitude, suncalc (2.0.2) can return a crossing months away or at
- * solar noon itself while the other crossing is sound. Dawn must fall
- * between the nadir and noon and dusk between noon and the next nadir; a
- * crossing at noon is real only when both are there (the sun just touching
- * the altitude at midday). A stray crossing is rebuilt as the mirror image
- * of the sound one about noon (good to a few minutes, well inside the
- * margin); both stray, the day is treated as having none.
+ * that altitude, suncalc (2.0.2) can return a crossing months away, or at or
+ * about solar noon, while the other crossing is sound. A crossing is taken
+ * only where it is one: dawn between the nadir and noon, dusk between noon
+ * and the next nadir, and the sun there at that altitude by suncalc's own
+ * position of the sun at that instant. A stray crossing is rebuilt as the
+ * mirror image of the sound one about noon (good to a few minutes, well
+ * inside the margin); both stray, the day is treated as having none.
  */
-function crossingsOf(times: ReturnType<typeof getTimes>): { dawn: number; dusk: number } | null {
+function crossingsOf(
+  point: LatLon,
+  times: ReturnType<typeof getTimes>,
+): { dawn: number; dusk: number } | null {
   const noon = times.solarNoon.getTime() / 1000;
   const nadir = times.nadir.getTime() / 1000;
-  const seconds = (value: unknown): number | null => {
+  const sound = (value: unknown, from: number, to: number): number | null => {
     const date = asDate(value);
-    return date ? date.getTime() / 1000 : null;
+    const t = date ? date.getTime() / 1000 : null;
+    if (t === null || t < from || t > to) return null;
+    const altitudeDeg = getPosition(new Date(t * 1000), point.lat, point.lon).altitude;
+    return Math.abs(altitudeDeg - DAYLIGHT_SUN_ALTITUDE_DEG) <= CROSSING_TOLERANCE_DEG ? t : null;
   };
-  const rawDawn = seconds(times['rideableDawn']);
-  const rawDusk = seconds(times['rideableDusk']);
-  const atNoon = (t: number | null) => t !== null && Math.abs(t - noon) <= NOON_S;
-  const noonGlitch = atNoon(rawDawn) !== atNoon(rawDusk);
-  const sound = (t: number | null, from: number, to: number): number | null =>
-    t !== null && t >= from && t <= to && !(noonGlitch && atNoon(t)) ? t : null;
-  const dawn = sound(rawDawn, nadir, noon);
-  const dusk = sound(rawDusk, noon, nadir + DAY_S);
+  const dawn = sound(times['rideableDawn'], nadir, noon);
+  const dusk = sound(times['rideableDusk'], noon, nadir + DAY_S);
   if (dawn !== null && dusk !== null) return { dawn, dusk };
   if (dawn !== null) return { dawn, dusk: 2 * noon - dawn };
   if (dusk !== null) return { dawn: 2 * noon - dusk, dusk };

@@ -69,6 +69,28 @@ describe('civil daylight', () => {
     );
   });
 
+  it('has no dark gap in daylight where white nights begin and end, at 58° to 66° (property)', () => {
+    // There the sun grazes −6° at midnight, and suncalc can put a crossing a minute past noon: a
+    // light day then came out as dark (found at 65.4° S in November by the property above).
+    const edge = fc.record({
+      lat: fc.double({ min: 58, max: 66, noNaN: true }),
+      south: fc.boolean(),
+      lon: fc.double({ min: -180, max: 180, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(edge, instant, ({ lat, south, lon }, nowMs) => {
+        const point = { lat: south ? -lat : lat, lon };
+        const from = nowMs / 1000;
+        const spans = civilDaylight(point, from, from + 72 * HOUR_S);
+        spans.slice(1).forEach((span, i) => {
+          const gap = (span.start + (spans[i]?.end ?? span.start)) / 2;
+          expect(solarAltitudeDeg(point, gap)).toBeLessThan(DAYLIGHT_SUN_ALTITUDE_DEG + 0.25);
+        });
+      }),
+      { numRuns: 3000, examples: [[{ lat: 65.4473881300717, south: true, lon: 0 }, 1826065020000]] },
+    );
+  });
+
   it('is all day in polar day, never in polar night, and dawn-to-dusk in between', () => {
     const tromsoJune = civilDaylight(
       { lat: 69.65, lon: 18.96 },
