@@ -13,12 +13,8 @@ import {
   smoothedGainM,
   summarizeTrack,
 } from '../../src/data/segments/gpx-track.ts';
-import {
-  DEFAULT_IMPORT_LICENSE,
-  describeImport,
-  importSegmentFile,
-  slugify,
-} from '../../src/data/segments/import.ts';
+import { DEFAULT_IMPORT_LICENSE, describeImport, importSegmentFile } from '../../src/data/segments/import.ts';
+import { slugify } from '../../src/data/segments/slug.ts';
 import { loadSegmentsFile } from '../../src/data/segments/load.ts';
 import { openPackedCatalog } from '../../src/data/segments/packed-catalog.ts';
 import { segmentsFromEnv } from '../support/settings.ts';

@@ -25,6 +25,13 @@ export const SegmentPropertiesSchema = z
     popularity_rank: z.number().int().min(1),
     source: z.string().trim().min(1),
     license: z.string().trim().min(1),
+    kind: z.enum(['climb', 'stretch']).optional(),
+    max_grade_pct: z.number().min(-40).max(60).optional(),
+    ranked_by: z.string().trim().min(1).max(200).optional(),
+    osm_ways: z.array(z.int().positive()).min(1).optional(),
+    osm_timestamp: z.string().max(40).nullable().optional(),
+    osm_source: z.string().max(300).optional(),
+    elevation_source: z.string().max(300).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.elevation_gain_m > p.distance_m * 0.4) {
@@ -65,6 +72,7 @@ const EnvelopeSchema = z.object({
 });
 
 export type SegmentFeature = z.infer<typeof SegmentFeatureSchema>;
+export type SegmentProperties = SegmentFeature['properties'];
 
 /** Thrown for any invalid catalog; the message lists every problem found, naming feature and field. */
 export class SegmentCatalogError extends Error {
@@ -108,6 +116,19 @@ export function featureToSegment(feature: SegmentFeature): Segment {
     popularityRank: p.popularity_rank,
     source: p.source,
     license: p.license,
+    ...(p.kind === undefined ? {} : { kind: p.kind }),
+    ...(p.max_grade_pct === undefined ? {} : { maxGradePct: p.max_grade_pct }),
+    ...(p.ranked_by === undefined ? {} : { rankedBy: p.ranked_by }),
+    ...(p.osm_ways === undefined
+      ? {}
+      : {
+          provenance: {
+            osmWayIds: p.osm_ways,
+            osmTimestamp: p.osm_timestamp ?? null,
+            osmSource: p.osm_source ?? 'OpenStreetMap',
+            elevationSource: p.elevation_source ?? 'unknown',
+          },
+        }),
   };
 }
 
@@ -126,6 +147,17 @@ export function segmentToFeature(segment: Segment): SegmentFeature {
       popularity_rank: segment.popularityRank,
       source: segment.source,
       license: segment.license,
+      ...(segment.kind === undefined ? {} : { kind: segment.kind }),
+      ...(segment.maxGradePct === undefined ? {} : { max_grade_pct: segment.maxGradePct }),
+      ...(segment.rankedBy === undefined ? {} : { ranked_by: segment.rankedBy }),
+      ...(segment.provenance === undefined
+        ? {}
+        : {
+            osm_ways: [...segment.provenance.osmWayIds],
+            osm_timestamp: segment.provenance.osmTimestamp,
+            osm_source: segment.provenance.osmSource,
+            elevation_source: segment.provenance.elevationSource,
+          }),
     },
     geometry: { type: 'LineString', coordinates: segment.polyline.map((p) => [p.lon, p.lat]) },
   };

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { routeShape } from '../../core/route/route-loop.ts';
-import { foldName } from '../names.ts';
 import { formatFeatureCollection, parseSegmentCollection, segmentToFeature } from './geojson.ts';
 import { parseGpx, summarizeTrack } from './gpx-track.ts';
 import { loadEmbeddedSegments, SEGMENTS_FILE_ENV } from './load.ts';
+import { slugify } from './slug.ts';
 import { writePackedCatalog } from './pack.ts';
 import { indexPathFor } from './pack-file.ts';
 import type { Segment } from './types.ts';
@@ -68,11 +68,6 @@ function parseJson(text: string, path: string): unknown {
 
 function validate(json: unknown, label: string): Segment[] {
   return parseSegmentCollection(json, `Invalid ${label}`);
-}
-
-/** A catalog id from a name: `fr` + "Col d'Ornon" → `fr-col-d-ornon`. */
-export function slugify(country: string, name: string): string {
-  return `${country.toLowerCase()}-${foldName(name)}`.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 function fromGpx(

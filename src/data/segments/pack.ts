@@ -139,6 +139,7 @@ export function writePackedCatalog(
     gains.push(segment.elevationGainM);
     for (const text of [segment.id, segment.name, segment.countryCode, segment.source, segment.license])
       stringRefs.push(intern(text));
+    stringRefs.push(intern(optionalFieldsText(segment)));
     for (const alias of segment.aliases) aliasRefs.push(intern(alias));
     aliasOffsets.push(aliasRefs.length);
     for (const key of new Set([segment.name, ...segment.aliases].map(foldName))) {
@@ -275,4 +276,12 @@ function writeSections(
   closeSync(fd);
   renameSync(temporary, path);
   return { path, segments: counts.count, points: counts.points, bytes: fileBytes };
+}
+
+/** A segment's optional fields, as the JSON of their GeoJSON properties ('' when it has none). */
+function optionalFieldsText(segment: Segment): string {
+  const { kind, max_grade_pct, ranked_by, osm_ways, osm_timestamp, osm_source, elevation_source } =
+    segmentToFeature(segment).properties;
+  const extras = { kind, max_grade_pct, ranked_by, osm_ways, osm_timestamp, osm_source, elevation_source };
+  return Object.values(extras).every((value) => value === undefined) ? '' : JSON.stringify(extras);
 }

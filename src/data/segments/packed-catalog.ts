@@ -19,6 +19,7 @@ import {
   STRING_FIELDS,
   type SectionName,
 } from './packed-format.ts';
+import type { SegmentProperties } from './geojson.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from './types.ts';
 
 /**
@@ -234,6 +235,7 @@ function readCatalog(fd: number, file: string): PackedSegmentCatalog {
         popularityRank: ranks[i] ?? 0,
         source: sharedField(i, 3),
         license: sharedField(i, 4),
+        ...optionalFields(field(i, 5)),
       };
       cache.set(i, segment);
     }
@@ -381,4 +383,28 @@ function limitthRank(
     best[at] = rank;
   }
   return best[size - 1] ?? Infinity;
+}
+
+/**
+ * A discovered segment's optional fields from their packed JSON (written by
+ * `pack.ts` from the segment's own GeoJSON properties, checked when packed).
+ */
+function optionalFields(text: string): Partial<Segment> {
+  if (text === '') return {};
+  const p = JSON.parse(text) as Partial<SegmentProperties>;
+  return {
+    ...(p.kind === undefined ? {} : { kind: p.kind }),
+    ...(p.max_grade_pct === undefined ? {} : { maxGradePct: p.max_grade_pct }),
+    ...(p.ranked_by === undefined ? {} : { rankedBy: p.ranked_by }),
+    ...(p.osm_ways === undefined
+      ? {}
+      : {
+          provenance: {
+            osmWayIds: p.osm_ways,
+            osmTimestamp: p.osm_timestamp ?? null,
+            osmSource: p.osm_source ?? 'OpenStreetMap',
+            elevationSource: p.elevation_source ?? 'unknown',
+          },
+        }),
+  };
 }

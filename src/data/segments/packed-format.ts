@@ -41,7 +41,7 @@ export const PACKED_MAGIC = 'WOSSEGIX';
  * name folding behind `nameKeys`); a server refuses any other version, so an
  * old index is re-packed rather than misread.
  */
-export const PACKED_FORMAT_VERSION = 1;
+export const PACKED_FORMAT_VERSION = 2;
 
 /** File name ending the import gives a packed index next to its GeoJSON source. */
 export const PACKED_EXTENSION = '.segidx';
@@ -83,8 +83,13 @@ export const SECTIONS = [
 
 export type SectionName = (typeof SECTIONS)[number][0];
 
-/** Strings per segment in `stringRefs`, in this order. */
-export const STRING_FIELDS = 5;
+/**
+ * Strings per segment in `stringRefs`, in this order: id, name, country,
+ * source, licence, and the optional fields of a discovered segment (kind,
+ * steepest grade, what its rank rests on, provenance) as the JSON of its
+ * GeoJSON properties, or the empty string (version 2).
+ */
+export const STRING_FIELDS = 6;
 
 /** Fixed fields, the section table, then the header's own CRC, padded to 8 bytes. */
 export const HEADER_BYTES = 48 + SECTIONS.length * 16 + 8;

@@ -19,6 +19,23 @@ export interface Segment {
   readonly source: string;
   /** Licence of the entry's data. */
   readonly license: string;
+  /** Discovered segments: a climb or a flat/rolling stretch. Hand-traced entries leave it out. */
+  readonly kind?: 'climb' | 'stretch';
+  /** Steepest 100 m, percent, where the heights along the real road are known. */
+  readonly maxGradePct?: number;
+  /** What the rank rests on, in plain words ("named pass, climb size"); hand-traced ranks are editorial. */
+  readonly rankedBy?: string;
+  /** Where a discovered segment's line and figures came from. */
+  readonly provenance?: SegmentProvenance;
+}
+
+/** The OSM ways and data behind a discovered segment, kept with it (ODbL asks that derived data say its source). */
+export interface SegmentProvenance {
+  readonly osmWayIds: readonly number[];
+  /** The OSM data's timestamp, ISO 8601, when known. */
+  readonly osmTimestamp: string | null;
+  readonly osmSource: string;
+  readonly elevationSource: string;
 }
 
 /** A segment found near a point, with the distance from the point to its start. */
