@@ -1,19 +1,26 @@
 /**
  * Every data file the code reads at run time that the build generates
- * (untracked, under `src/data/geocoding/`): the gazetteer and the region
- * index, each rebuilt only when one of its inputs is newer. `npm run build`,
+ * (untracked): the gazetteer and the region index (`src/data/geocoding/`)
+ * and the segments discovered from the shipped OpenStreetMap extracts
+ * (`src/data/segments/`), each rebuilt only when one of its inputs is newer. `npm run build`,
  * `npm start`, `npm run data` and the unit lane's setup all come through
  * here, so they agree on what exists.
  */
 import { parseCommand, runCommand } from '../cli.ts';
 import { ensureGazetteer } from './gazetteer.ts';
 import { ensureRegionIndex } from './regions.ts';
+import { ensureSeedSegments } from './seed-segments.ts';
 
 /** Brings each generated data file up to date; returns their paths. */
 export async function ensureGeneratedData(
   options: { force?: boolean; log?: boolean } = {},
 ): Promise<string[]> {
-  return [await ensureRegionIndex(options), await ensureGazetteer(options)];
+  // The seed segments name their country from the gazetteer, so they come after it.
+  return [
+    await ensureRegionIndex(options),
+    await ensureGazetteer(options),
+    await ensureSeedSegments(options),
+  ];
 }
 
 const USAGE = `Usage: npm run data [-- --force]

@@ -26,7 +26,8 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { packCatalogFile } from '../../src/data/segments/pack-file.ts';
+import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
+import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ROUTES } from '../../src/rest/rest-routes.ts';
 
@@ -41,6 +42,7 @@ const EMBEDDED_CATALOG = 'src/data/segments/catalog.geojson';
 /** Files the code reads at run time through `new URL('./<name>', import.meta.url)`. */
 export const DATA_FILES: readonly string[] = [
   EMBEDDED_CATALOG,
+  'src/data/segments/discovered.generated.geojson',
   'src/data/geocoding/gazetteer.generated.tsv',
   'src/data/geocoding/regions.generated.tsv',
 ];
@@ -239,8 +241,9 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
     });
   }
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
-  // The embedded catalog, validated now and packed where `src/app/app.ts` looks for it.
-  packCatalogFile(join(ROOT, EMBEDDED_CATALOG), join(outDir, PACKED_CATALOG));
+  // The embedded catalog (hand-traced and seed-discovered), validated now and packed where
+  // `src/app/app.ts` looks for it.
+  writePackedCatalog(join(outDir, PACKED_CATALOG), loadEmbeddedSegments());
   // Marks the folder as ES modules even where the project's package.json is not beside it.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return bundled;

@@ -12,7 +12,12 @@ import {
   SegmentCatalogError,
   segmentToFeature,
 } from '../../src/data/segments/geojson.ts';
-import { loadEmbeddedSegments, loadSegmentsFile } from '../../src/data/segments/load.ts';
+import { DISCOVERED_RANK_BASE } from '../../src/data/discovery/discover.ts';
+import {
+  loadEmbeddedSegments,
+  loadHandTracedSegments,
+  loadSegmentsFile,
+} from '../../src/data/segments/load.ts';
 import { segmentsFromEnv } from '../support/settings.ts';
 import type { Segment } from '../../src/data/segments/types.ts';
 
@@ -57,6 +62,8 @@ function segment(id: string, rank: number, at: LatLon, extra: Partial<Segment> =
 
 describe('the embedded catalog', () => {
   const segments = loadEmbeddedSegments();
+  const handTraced = loadHandTracedSegments();
+  const discovered = segments.filter((s) => s.provenance !== undefined);
   const raw = readFileSync(CATALOG_URL, 'utf8');
 
   it('parses, is cached, and holds at least 64 segments from every continent we promise', () => {
@@ -87,14 +94,32 @@ describe('the embedded catalog', () => {
     }
   });
 
-  it('ranks 1..N exactly once each and uses country-prefixed slugs', () => {
-    const ranks = segments.map((s) => s.popularityRank).sort((a, b) => a - b);
-    expect(ranks).toEqual(segments.map((_, i) => i + 1));
+  it('ranks the hand-traced entries 1..N exactly once each, discovered ones after, all with country-prefixed slugs', () => {
+    const ranks = handTraced.map((s) => s.popularityRank).sort((a, b) => a - b);
+    expect(ranks).toEqual(handTraced.map((_, i) => i + 1));
+    for (const s of discovered) expect(s.popularityRank, s.id).toBeGreaterThanOrEqual(DISCOVERED_RANK_BASE);
     for (const s of segments) expect(s.id.startsWith(`${s.countryCode.toLowerCase()}-`), s.id).toBe(true);
   });
 
+  it('holds the segments discovered from the shipped extracts, each with its provenance and ODbL', () => {
+    expect(discovered.length).toBeGreaterThanOrEqual(5);
+    expect(segments.length).toBe(handTraced.length + discovered.length);
+    for (const s of discovered) {
+      expect(s.license, s.id).toBe('ODbL-1.0');
+      expect(s.source, s.id).toMatch(
+        /^Discovered by wind-on-segment from OpenStreetMap \(© OpenStreetMap contributors/,
+      );
+      expect(s.provenance?.osmWayIds.length, s.id).toBeGreaterThan(0);
+      // The line is the road's own points: its length is the measured distance, give or take the simplification.
+      const ratio = lengthM(s.polyline) / s.distanceM;
+      expect(ratio, s.id).toBeGreaterThan(0.97);
+      expect(ratio, s.id).toBeLessThan(1.01);
+      expect(s.maxGradePct ?? 0, s.id).toBeGreaterThanOrEqual(s.averageGradePct);
+    }
+  });
+
   it('has polylines whose length and span agree with the published distance', () => {
-    for (const s of segments) {
+    for (const s of handTraced) {
       expect(s.polyline.length, s.id).toBeGreaterThanOrEqual(4);
       expect(s.polyline.length, s.id).toBeLessThanOrEqual(25);
       const ratio = lengthM(s.polyline) / s.distanceM;
@@ -113,7 +138,7 @@ describe('the embedded catalog', () => {
   });
 
   it('says honestly how each entry was made and never mentions Strava', () => {
-    for (const s of segments) {
+    for (const s of handTraced) {
       expect(s.source, s.id).toMatch(/^Traced by hand by wind-on-segment/);
       expect(s.source, s.id).toContain('editorial judgement');
       expect(s.license).toBe('CC0-1.0');

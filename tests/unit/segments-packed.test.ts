@@ -10,7 +10,7 @@ import type { LatLon } from '../../src/core/bearing.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { generateSegments, generateSegmentStream } from '../support/synthetic-segments.ts';
 import { formatFeatureCollection, segmentToFeature } from '../../src/data/segments/geojson.ts';
-import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
+import { loadEmbeddedSegments, loadHandTracedSegments } from '../../src/data/segments/load.ts';
 import { openSegmentCatalog } from '../../src/data/segments/open-catalog.ts';
 import { indexPathFor, packCatalogFile } from '../../src/data/segments/pack-file.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
@@ -177,12 +177,21 @@ describe('the packed catalog', () => {
       embeddedPath,
     );
     const embedded = open(embeddedPath);
-    const geojson = createSegmentCatalog(loadEmbeddedSegments());
+    const geojson = createSegmentCatalog(loadHandTracedSegments());
     expect(report.segments).toBe(geojson.size);
     expect(embedded.near({ lat: 45.0548, lon: 6.0337 }, 25_000, 20)).toEqual(
       geojson.near({ lat: 45.0548, lon: 6.0337 }, 25_000, 20),
     );
     expect(embedded.findByName("L'ALPE D'HUEZ")).toEqual(geojson.findByName("L'ALPE D'HUEZ"));
+    // The whole embedded catalog, as a Vercel bundle packs it: discovered entries keep their optional fields.
+    const allPath = join(DIR, 'all.segidx');
+    const all = loadEmbeddedSegments();
+    writePackedCatalog(allPath, all);
+    const packedAll = open(allPath);
+    const discovered = all.filter((s) => s.provenance !== undefined);
+    expect(discovered.length).toBeGreaterThan(0);
+    for (const segment of [...discovered, ...all.slice(0, 3)])
+      expect(packedAll.get(segment.id)).toEqual(segment);
     const emptyPath = join(DIR, 'empty.segidx');
     writePackedCatalog(emptyPath, []);
     const empty = await openSegmentCatalog(emptyPath);

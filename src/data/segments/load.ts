@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseSegmentCollection } from './geojson.ts';
 import type { Segment } from './types.ts';
@@ -7,6 +7,12 @@ import type { Segment } from './types.ts';
 export const SEGMENTS_FILE_ENV = 'WOS_SEGMENTS_FILE';
 
 let embedded: readonly Segment[] | undefined;
+
+/**
+ * Segments the build discovers from the shipped OpenStreetMap extracts
+ * (`scripts/data/seed-segments.ts`); generated, never committed.
+ */
+export const SEED_SEGMENTS_PATH = new URL('./discovered.generated.geojson', import.meta.url);
 
 function readCatalog(location: string | URL, label: string): readonly Segment[] {
   let text: string;
@@ -32,8 +38,24 @@ function readCatalog(location: string | URL, label: string): readonly Segment[] 
  * loudly (the unit tests parse it too, so it cannot ship broken).
  */
 export function loadEmbeddedSegments(): readonly Segment[] {
-  embedded ??= readCatalog(new URL('./catalog.geojson', import.meta.url), 'catalog.geojson (embedded)');
+  embedded ??= Object.freeze(
+    withSeed(
+      loadHandTracedSegments(),
+      existsSync(SEED_SEGMENTS_PATH) ? readCatalog(SEED_SEGMENTS_PATH, 'discovered.generated.geojson') : [],
+    ),
+  );
   return embedded;
+}
+
+/** The hand-traced catalog alone (CC0): what discovery adopts climbs from. */
+export function loadHandTracedSegments(): readonly Segment[] {
+  return readCatalog(new URL('./catalog.geojson', import.meta.url), 'catalog.geojson (embedded)');
+}
+
+/** One catalog: a discovered entry holding a hand-traced id (an adopted climb) replaces the traced line. */
+function withSeed(handTraced: readonly Segment[], seed: readonly Segment[]): Segment[] {
+  const adopted = new Set(seed.map((segment) => segment.id));
+  return [...handTraced.filter((segment) => !adopted.has(segment.id)), ...seed];
 }
 
 /** An operator's catalog (e.g. made with `npm run segments:import`); relative paths resolve from the working directory. */
