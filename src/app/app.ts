@@ -32,6 +32,19 @@ const catalog = ({ settings: { segmentsFile } }: Graph) =>
     return (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(file);
   });
 
+/**
+ * The catalog every surface queries: the built-in one, or with `WOS_DISCOVERY=online` the live catalog
+ * over it (discovered areas from the store, discovery on demand); the store opens on the first discovery.
+ */
+const servedCatalog = (graph: Graph) =>
+  lazy(async () => {
+    const base = await graph.get(catalog)();
+    if (graph.settings.discovery.mode !== 'online') return { catalog: base, discovery: undefined };
+    const { openLiveCatalog } = await import('./discovery.ts');
+    const live = openLiveCatalog(graph.settings.discovery, base, graph.get(store), graph.get(redis));
+    return { catalog: live, discovery: live };
+  });
+
 /** The forecast source the settings choose, its cache shared through Redis when set. */
 const forecast = (graph: Graph) =>
   lazy(async () => {
@@ -52,10 +65,18 @@ const toolData = (graph: Graph) =>
   lazy(async () => {
     const [{ createGeocoder }, [segments, weather, members]] = await Promise.all([
       import('../data/geocoding/select-geocoder.ts'),
-      graph.need(catalog, forecast, ensemble),
+      graph.need(servedCatalog, forecast, ensemble),
     ]);
     const geocoder = createGeocoder(graph.settings.geocoder);
-    return { catalog: segments, geocoder, forecast: weather, ensemble: members, now: Date.now };
+    const { catalog: served, discovery } = segments;
+    return {
+      catalog: served,
+      ...(discovery ? { discovery } : {}),
+      geocoder,
+      forecast: weather,
+      ensemble: members,
+      now: Date.now,
+    };
   });
 
 /** The rider store, opened and migrated. */
@@ -65,8 +86,8 @@ const store = ({ settings }: Graph) =>
 /** The alert job: the store, the catalog, the forecasts and its lock; nothing of MCP or sign-in. */
 const alertJob = (graph: Graph) =>
   lazy(async (): Promise<AlertJobDeps> => {
-    const parts = await graph.need(store, catalog, forecast, ensemble, redis);
-    const [opened, segments, weather, members, client] = parts;
+    const parts = await graph.need(store, servedCatalog, forecast, ensemble, redis);
+    const [opened, { catalog: segments }, weather, members, client] = parts;
     const deps = { store: opened, catalog: segments, forecast: weather, ensemble: members, now: Date.now };
     return { ...deps, ...(await alertJobCoordination(client, opened)) };
   });
@@ -87,9 +108,10 @@ const riderRoutes = (graph: Graph) =>
   lazy(async () => {
     const [{ openRiderRoutes }, parts] = await Promise.all([
       import('./rider-routes.ts'),
-      graph.need(store, mcpConfig, redis, catalog),
+      graph.need(store, mcpConfig, redis, servedCatalog),
     ]);
-    return openRiderRoutes(graph.settings, ...parts);
+    const [opened, guard, client, { catalog: served }] = parts;
+    return openRiderRoutes(graph.settings, opened, guard, client, served);
   });
 
 /** `/mcp`: the public tools over the data; no store, no authorization server. */

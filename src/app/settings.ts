@@ -244,6 +244,33 @@ export const SETTINGS = {
     parse: anyText,
     fallback: undefined,
   }),
+  WOS_DISCOVERY: spec<'seed' | 'online'>({
+    group: 'data',
+    shownDefault: '`seed`',
+    description:
+      '`seed` (segments discovered from the shipped OpenStreetMap extracts only, offline) or `online` (a place with too few segments is discovered from Overpass and the elevation API on demand, stored in the rider store)',
+    accepts: '"seed" or "online"',
+    parse: oneOf('seed', 'online'),
+    fallback: 'seed',
+  }),
+  WOS_OVERPASS_URL: spec<string>({
+    group: 'data',
+    shownDefault: '`https://overpass-api.de/api/interpreter`',
+    description:
+      'Overpass API interpreter that `online` discovery reads roads from (a self-hosted one is welcome)',
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: 'https://overpass-api.de/api/interpreter',
+  }),
+  WOS_ELEVATION_URL: spec<string>({
+    group: 'data',
+    shownDefault: '`https://api.open-meteo.com/v1/elevation`',
+    description:
+      "Open-Meteo's Elevation API (or a server speaking it) that `online` discovery reads heights from",
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: 'https://api.open-meteo.com/v1/elevation',
+  }),
   WOS_MCP_ALLOWED_HOSTS: spec<readonly string[]>({
     group: 'mcp',
     shownDefault: "localhost, the `WOS_*_URL` hosts, Vercel's",
@@ -492,6 +519,7 @@ function interpret(v: Environment) {
     },
     geocoder: { source: v.WOS_GEOCODER, apiKey: v.OPEN_METEO_API_KEY },
     segmentsFile: v.WOS_SEGMENTS_FILE,
+    discovery: { mode: v.WOS_DISCOVERY, overpassUrl: v.WOS_OVERPASS_URL, elevationUrl: v.WOS_ELEVATION_URL },
     redisUrl: v.REDIS_URL,
     mcp: {
       publicHosts: [

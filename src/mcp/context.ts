@@ -1,6 +1,7 @@
 import type { EnsembleSource } from '../data/forecast/ensemble-types.ts';
 import type { ForecastSource } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
+import type { LiveCatalog } from '../data/discovery/live-catalog.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { RiderCaller } from '../rider/rider-caller.ts';
@@ -17,6 +18,12 @@ export interface McpDeps {
   readonly ensemble?: EnsembleSource | null;
   /** Milliseconds since the epoch; injected so tests control "now". */
   readonly now: () => number;
+  /**
+   * Discovery on demand (`WOS_DISCOVERY=online`): brings the areas around a
+   * place and stored segment ids into `catalog`; absent when the catalog is
+   * all there is (seed mode).
+   */
+  readonly discovery?: Pick<LiveCatalog, 'prepare' | 'load'>;
   /** The rider store; only the rider address needs it. */
   readonly store?: Store;
 }

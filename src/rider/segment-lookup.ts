@@ -21,7 +21,8 @@ export interface SegmentLookup {
   getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Segment>>;
 }
 
-type Catalog = Pick<SegmentCatalog, 'get'>;
+/** The catalog; a live one (online discovery) also loads stored discovered ids before they are read. */
+type Catalog = Pick<SegmentCatalog, 'get'> & { load?(ids: readonly string[]): Promise<void> };
 type Db = Store['db'];
 
 async function ownSegments(db: Db, riderId: string, ids: readonly string[]): Promise<OwnSegment[]> {
@@ -35,6 +36,7 @@ async function ownSegments(db: Db, riderId: string, ids: readonly string[]): Pro
 export function riderSegmentLookup(catalog: Catalog, db: Db, riderId: string): SegmentLookup {
   const getMany = async (ids: readonly string[]): Promise<ReadonlyMap<string, Segment>> => {
     const found = new Map<string, Segment>();
+    await catalog.load?.(ids.filter((id) => !isOwnSegmentId(id)));
     for (const segment of await ownSegments(db, riderId, ids)) found.set(segment.id, segment);
     for (const id of ids) {
       if (isOwnSegmentId(id)) continue;
@@ -61,6 +63,7 @@ export async function resolveWatchedSegments(
 ): Promise<Segment[]> {
   const found = new Map<string, Segment>();
   const ownByRider = new Map<string, string[]>();
+  await catalog.load?.(watches.map((w) => w.segmentId).filter((id) => !isOwnSegmentId(id)));
   for (const { riderId, segmentId } of watches) {
     if (!isOwnSegmentId(segmentId)) {
       const segment = catalog.get(segmentId);

@@ -144,4 +144,29 @@ export interface Database {
   usage: UsageTable;
   rider_segment: RiderSegmentTable;
   job_state: JobStateTable;
+  discovered_area: DiscoveredAreaTable;
+  discovered_segment: DiscoveredSegmentTable;
+}
+
+/** An area discovery has looked at: mapped (`done`), or `failed` with when to try again. */
+export interface DiscoveredAreaTable {
+  key: string;
+  status: 'done' | 'failed';
+  /** When it was last mapped or tried. */
+  checked_at: number;
+  segment_count: number;
+  /** The OSM data's timestamp of the last successful mapping. */
+  osm_timestamp: string | null;
+  /** The last failure's sentence, for the answer and the operator. */
+  failure: string | null;
+  /** Failures in a row, for the backoff; 0 after a success. */
+  failures: number;
+  retry_at: number | null;
+}
+
+/** A discovered segment: its GeoJSON feature as JSON text, properties with provenance included. */
+export interface DiscoveredSegmentTable {
+  id: string;
+  area_key: string;
+  feature: string;
 }

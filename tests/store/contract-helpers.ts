@@ -12,6 +12,7 @@ export const ALL_MIGRATIONS = [
   '0004_alert_queue',
   '0005_job_state',
   '0006_alert_chance',
+  '0008_discovered_segments',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
@@ -21,6 +22,8 @@ export const STORE_TABLES = [
   'billing_customer',
   'billing_event',
   'billing_plan',
+  'discovered_area',
+  'discovered_segment',
   'job_state',
   'jwks',
   'oauthAccessToken',

@@ -15,6 +15,7 @@ import { describeAlerts } from './contract-alerts.ts';
 import { describeAlertChance } from './contract-alert-chance.ts';
 import { ALL_MIGRATIONS, makeRider } from './contract-helpers.ts';
 import { describeJobState } from './contract-job-state.ts';
+import { describeDiscovered } from './contract-discovered.ts';
 import { describeIsolationAndInjection } from './contract-isolation.ts';
 import { describeRiders } from './contract-riders.ts';
 import { describeUsage } from './contract-usage.ts';
@@ -50,6 +51,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
     describeUsage(current);
     describeIsolationAndInjection(current);
     describeJobState(current);
+    describeDiscovered(current);
 
     describe('durability', () => {
       it('keeps riders, watches, alerts and usage across closing and reopening the store', async () => {

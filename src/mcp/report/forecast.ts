@@ -96,6 +96,14 @@ const CREDITS = {
 } as const;
 
 /** The credits an answer must carry, for the sources it actually used. */
+/**
+ * Discovered segments are a Produced Work of OpenStreetMap's database: ODbL
+ * asks that showing them credit its contributors and name the licence.
+ */
+const SEGMENT_CREDITS: Readonly<Record<string, string>> = {
+  'ODbL-1.0': 'Segments: © OpenStreetMap contributors, ODbL (openstreetmap.org/copyright)',
+};
+
 export function attributionFor(
   forecastSource: keyof typeof CREDITS | null,
   segments: readonly Segment[],
@@ -106,6 +114,7 @@ export function attributionFor(
   if (placeCredit) lines.push(placeCredit);
   // A rider's own segments are theirs: nothing to credit.
   const licences = new Set(segments.filter((s) => !isOwnSegment(s)).map((s) => s.license));
-  for (const licence of licences) lines.push(`Segment catalog entries: ${licence}`);
+  for (const licence of licences)
+    lines.push(SEGMENT_CREDITS[licence] ?? `Segment catalog entries: ${licence}`);
   return lines;
 }

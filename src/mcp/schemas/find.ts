@@ -149,7 +149,11 @@ export const FindTailwindSegmentsOutputSchema = z.object({
     .array(CivilTwilightSchema)
     .describe('Civil dawn and dusk at the place, each day of the 72 h (segments near differ by minutes)'),
   radius_m: z.number(),
-  segments: z.array(FoundSegmentSchema).describe('Most-ridden first'),
+  segments: z
+    .array(FoundSegmentSchema)
+    .describe(
+      'Best-known first: editorial rank, then cycle route, named pass, Wikidata, climb size (no ride counts)',
+    ),
   nearest_beyond_radius: z
     .array(FoundSegmentSchema)
     .nullable()
@@ -158,6 +162,10 @@ export const FindTailwindSegmentsOutputSchema = z.object({
     ),
   headings: z.array(HeadingWindowSchema).nullable().describe('With no segment: HEADINGS, NOT SEGMENTS'),
   add_your_own: z.string().nullable().describe('With no segment: how to add your roads'),
+  mapping: z
+    .string()
+    .optional()
+    .describe('Roads here are being mapped for segments, or could not be: say so'),
   ensemble: EnsembleInfoSchema.optional().meta(PRO_ONLY),
   forecast: ForecastInfoSchema.nullable(),
   attribution: AttributionSchema,

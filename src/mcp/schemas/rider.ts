@@ -60,7 +60,7 @@ export const CatalogStatusSchema = z
 
 /** Segment facts at the rider address, where a rider's own segment has no catalog rank. */
 export const RiderSegmentFactsSchema = SegmentFactsSchema.extend({
-  popularity_rank: z.int().min(1).nullable().describe('1 = most ridden; null: own segment'),
+  popularity_rank: z.int().min(1).nullable().describe('1 = best known; null: own segment'),
 }).meta({ id: 'RiderSegment' });
 
 /**

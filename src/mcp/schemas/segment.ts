@@ -1,3 +1,4 @@
+import { MAX_GRADE_RUN_M } from '../../core/discovery/climb-rule.ts';
 import { z } from 'zod';
 import { PRO_ONLY } from '../json-schema.ts';
 import {
@@ -34,7 +35,7 @@ export const SegmentFactsSchema = z.object({
   distance_m: z.number(),
   average_grade_pct: z.number(),
   elevation_gain_m: z.number(),
-  popularity_rank: z.int().min(1).describe('1 = most ridden'),
+  popularity_rank: z.int().min(1).describe('1 = best known; no ride counts'),
   start: PointSchema,
   bearing_deg: z.number().describe('Start to end'),
 });
@@ -57,9 +58,13 @@ export const GetSegmentOutputSchema = z.object({
       .min(1)
       .nullable()
       .describe(
-        "1 = most ridden in the catalog (editorial rank, not an effort count); null for a rider's own segment",
+        "1 = best known in the catalog (editorial, then route, pass, size; never a ride count); null for a rider's own segment",
       ),
     aliases: z.array(z.string()),
+    max_grade_pct: z
+      .number()
+      .optional()
+      .describe(`Steepest ${MAX_GRADE_RUN_M} m, % (discovered segments: measured along the road)`),
     end: PointSchema,
     compass: z.string().describe('bearing_deg on an 8-point compass'),
     // A pair as a fixed-length array, not a tuple: tuple keywords differ between JSON Schema

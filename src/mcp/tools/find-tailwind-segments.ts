@@ -27,7 +27,7 @@ import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 import { fitFindAnswer } from '../report/fit-find-answer.ts';
 
-/** Public tool: the most-ridden segments near a place, each with its best tailwind window. */
+/** Public tool: the best-known segments near a place, each with its best tailwind window. */
 export const findTailwindSegments: ToolDefinition<
   typeof FindTailwindSegmentsInputSchema,
   typeof FindTailwindSegmentsOutputSchema
@@ -35,7 +35,7 @@ export const findTailwindSegments: ToolDefinition<
   name: 'find_tailwind_segments',
   title: 'Find segments with a tailwind',
   description:
-    'Start here: the most-ridden segments near a place (name or coordinates), each with its best ' +
+    'Start here: the best-known climbs and roads near a place (name or coordinates), each with its best ' +
     'rideable tailwind window in the next 3 days or why none. With no segment in radius_m: the nearest ' +
     'beyond it and 8 compass HEADINGS (not segments). Then get_segment for one id.',
   inputSchema: FindTailwindSegmentsInputSchema,
@@ -49,6 +49,8 @@ export const findTailwindSegments: ToolDefinition<
     const { pro } = access;
     const point = { lat: place.latitude, lon: place.longitude };
     const options: WindOptions = { includeDarkness: input.include_darkness };
+    // Online discovery maps the area first, within its budget; what it could not finish, `mapping` says.
+    const mapping = (await context.discovery?.prepare(point, input.radius_m)) ?? null;
     const found = context.catalog.near(point, input.radius_m, input.limit);
     const beyond =
       found.length === 0
@@ -92,6 +94,7 @@ export const findTailwindSegments: ToolDefinition<
       nearest_beyond_radius: beyond && withWindows(beyond),
       headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
       add_your_own: beyond && addYourOwn(context),
+      ...(mapping ? { mapping: mapping.sentence } : found.length === 0 ? offlineMapping(context) : {}),
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
@@ -101,6 +104,20 @@ export const findTailwindSegments: ToolDefinition<
     return fitFindAnswer(data, summarizeFind);
   },
 };
+
+/**
+ * Where discovery is off (the offline default), an empty answer says why the
+ * roads here have no segments yet rather than leaving the rider to guess.
+ */
+function offlineMapping(context: Pick<ToolContext, 'discovery'>): { mapping?: string } {
+  return context.discovery
+    ? {}
+    : {
+        mapping:
+          'This server finds segments only where its catalog and the OpenStreetMap extracts it ships reach; ' +
+          'mapping roads anywhere else needs the network (discovery is off here).',
+      };
+}
 
 /**
  * What a rider can do about a place the catalog does not cover, said

@@ -1,3 +1,6 @@
+import type { LatLon } from '../../core/bearing.ts';
+import { roundHalfAway } from '../../core/round.ts';
+import { simplifyRoute } from '../../core/route/route-simplify.ts';
 import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 import { isOwnSegmentId } from '../../core/rider-rules.ts';
 import type { Segment } from '../../data/segments/types.ts';
@@ -26,6 +29,7 @@ import { summarizeSegment } from './public-summaries.ts';
  */
 async function segmentFor(context: ToolContext, id: string): Promise<Segment | undefined> {
   const { caller, store } = context;
+  if (!isOwnSegmentId(id)) await context.discovery?.load([id]);
   if (caller.kind !== 'rider' || store === undefined || !isOwnSegmentId(id)) return context.catalog.get(id);
   return riderSegmentLookup(context.catalog, store.db, caller.riderId).get(id);
 }
@@ -69,9 +73,10 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
       segment: {
         ...facts,
         aliases: [...segment.aliases],
+        ...(segment.maxGradePct === undefined ? {} : { max_grade_pct: segment.maxGradePct }),
         end: toPoint(endOf(segment)),
         compass: compassPoint(facts.bearing_deg),
-        polyline: segment.polyline.map((p) => [p.lat, p.lon] as [number, number]),
+        polyline: answerPolyline(segment.polyline),
         source: segment.source,
         license: segment.license,
       },
@@ -97,3 +102,20 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
     return { data, summary: summarizeSegment(data) };
   },
 };
+
+/** Most points a segment's route is given in: a discovered climb's hairpins can number hundreds. */
+export const ANSWER_POLYLINE_POINTS = 120;
+
+/**
+ * The route as an answer gives it: at most {@link ANSWER_POLYLINE_POINTS}
+ * points, simplified with a tolerance that doubles from 5 m until it fits
+ * (every point kept is a point of the segment, so it stays on the road),
+ * to 5 decimals (about a metre).
+ */
+export function answerPolyline(polyline: readonly LatLon[]): [number, number][] {
+  let kept: readonly LatLon[] = polyline;
+  for (let toleranceM = 5; kept.length > ANSWER_POLYLINE_POINTS; toleranceM *= 2) {
+    kept = simplifyRoute(polyline, toleranceM);
+  }
+  return kept.map((p) => [roundHalfAway(p.lat, 5), roundHalfAway(p.lon, 5)]);
+}

@@ -195,7 +195,12 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
     ...(data.headings ?? []).map((h) => h.best_window),
   ];
   return (
-    [head + wider + others + empty, ...lines, ...noneNear(data)].join('\n') +
+    [
+      head + wider + others + empty,
+      ...lines,
+      ...noneNear(data),
+      ...(data.mapping ? [data.mapping] : []),
+    ].join('\n') +
     flagLegend(windows.flatMap((w) => w?.flags ?? [])) +
     daylightLine(data) +
     forecastLine(data.forecast, data.time_zone) +

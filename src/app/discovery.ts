@@ -1,0 +1,94 @@
+/**
+ * Discovery on demand (`WOS_DISCOVERY=online`), wired: the live catalog over
+ * the built-in one, its store port on the rider store's repositories, its
+ * lock in Redis when set (else in the store, which every instance shares),
+ * and the Overpass and elevation adapters the settings name. Loaded only in
+ * online mode, so the default set-up never compiles any of it.
+ */
+import type { Redis } from 'ioredis';
+import { areaDiscoverer } from '../data/discovery/area-discoverer.ts';
+import { createLiveCatalog, type DiscoveryPort, type LiveCatalog } from '../data/discovery/live-catalog.ts';
+import { openMeteoElevationSource } from '../data/discovery/open-meteo-elevation.ts';
+import { overpassSource } from '../data/discovery/overpass.ts';
+import { loadCountryOf, type CountryOf } from '../data/geocoding/nearest-country.ts';
+import { loadHandTracedSegments } from '../data/segments/load.ts';
+import type { SegmentCatalog } from '../data/segments/types.ts';
+import { nowSeconds } from '../store/clock.ts';
+import type { Store } from '../store/database.ts';
+import {
+  findAreaFeatures,
+  findDiscoveredAreas,
+  findFeaturesById,
+  recordDiscoveryFailure,
+  saveDiscoveredArea,
+} from '../store/repositories/discovered-segments.ts';
+import { createStoreLock } from '../store/repositories/job-state.ts';
+import { lazy, type Lazy } from './graph.ts';
+import type { Settings } from './settings.ts';
+import { REDIS_PREFIX } from './shared-state.ts';
+
+/** An area's discovery may run this long before it is given up (and retried after a backoff). */
+const AREA_TIMEOUT_MS = 120_000;
+/** A call waits this long for discovery, then answers with what is known and says the rest is being mapped. */
+const CALL_BUDGET_MS = 4_000;
+/** Areas are mapped again after 30 days: roads change slowly, and Overpass is a shared resource. */
+const REFRESH_AFTER_S = 30 * 86_400;
+/** How long an instance trusts its own view of an area before reading the store again. */
+const RECHECK_AFTER_S = 60;
+
+/** The live catalog's store and lock, on the rider store (and Redis for the lock when set). */
+export function discoveryPort(store: Lazy<Store>, redis: Lazy<Redis | undefined>): Lazy<DiscoveryPort> {
+  return lazy(async () => {
+    const [{ db }, client] = await Promise.all([store(), redis()]);
+    const ttl = AREA_TIMEOUT_MS + 30_000;
+    let lockFor = (key: string) => createStoreLock(db, key, ttl);
+    if (client) {
+      const { createRedisLock } = await import('../store/shared-state/lock.ts');
+      lockFor = (key) => createRedisLock(client, `${REDIS_PREFIX}${key}`, ttl);
+    }
+    return {
+      areas: async (keys) =>
+        (await findDiscoveredAreas(db, keys)).map((row) => ({
+          key: row.key,
+          status: row.status,
+          checkedAt: Number(row.checked_at),
+          failures: row.failures,
+          retryAt: row.retry_at === null ? null : Number(row.retry_at),
+          failure: row.failure,
+        })),
+      features: (keys) => findAreaFeatures(db, keys),
+      featuresById: (ids) => findFeaturesById(db, ids),
+      save: async (key, checkedAt, osmTimestamp, features) => {
+        await saveDiscoveredArea(db, { key, checkedAt, osmTimestamp }, features);
+      },
+      fail: (key, checkedAt, failure, retryAt) =>
+        recordDiscoveryFailure(db, { key, checkedAt, failure, retryAt }),
+      lock: (key) => lockFor(key).acquire(),
+    };
+  });
+}
+
+export function openLiveCatalog(
+  settings: Settings['discovery'],
+  base: SegmentCatalog,
+  store: Lazy<Store>,
+  redis: Lazy<Redis | undefined>,
+  overrides: { budgetMs?: number } = {},
+): LiveCatalog {
+  const countryOf: Lazy<CountryOf> = lazy(() => loadCountryOf());
+  return createLiveCatalog(base, {
+    port: discoveryPort(store, redis),
+    discover: areaDiscoverer({
+      osm: overpassSource({ url: settings.overpassUrl }),
+      elevation: openMeteoElevationSource({ url: settings.elevationUrl }),
+      countryOf,
+      handTraced: loadHandTracedSegments,
+    }),
+    budgetMs: overrides.budgetMs ?? CALL_BUDGET_MS,
+    refreshAfterS: REFRESH_AFTER_S,
+    recheckAfterS: RECHECK_AFTER_S,
+    timeoutMs: AREA_TIMEOUT_MS,
+    now: nowSeconds,
+    log: (line) => console.log(line),
+  });
+}
