@@ -12,6 +12,7 @@ import { billingMigration } from './0003-billing.ts';
 import { alertQueueMigration } from './0004-alert-queue.ts';
 import { jobStateMigration } from './0005-job-state.ts';
 import { alertChanceMigration } from './0006-alert-chance.ts';
+import { closedOwnSegmentsMigration } from './0007-closed-own-segments.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
@@ -21,4 +22,5 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_alert_queue': alertQueueMigration,
   '0005_job_state': jobStateMigration,
   '0006_alert_chance': alertChanceMigration,
+  '0007_closed_own_segments': closedOwnSegmentsMigration,
 };

@@ -42,9 +42,12 @@ function windowText(window: WindowOut): string {
 function watchLine(entry: WatchEntryOut): string {
   const name = entry.segment ? entry.segment.name : 'missing from the catalog (unwatch it)';
   const record = entry.record_s === null ? 'no record' : `record ${clockTime(entry.record_s)}`;
-  const alerts = entry.alerts_on
-    ? `alerts from a peak tailwind of ${windFigure(entry.threshold_kmh)}`
-    : 'alerts off';
+  const alerts =
+    entry.alerts_cannot_fire !== undefined
+      ? `alerts cannot fire. ${entry.alerts_cannot_fire}`
+      : entry.alerts_on
+        ? `alerts from a peak tailwind of ${windFigure(entry.threshold_kmh)}`
+        : 'alerts off';
   return `- ${name} [${entry.segment_id}]: ${record}, ${alerts}`;
 }
 
