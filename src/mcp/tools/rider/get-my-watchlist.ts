@@ -14,6 +14,7 @@ import {
 import type { ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
 import { metered } from './metered.ts';
+import { zoneOfSegments } from './rider-zone.ts';
 import { accessOf, requireRider } from './rider-context.ts';
 import { summarizeWatchlist } from './rider-summaries.ts';
 import { watchEntryOut } from './watch-entry.ts';
@@ -78,7 +79,9 @@ export const getMyWatchlist: ToolDefinition<
         recent_alerts: alerts.map((alert) => alertOut(alert, segments)),
         locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
       } satisfies Omit<GetMyWatchlistOutput, 'usage'>;
-      return { data, summary: summarizeWatchlist(data) };
+      // The rider's zone, for the trial's end and the monthly reset: where their watched segments are.
+      const timeZone = zoneOfSegments(entries.flatMap((entry) => segments.get(entry.segmentId) ?? []));
+      return { data, summary: summarizeWatchlist(data, timeZone), timeZone };
     });
   },
 };
