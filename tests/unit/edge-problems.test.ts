@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMcpService } from '../../src/app/mcp-service.ts';
 import { createApiReplier } from '../../src/rest/handler.ts';
-import { BODY_LIMITS, OTHER_BODY_MAX_BYTES, bufferBody } from '../../src/server/request-body.ts';
+import { bodyLimitFor, bufferBody } from '../../src/server/request-body.ts';
 
 let server: Server;
 let origin = '';
@@ -33,7 +33,7 @@ const tooLarge = (path: string) =>
   fetch(`${origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: 'x'.repeat((BODY_LIMITS[path] ?? OTHER_BODY_MAX_BYTES) + 1),
+    body: 'x'.repeat(bodyLimitFor(path) + 1),
   });
 
 describe('a body over the limit', () => {
@@ -59,6 +59,11 @@ describe('a body over the limit', () => {
       error: 'payload_too_large',
     });
     expect(await (await tooLarge('/mcp')).text()).toMatch(/^\{"jsonrpc":"2.0"/);
+    // The addresses with a trailing slash take the MCP limit and shape too (issue 28).
+    for (const path of ['/mcp/', '/mcp/rider/']) {
+      expect(bodyLimitFor(path), path).toBe(bodyLimitFor('/mcp'));
+      expect(await (await tooLarge(path)).text(), path).toMatch(/^\{"jsonrpc":"2.0".*64 KB/);
+    }
   });
 });
 
