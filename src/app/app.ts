@@ -10,6 +10,7 @@ import type { AlertJobDeps } from '../alerts/run.ts';
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { mcpAddressOf, PUBLIC_MCP_PATH } from '../rider/access-policy.ts';
 import { Graph, lazy } from './graph.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
@@ -165,7 +166,9 @@ export function mcpFunction(settings = settingsFromProcess()) {
   const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
   return async (request: Request): Promise<Response> => {
     const client = { address: request.headers.get('x-real-ip') ?? 'unknown' };
-    if (new URL(request.url).pathname === '/mcp') return (await publicEndpoint())(request, client);
+    // `/mcp/` is the public address too (`mcpAddressOf`): it must not wait for the rider side either.
+    if (mcpAddressOf(new URL(request.url).pathname) === PUBLIC_MCP_PATH)
+      return (await publicEndpoint())(request, client);
     return (await service()).handle(request, client);
   };
 }

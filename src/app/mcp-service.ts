@@ -10,9 +10,11 @@ import type { McpDeps } from '../mcp/context.ts';
 import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint.ts';
 import { RIDER_ADDRESS_TOOLS } from '../mcp/tools/rider/index.ts';
-import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
+import { mcpAddressOf, PUBLIC_MCP_PATH, SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
 import type { Store } from '../store/database.ts';
 import { answerResponse, refusal } from '../core/json-response.ts';
+import { ApiError } from '../core/problems.ts';
+import { problemReply } from '../rest/problem-reply.ts';
 import { answersProblems, isRiderPath } from './rider-routes.ts';
 import type { Settings } from './settings.ts';
 import { sharedMcpLimiter } from './shared-limits.ts';
@@ -60,7 +62,7 @@ function scopedAuthenticate(auth: AuthService) {
 }
 
 export interface McpService {
-  /** Answers `/mcp`, `/mcp/rider` and the sign-in paths; any other path it is given is a 404. */
+  /** Answers `/mcp`, `/mcp/rider` (each also with a trailing slash) and the sign-in paths; any other path it is given is a 404. */
   readonly handle: (request: Request, client: ClientInfo) => Promise<Response>;
   /** The rider services, opened on first use (`npm start` opens them at start to fail early). */
   readonly rider: () => Promise<RiderServices>;
@@ -69,15 +71,18 @@ export interface McpService {
 /**
  * The one 404 of the MCP side, for `npm start` and the Vercel function alike:
  * the same problem document as every other unknown path (no OAuth client
- * reads it, so it need not have the OAuth error shape).
+ * reads it, so it need not have the OAuth error shape), rendered by the REST
+ * API's renderer so it carries the same headers as every other problem the
+ * service sends: CORS for browser clients, the cache policy of a 404.
  */
 function notFound(request: Request): Response {
   const url = new URL(request.url);
-  const answer = refusal('not_found', 'There is no MCP address here.');
-  return answerResponse(
-    { ...answer, hint: 'Connect to /mcp, or to /mcp/rider when signed in.' },
-    { instance: url.pathname.slice(0, 256), docsUrl: `${url.origin}/docs` },
-  );
+  const error = new ApiError('not_found', {
+    detail: 'There is no MCP address here.',
+    hint: 'Connect to /mcp, or to /mcp/rider when signed in.',
+  });
+  const { status, headers, body } = problemReply(error, url.pathname.slice(0, 256), `${url.origin}/docs`);
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
 function unavailable(error: unknown, request: Request): Response {
@@ -125,8 +130,9 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
   };
   const handle = async (request: Request, client: ClientInfo): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/mcp') return (await publicEndpoint())(request, client);
-    const riderPath = pathname === '/mcp/rider';
+    const address = mcpAddressOf(pathname);
+    if (address === PUBLIC_MCP_PATH) return (await publicEndpoint())(request, client);
+    const riderPath = address !== undefined;
     if (!riderPath && !isRiderPath(pathname)) return notFound(request);
     let services: RiderServices;
     try {

@@ -25,7 +25,14 @@ export interface AuthRoutesOptions {
 
 const PRM = '/.well-known/oauth-protected-resource';
 const ASM = '/.well-known/oauth-authorization-server';
-const METADATA_PATHS = new Set([PRM, `${PRM}${RIDER_RESOURCE_PATH}`, ASM, `${ASM}${AUTH_BASE_PATH}`]);
+/** The rider resource's metadata also under `/mcp/rider/`'s RFC 9728 path: a client given that spelling asks there. */
+const METADATA_PATHS = new Set([
+  PRM,
+  `${PRM}${RIDER_RESOURCE_PATH}`,
+  `${PRM}${RIDER_RESOURCE_PATH}/`,
+  ASM,
+  `${ASM}${AUTH_BASE_PATH}`,
+]);
 const TOKEN_PATH = `${AUTH_BASE_PATH}/oauth2/token`;
 const AUTHORIZE_PATH = `${AUTH_BASE_PATH}/oauth2/authorize`;
 /** Endpoints a browser-based MCP client calls cross-origin, without cookies. */

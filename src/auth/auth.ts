@@ -26,7 +26,7 @@ import {
   REFRESH_REUSE_INTERVAL_S,
   REFRESH_TOKEN_TTL_S,
   issuerFor,
-  riderResourceFor,
+  riderResourcesFor,
 } from '../rider/access-policy.ts';
 
 /**
@@ -78,7 +78,6 @@ export type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLi
 export function authOptions(options: CreateAuthOptions) {
   const { origin, store } = options;
   const db = store.db;
-  const resource = riderResourceFor(origin);
   return {
     appName: 'wind-on-segment',
     baseURL: origin,
@@ -127,9 +126,11 @@ export function authOptions(options: CreateAuthOptions) {
         signup: { page: '/signup' },
         scopes: [...AUTH_SCOPES],
         grantTypes: ['authorization_code', 'refresh_token'],
-        resources: [resource],
-        clientRegistrationDefaultResources: [resource],
-        clientRegistrationAllowedResources: [resource],
+        // Both spellings of the rider address (`/mcp/rider` and `/mcp/rider/`) are the one resource:
+        // a client given either may name it in `resource`, and the token is good at both.
+        resources: [...riderResourcesFor(origin)],
+        clientRegistrationDefaultResources: [...riderResourcesFor(origin)],
+        clientRegistrationAllowedResources: [...riderResourcesFor(origin)],
         allowDynamicClientRegistration: true,
         allowUnauthenticatedClientRegistration: true,
         accessTokenExpiresIn: options.accessTokenTtlS ?? ACCESS_TOKEN_TTL_S,

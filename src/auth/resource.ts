@@ -13,7 +13,13 @@ import type { Database } from '../store/schema.ts';
 import type { Auth } from './auth.ts';
 import { insufficientScopeResponse, unauthorizedResponse } from './challenge.ts';
 import { ensureRider } from '../rider/rider-account.ts';
-import { AUTH_SCOPES, SCOPE_READ, issuerFor, riderResourceFor } from '../rider/access-policy.ts';
+import {
+  AUTH_SCOPES,
+  SCOPE_READ,
+  issuerFor,
+  riderResourceFor,
+  riderResourcesFor,
+} from '../rider/access-policy.ts';
 import { readList, withAuthTables } from '../store/auth-tables.ts';
 
 /** RFC 9728 protected-resource metadata for the rider MCP address of one origin. */
@@ -60,7 +66,8 @@ export async function verifyRiderRequest(
   let claims: Record<string, unknown>;
   try {
     claims = await verifyAccessTokenRequest(requestToResourceInput(request), {
-      verifyOptions: { issuer: issuerFor(origin), audience: riderResourceFor(origin) },
+      // Either spelling of the address is the one resource (`riderResourcesFor`).
+      verifyOptions: { issuer: issuerFor(origin), audience: [...riderResourcesFor(origin)] },
       // In-process keys: no HTTP round trip to ourselves, the same on Vercel.
       jwksFetch: () => auth.api.getJwks(),
       jwksCacheKey: auth,

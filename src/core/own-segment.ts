@@ -64,6 +64,20 @@ function readInput(source: OwnSegmentSource, value: unknown): ParsedRoute {
 }
 
 /**
+ * Why a loop or an out-and-back is no segment, in one sentence: the start of
+ * the upload's refusal, and the reason get_route_wind gives when its
+ * `save_as` is not kept (that tool has judged the route already, so it says
+ * what to do instead in its own words).
+ */
+export function closedRouteReason(shape: 'loop' | 'out_and_back', endsApartM: number): string {
+  return (
+    `This line ends ${Math.round(endsApartM)} m from where it starts: ` +
+    `${shape === 'loop' ? 'a loop' : 'an out-and-back'} has no one direction, so its tailwind ` +
+    'comes to about 0 in any wind and an alert on it could never fire.'
+  );
+}
+
+/**
  * Reads, simplifies and measures; throws {@link RouteInputError} naming the
  * problem. A loop or an out-and-back is refused (`closed_route`): judged as
  * a segment its length-weighted tailwind is about 0 in every wind, so its
@@ -88,9 +102,7 @@ export function prepareParsedSegment(source: OwnSegmentSource, route: ParsedRout
   if (closed.shape !== 'point_to_point') {
     throw new RouteInputError(
       'closed_route',
-      `This line ends ${Math.round(closed.endsApartM)} m from where it starts: ` +
-        `${closed.shape === 'loop' ? 'a loop' : 'an out-and-back'} has no one direction, so its tailwind ` +
-        'comes to about 0 in any wind and an alert on it could never fire. Judge it as a route instead, by ' +
+      `${closedRouteReason(closed.shape, closed.endsApartM)} Judge it as a route instead, by ` +
         'the time the wind costs or gives both ways round: get_route_wind in your assistant, or the route ' +
         'calculator on the home page. A climb or a one-way stretch of it can be a segment.',
     );

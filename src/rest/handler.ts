@@ -5,11 +5,23 @@ import { problemReply } from './problem-reply.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
 import { ROUTES } from './rest-routes.ts';
+import type { Route } from './operation.ts';
 import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
+
+/**
+ * The endpoint a path names. One trailing slash names the same endpoint
+ * (`/v1/tailwind/`, `/health/`): clients that join a base URL and a path, and
+ * people copying a link, add it often, and a 404 taught them nothing that an
+ * answer would not. Anything more (a second slash, case) is another path.
+ */
+function routeOf(pathname: string): Route | undefined {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
+}
 
 /** Paths this handler owns; the local server sends everything else to the site. */
 export function isApiPath(pathname: string): boolean {
-  return pathname === '/v1' || pathname.startsWith('/v1/') || Object.hasOwn(ROUTES, pathname);
+  return pathname === '/v1' || pathname.startsWith('/v1/') || routeOf(pathname) !== undefined;
 }
 
 const ENDPOINTS = Object.keys(ROUTES).join(', ');
@@ -30,11 +42,11 @@ function answer(method: string, url: RequestTarget, urls: ResolvedUrls): Reply {
       hint: `Use ${ALLOWED_METHODS.join(', ')}.`,
     });
   }
-  const route = Object.hasOwn(ROUTES, url.pathname) ? ROUTES[url.pathname] : undefined;
+  const route = routeOf(url.pathname);
   if (!route) {
     throw new ApiError('not_found', {
       detail: `There is no endpoint at ${url.pathname}.`,
-      hint: `The endpoints are ${ENDPOINTS} (GET). Paths are case-sensitive and have no trailing slash.`,
+      hint: `The endpoints are ${ENDPOINTS} (GET). Paths are case-sensitive.`,
     });
   }
   if (method === 'OPTIONS') return preflightReply();

@@ -11,6 +11,26 @@ export const AUTH_BASE_PATH = '/api/auth';
 /** The protected resource: the MCP address riders connect their assistants to. */
 export const RIDER_RESOURCE_PATH = '/mcp/rider';
 
+/** The public MCP address: no sign-in, the three public tools. */
+export const PUBLIC_MCP_PATH = '/mcp';
+
+/** The two MCP addresses, in the spelling every document names. */
+export type McpAddress = typeof PUBLIC_MCP_PATH | typeof RIDER_RESOURCE_PATH;
+
+/**
+ * The MCP address a request path names, or undefined. `/mcp/` and
+ * `/mcp/rider/` are the same addresses: clients and people configuring them
+ * add a trailing slash often enough that refusing it turned a working setup
+ * into a 404 on every call, and nothing else could live at those paths. The
+ * canonical spelling stays the one the metadata and the docs name.
+ */
+export function mcpAddressOf(pathname: string): McpAddress | undefined {
+  const path = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (path === PUBLIC_MCP_PATH) return PUBLIC_MCP_PATH;
+  if (path === RIDER_RESOURCE_PATH) return RIDER_RESOURCE_PATH;
+  return undefined;
+}
+
 /** Read the rider's own data (watchlist, windows, alerts). */
 export const SCOPE_READ = 'rider:read';
 /** Change the rider's watchlist, records and alert settings. */
@@ -59,6 +79,17 @@ export function issuerFor(origin: string): string {
 /** The resource identifier (RFC 8707) of the rider MCP address for one public origin. */
 export function riderResourceFor(origin: string): string {
   return `${origin}${RIDER_RESOURCE_PATH}`;
+}
+
+/**
+ * Both spellings of the one rider resource: the canonical one, which the
+ * metadata names and tokens are issued for by default, and the one with a
+ * trailing slash, which a client that was given `/mcp/rider/` may ask a
+ * token for (RFC 8707 `resource`). A token for either is good at either.
+ */
+export function riderResourcesFor(origin: string): readonly [string, string] {
+  const resource = riderResourceFor(origin);
+  return [resource, `${resource}/`];
 }
 
 /** RFC 9728 §3.1: the metadata URL inserts the well-known segment before the resource's path. */

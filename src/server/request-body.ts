@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
 import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/stripe-webhook.ts';
-import { AUTH_BASE_PATH } from '../rider/access-policy.ts';
+import { AUTH_BASE_PATH, mcpAddressOf } from '../rider/access-policy.ts';
 import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../account/own-segments-api.ts';
 import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../account/webhook-setting.ts';
 import { answersProblems } from '../app/rider-routes.ts';
@@ -61,7 +61,9 @@ function lingerOnClose(socket: Socket): void {
   };
 }
 
-export function bodyLimitFor(path: string): number {
+/** The limit of a path; `/mcp/` and `/mcp/rider/` are the MCP addresses and take theirs (`mcpAddressOf`). */
+export function bodyLimitFor(spelled: string): number {
+  const path = mcpAddressOf(spelled) ?? spelled;
   return Object.hasOwn(BODY_LIMITS, path)
     ? (BODY_LIMITS[path] ?? OTHER_BODY_MAX_BYTES)
     : OTHER_BODY_MAX_BYTES;
@@ -107,7 +109,7 @@ function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome>
 function tooLargeBody(request: IncomingMessage, path: string, limit: number) {
   const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
   const message = `The request body is larger than the ${size} this address takes.`;
-  if (path === '/mcp' || path === '/mcp/rider') {
+  if (mcpAddressOf(path) !== undefined) {
     const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
     return { body, type: 'application/json' };
   }

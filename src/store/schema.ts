@@ -90,6 +90,11 @@ export interface RiderSegmentTable {
   /** Share of the line's points that carried an elevation, 0 to 1. */
   elevation_coverage: number;
   created_at: number;
+  /**
+   * 'loop' or 'out_and_back' for a closed line kept before those were refused
+   * (migration 0007): its alerts can never fire. Null for every other segment.
+   */
+  closed_shape: ColumnType<'loop' | 'out_and_back' | null, never, never>;
 }
 
 /** The Stripe customer of a rider, and the last payment seen from them. */

@@ -243,8 +243,25 @@ export const CASES: readonly ContractCase[] = [
     },
   },
   {
-    name: 'a trailing slash is another path',
+    name: 'a trailing slash names the same endpoint (issue 28)',
     path: '/v1/plans/',
+    status: 200,
+  },
+  {
+    name: 'a trailing slash on /health names it too (issue 28)',
+    path: '/health/',
+    status: 200,
+    body: { status: 'ok', version: SERVICE_VERSION },
+  },
+  {
+    name: 'a trailing slash on /v1/tailwind answers the calculation (issue 28)',
+    path: '/v1/tailwind/?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80',
+    status: 200,
+    body: { signed_tailwind_kmh: 19.7, effect: 'tailwind' },
+  },
+  {
+    name: 'two trailing slashes are another path',
+    path: '/v1/plans//',
     status: 404,
     problem: { code: 'not_found' },
   },

@@ -209,3 +209,53 @@ describe('npm start: early refusals leave the connection usable (issue 11)', () 
     expect(log.end).not.toBe('timeout');
   });
 });
+
+describe('npm start: MCP targets with a trailing slash or none of its addresses (issue 28)', () => {
+  const get = (target: string) =>
+    Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n`);
+  const initialize = (target: string) => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      },
+    });
+    return Buffer.from(
+      `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  };
+
+  it('serves /mcp/ as the public address and challenges at /mcp/rider/ with the canonical metadata', async () => {
+    const open = await onOneConnection(initialize('/mcp/'), HEALTH);
+    expect(open.responses.map((r) => r.status)).toEqual([200, 200]);
+    expect(open.responses[0]?.body).toContain('"serverInfo"');
+    const rider = await onOneConnection(initialize('/mcp/rider/'), HEALTH);
+    expect(rider.responses.map((r) => r.status)).toEqual([401, 200]);
+    expect(rider.responses[0]?.headers['www-authenticate']).toContain(
+      '/.well-known/oauth-protected-resource/mcp/rider"',
+    );
+  });
+
+  it.each(['/mcp/unknown', '/mcp/../v1/plans', '/mcp/rider/x', '/mcp//'])(
+    'answers %s with a 404 problem that has the CORS and Cache-Control of every other',
+    async (target) => {
+      const log = await onOneConnection(get(target), HEALTH);
+      expect(log.responses.map((r) => r.status)).toEqual([404, 200]);
+      const other = await onOneConnection(get('/v1/nope'));
+      const problem = problemOf(log.responses[0]);
+      expect(problem).toMatchObject({ status: 404, code: 'not_found' });
+      expect(log.responses[0]?.headers['cache-control']).toBe(other.responses[0]?.headers['cache-control']);
+    },
+  );
+
+  it('answers the REST paths with one trailing slash', async () => {
+    const log = await onOneConnection(get('/health/'), HEALTH);
+    expect(log.responses.map((r) => r.status)).toEqual([200, 200]);
+    expect(JSON.parse(log.responses[0]?.body ?? '')).toMatchObject({ status: 'ok' });
+  });
+});

@@ -19,7 +19,9 @@ export const API_TARGETS: readonly (readonly [string, number])[] = [
   ['/openapi.json', 200],
   ['/v1/tailwnd', 404],
   ['/v1', 404],
-  ['/v1/tailwind/', 404],
+  ['/v1/tailwind/?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80', 200],
+  ['/openapi.json/', 200],
+  ['/v1/plans//', 404],
 ];
 
 /** Paths of the site, the MCP server and sign-in: answered by their own rules, checked for the common ones. */
@@ -234,7 +236,8 @@ export function toBytes(request: TableRequest): Buffer {
 
 /** Is this an API path (the REST handler's), where every error is a problem document? */
 export function isApiTarget(path: string): boolean {
-  return path === '/v1' || path.startsWith('/v1/') || path === '/health' || path === '/openapi.json';
+  // One trailing slash names the same endpoint (issue 28).
+  return path === '/v1' || path.startsWith('/v1/') || /^\/(health|openapi\.json)\/?$/.test(path);
 }
 
 /**

@@ -60,15 +60,52 @@ describe.each(ERAS)('vercel build output: the MCP function, protocol %s', (era) 
       headers.set('x-real-ip', '198.51.100.7');
       return route(new Request(request, { headers }));
     };
-    const client = await connectClient(`${origin}/mcp`, era, fetchVia);
-    const result = await client.callTool({
-      name: 'find_tailwind_segments',
-      arguments: { place: "Bourg-d'Oisans" },
-    });
-    const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
-    expect(data.place.resolved_by).toBe('gazetteer');
-    expect(data.segments.length).toBeGreaterThanOrEqual(5);
-    await client.close();
+    // `/mcp/` is the public address too (issue 28): the rewrite and the function both take it.
+    for (const address of ['/mcp', '/mcp/']) {
+      const client = await connectClient(`${origin}${address}`, era, fetchVia);
+      const result = await client.callTool({
+        name: 'find_tailwind_segments',
+        arguments: { place: "Bourg-d'Oisans" },
+      });
+      const data = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
+      expect(data.place.resolved_by, address).toBe('gazetteer');
+      expect(data.segments.length, address).toBeGreaterThanOrEqual(5);
+      await client.close();
+    }
+  });
+});
+
+describe('vercel build output: trailing slashes and unknown MCP paths (issue 28)', () => {
+  const post = (path: string) =>
+    route(
+      new Request(`${origin}${path}`, {
+        method: 'POST',
+        headers: {
+          host: new URL(origin).host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      }),
+    );
+
+  it('challenges at /mcp/rider/ with the canonical metadata, and serves /health/ and /openapi.json/', async () => {
+    const rider = await post('/mcp/rider/');
+    expect(rider.status).toBe(401);
+    expect(rider.headers.get('www-authenticate')).toContain(
+      '/.well-known/oauth-protected-resource/mcp/rider"',
+    );
+    expect(await (await route(new Request(`${origin}/health/`))).json()).toMatchObject({ status: 'ok' });
+    expect((await route(new Request(`${origin}/openapi.json/`))).status).toBe(200);
+  });
+
+  it('answers an MCP path that is no address with a 404 problem carrying CORS and Cache-Control', async () => {
+    const other = await route(new Request(`${origin}/v1/nope`));
+    const response = await post('/mcp/unknown');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toBe(other.headers.get('cache-control'));
   });
 });
 

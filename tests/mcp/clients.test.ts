@@ -19,7 +19,9 @@ import { callsFor } from '../support/tool-calls.ts';
 // validation on, at both addresses: the public one, and the rider one with a token from the real OAuth flow.
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
-const ADDRESSES = ['/mcp', '/mcp/rider'] as const;
+// Each address also with a trailing slash, as a client may be configured (issue 28).
+const ADDRESSES = ['/mcp', '/mcp/rider', '/mcp/', '/mcp/rider/'] as const;
+const isRider = (address: Address): boolean => address.startsWith('/mcp/rider');
 type Address = (typeof ADDRESSES)[number];
 
 interface ToolResult {
@@ -60,7 +62,7 @@ afterAll(async () => {
 });
 
 function headersFor(address: Address): Record<string, string> {
-  return address === '/mcp/rider' ? { Authorization: `Bearer ${tokens.access_token}` } : {};
+  return isRider(address) ? { Authorization: `Bearer ${tokens.access_token}` } : {};
 }
 
 /** The v1 SDK client (`@modelcontextprotocol/sdk` 1.x): 2025-era only, draft-07 Ajv for output schemas. */
@@ -113,7 +115,7 @@ describe.each(MATRIX)('the $sdk SDK client, protocol $era, at $address', ({ sdk,
 
   it('lists the tools of the address, each with an output schema the client validates against', () => {
     expect(client.listed).toContain('get_segment');
-    expect(client.listed.includes('get_my_watchlist')).toBe(address === '/mcp/rider');
+    expect(client.listed.includes('get_my_watchlist')).toBe(isRider(address));
     for (const name of client.listed) expect(client.validates(name), name).toBe(true);
   });
 
@@ -132,5 +134,48 @@ describe.each(MATRIX)('the $sdk SDK client, protocol $era, at $address', ({ sdk,
 describe('the v1 SDK client', () => {
   it('speaks a 2025-era protocol version only, so the 2026-07-28 era is covered by the v2 client', () => {
     expect(V1_LATEST).toMatch(/^2025-/);
+  });
+});
+
+describe('the rider address with a trailing slash (issue 28)', () => {
+  it('keeps the canonical resource in the metadata, also where a client given /mcp/rider/ looks', async () => {
+    for (const path of ['/mcp/rider', '/mcp/rider/']) {
+      const response = await fetch(`${server.origin}/.well-known/oauth-protected-resource${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.json(), path).toMatchObject({ resource: `${server.origin}/mcp/rider` });
+    }
+  });
+
+  it('accepts a token issued for either spelling of the resource at either address', async () => {
+    const metadata = await metadataOf(server.origin);
+    const clientId = await registerClient(metadata, REDIRECT, 'Slash client');
+    const rider = { email: 'slash.rider@example.org', password: 'correct horse battery', signUp: true };
+    const slashed = await tokensFor(new Agent(server.origin), metadata, rider, {
+      clientId,
+      redirectUri: REDIRECT,
+      resource: `${server.origin}/mcp/rider/`,
+      scope: 'rider:read offline_access',
+    });
+    for (const address of ['/mcp/rider', '/mcp/rider/']) {
+      const client = new ClientV2({ name: 'slash-assistant', version: '1.0.0' });
+      const transport = new TransportV2(new URL(`${server.origin}${address}`), {
+        requestInit: { headers: { Authorization: `Bearer ${slashed.access_token}` } },
+      });
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'get_my_watchlist', arguments: {} });
+      expect(result.isError, address).toBeFalsy();
+      await client.close();
+    }
+    // A token for another resource is still refused at both spellings.
+    const foreign = await fetch(`${server.origin}/mcp/rider/`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer not.a.token',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
+    expect(foreign.status).toBe(401);
   });
 });

@@ -32,7 +32,7 @@ import {
 import type { Rider } from '../../src/store/repositories/riders.ts';
 import { listWatchlist, setAlertThreshold, watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
-import { toolErrorText } from '../support/mcp-client.ts';
+import { resultText, toolErrorText } from '../support/mcp-client.ts';
 import { TEST_NOW } from '../support/mcp-deps.ts';
 import { createRiderHarness, type RiderHarness } from '../support/rider-harness.ts';
 import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
@@ -296,8 +296,9 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
       const kept = RiderRouteWindOutputSchema.parse(
         ok(await call(owner, 'get_route_wind', { points: climbPointArgs(), save_as: 'Sunday loop' })),
       );
+      expect(kept.saved?.kept).toBe(true);
       expect(kept.saved?.segment_id).toMatch(/^my--/);
-      expect(kept.saved?.own_segments.used).toBeGreaterThan(0);
+      expect(kept.saved?.own_segments?.used).toBeGreaterThan(0);
       const listed = GetMyWatchlistOutputSchema.parse(ok(await call(owner, 'get_my_watchlist')));
       expect(listed.watchlist?.find((w) => w.segment_id === kept.saved?.segment_id)).toMatchObject({
         catalog_status: 'own_segment',
@@ -315,7 +316,7 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
   );
 
   it.skipIf(skip)(
-    'refuses a loop as an own segment, pointing to get_route_wind, and stores nothing',
+    'refuses a loop as an own segment and stores nothing; get_route_wind with save_as still answers it',
     async () => {
       const owner = await h.connectRider(riders.owner);
       const before = await countRiderSegments(h.store.db, riders.owner.id);
@@ -327,16 +328,27 @@ describe.each(engines)('own segments on $name', ({ name, skip, open }) => {
         [45.064, 6.03],
         [45.0501, 6.0301],
       ].map(([latitude, longitude]) => ({ latitude, longitude }));
-      for (const [tool, args] of [
-        ['add_my_segment', { points: loop, name: 'Lake loop' }],
-        ['get_route_wind', { points: loop, save_as: 'Lake loop' }],
-      ] as const) {
-        const text = toolErrorText(await call(owner, tool, args));
-        expect(text, tool).toMatch(
-          /a loop has no one direction.*get_route_wind.*\[closed_route\] Nothing was stored/,
-        );
-      }
+      const text = toolErrorText(await call(owner, 'add_my_segment', { points: loop, name: 'Lake loop' }));
+      expect(text).toMatch(
+        /a loop has no one direction.*get_route_wind.*\[closed_route\] Nothing was stored/,
+      );
       expect(await countRiderSegments(h.store.db, riders.owner.id)).toBe(before);
+      // Issue 28: the route question is answered in full; saved says why it was not kept and what instead.
+      const plain = RiderRouteWindOutputSchema.parse(
+        ok(await call(owner, 'get_route_wind', { points: loop })),
+      );
+      const result = await call(owner, 'get_route_wind', { points: loop, save_as: 'Lake loop' });
+      const answered = RiderRouteWindOutputSchema.parse(ok(result));
+      expect(answered.route).toEqual(plain.route);
+      expect(answered.best_starts).toEqual(plain.best_starts);
+      expect(answered.saved).toMatchObject({ kept: false, refused: 'closed_route' });
+      expect(answered.saved?.segment_id).toBeUndefined();
+      expect(answered.saved?.reason).toMatch(/a loop has no one direction.*could never fire/);
+      expect(answered.saved?.instead).toMatch(/get_route_wind.*add_my_segment/);
+      expect(resultText(result)).toMatch(
+        /Not saved as "Lake loop": This line ends \d+ m .*a loop.*get_route_wind/,
+      );
+      expect(resultText(result)).toContain(resultText(await call(owner, 'get_route_wind', { points: loop })));
       expect((await call(owner, 'get_route_wind', { points: loop })).isError).toBeFalsy();
     },
   );

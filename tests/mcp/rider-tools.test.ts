@@ -14,6 +14,7 @@ import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts'
 import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
 import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
 import { hundredKmPoints } from '../support/route-points.ts';
+import { climbPoints } from './own-segment-fixtures.ts';
 import {
   GetMyTailwindWindowsOutputSchema,
   GetMyWatchlistOutputSchema,
@@ -410,6 +411,8 @@ describe('the free monthly allowance', () => {
       expect(parsed.locked.map((l) => l.feature)).toEqual(['unlimited_rider_calls']);
       expect(parsed.locked[0]?.how_to_unlock).toMatch(/trial of this rider account ended/);
       expect(resultText(result)).toMatch(/limit reached.*Tue 1 Dec 00:00 UTC/);
+      // Issue 28: in the rider's zone (Alpe d'Huez, CET) with UTC beside it.
+      expect(resultText(result)).toMatch(/before Tue 1 Dec 01:00 CET \(Tue 1 Dec 00:00 UTC\)/);
     }
     // Refused calls are not counted; the other rider tools still work.
     expect(await currentUsage(h.store.db, rider.id, MONTH)).toBe(20);
@@ -502,6 +505,36 @@ describe('the free monthly allowance', () => {
             pro_until: null,
           },
     );
+  });
+});
+
+describe("times in the rider's zone (issue 28)", () => {
+  // The hairpins of the own-segment fixture, moved to the hills above Kathmandu (UTC+5:45).
+  const nearKathmandu = climbPoints().map((p) => ({
+    latitude: Math.round((p.lat - 45.05 + 27.7) * 1e6) / 1e6,
+    longitude: Math.round((p.lon - 6.03 + 85.4) * 1e6) / 1e6,
+  }));
+
+  it('gives the trial end and the monthly reset in the zone of the watched segments, UTC beside', async () => {
+    const trial = await h.createRider({ trialEndsAt: NOW_S + 3 * DAY_S });
+    const trialClient = await h.connectRider(trial);
+    ok(await call(trialClient, 'add_my_segment', { points: nearKathmandu, name: 'Hairpins' }));
+    expect(resultText(await call(trialClient, 'get_my_watchlist'))).toMatch(
+      /Pro trial until Tue 24 Nov 16:05 UTC\+5:45 \(Tue 24 Nov 10:20 UTC\)/,
+    );
+    const free = await h.createRider({ trialEndsAt: NOW_S - DAY_S });
+    const freeClient = await h.connectRider(free);
+    ok(await call(freeClient, 'add_my_segment', { points: nearKathmandu, name: 'Hairpins' }));
+    for (const tool of ['get_my_watchlist', 'get_my_tailwind_windows'])
+      expect(resultText(await call(freeClient, tool)), tool).toMatch(
+        /resets Tue 1 Dec 05:45 UTC\+5:45 \(Tue 1 Dec 00:00 UTC\)\.$/,
+      );
+  });
+
+  it('keeps UTC alone for a rider who watches nothing', async () => {
+    const free = await h.createRider({ trialEndsAt: NOW_S - DAY_S });
+    const text = resultText(await call(await h.connectRider(free), 'get_my_watchlist'));
+    expect(text).toMatch(/resets Tue 1 Dec 00:00 UTC\.$/);
   });
 });
 

@@ -282,7 +282,12 @@ describe('get_route_wind upstream requests', () => {
       expect(data.route.distance_km).toBeGreaterThan(100);
       expect(data.route.distance_km).toBeLessThan(105);
       const samples = Math.ceil(data.route.distance_km / 5) + 1;
-      expect(data.sampling).toEqual({ spacing_km: 5, samples, forecast_cell_deg: 0.05 });
+      expect(data.sampling).toEqual({
+        spacing_km: 5,
+        samples,
+        forecast_cell_deg: 0.05,
+        interpolated_to_local_hours: false,
+      });
       expect(upstream.requests()).toBe(1);
       // Samples 5 km apart sit in distinct 0.05° cells: one location each, all in that one request.
       expect(upstream.batchSizes()[0]).toBeGreaterThan(15);

@@ -12,6 +12,7 @@ export const ALL_MIGRATIONS = [
   '0004_alert_queue',
   '0005_job_state',
   '0006_alert_chance',
+  '0007_closed_own_segments',
   '0008_discovered_segments',
 ];
 

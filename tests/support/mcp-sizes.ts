@@ -136,6 +136,32 @@ const FIVE_SEGMENTS = { place: "Bourg-d'Oisans", limit: 5 };
 /** A place with no catalog segment in 25 km: the three nearest beyond it and the eight headings. */
 const HEADINGS = { place: 'Girona' };
 const FORTY_KM = { points: hundredKmPoints().slice(0, 81) };
+/** The same ride moved to Kathmandu (UTC+5:45): starts on local hours, the forecast interpolated (issue 28). */
+const FORTY_KM_KATHMANDU = {
+  points: FORTY_KM.points.map((p) => ({
+    latitude: Math.round((p.latitude - 45.19 + 27.7) * 1e6) / 1e6,
+    longitude: Math.round((p.longitude - 5.72 + 85.32) * 1e6) / 1e6,
+  })),
+};
+/** A 40 km square ridden back to its start, a point every 500 m, asked to be kept: the save is refused. */
+const FORTY_KM_LOOP_SAVED = {
+  save_as: 'Sunday loop',
+  points: Array.from({ length: 81 }, (_, i) => {
+    const side = Math.floor(i / 20) % 4;
+    const along = ((i % 20) / 20) * 0.09;
+    const corners: readonly (readonly [number, number])[] = [
+      [0, along],
+      [along, 0.09],
+      [0.09, 0.09 - along],
+      [0.09 - along, 0],
+    ];
+    const [dLat, dLon] = corners[i === 80 ? 0 : side] ?? [0, 0];
+    return {
+      latitude: Math.round((45.19 + dLat) * 1e6) / 1e6,
+      longitude: Math.round((5.72 + dLon) * 1e6) / 1e6,
+    };
+  }),
+};
 
 /**
  * The examples of issue 21, measured by the budget test and by `npm run
@@ -169,6 +195,13 @@ export const ANSWER_EXAMPLES: readonly AnswerExample[] = [
     what: 'get_route_wind, 40 km',
     tool: 'get_route_wind',
     args: FORTY_KM,
+    isError: false,
+    budget: ANSWER_BUDGET.get_route_wind,
+  },
+  {
+    what: 'get_route_wind, 40 km, Kathmandu (local hours)',
+    tool: 'get_route_wind',
+    args: FORTY_KM_KATHMANDU,
     isError: false,
     budget: ANSWER_BUDGET.get_route_wind,
   },
@@ -224,6 +257,14 @@ export const ANSWER_EXAMPLES: readonly AnswerExample[] = [
     plan: 'pro',
     tool: 'get_route_wind',
     args: FORTY_KM,
+    isError: false,
+    budget: ANSWER_BUDGET.get_route_wind,
+  },
+  {
+    what: 'get_route_wind, 40 km loop, save_as refused',
+    plan: 'pro',
+    tool: 'get_route_wind',
+    args: FORTY_KM_LOOP_SAVED,
     isError: false,
     budget: ANSWER_BUDGET.get_route_wind,
   },

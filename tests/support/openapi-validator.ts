@@ -24,7 +24,10 @@ export function createResponseValidator(doc: unknown) {
   };
 
   /** Errors of `body` against the operation's response, or the Problem schema off the map. */
-  return function validate(path: string, status: number, contentType: string, body: unknown): string[] {
+  return function validate(spelled: string, status: number, contentType: string, body: unknown): string[] {
+    // One trailing slash names the same endpoint (issue 28), so it is held to the same description.
+    const bare = spelled.length > 1 && spelled.endsWith('/') ? spelled.slice(0, -1) : spelled;
+    const path = paths[bare] ? bare : spelled;
     if (!paths[path]) return run('components/schemas/Problem', body);
     const operation = paths[path]?.get;
     const key = operation?.responses[String(status)] ? String(status) : 'default';

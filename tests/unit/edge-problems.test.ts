@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMcpService } from '../../src/app/mcp-service.ts';
-import { BODY_LIMITS, OTHER_BODY_MAX_BYTES, bufferBody } from '../../src/server/request-body.ts';
+import { createApiReplier } from '../../src/rest/handler.ts';
+import { bodyLimitFor, bufferBody } from '../../src/server/request-body.ts';
 
 let server: Server;
 let origin = '';
@@ -32,7 +33,7 @@ const tooLarge = (path: string) =>
   fetch(`${origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: 'x'.repeat((BODY_LIMITS[path] ?? OTHER_BODY_MAX_BYTES) + 1),
+    body: 'x'.repeat(bodyLimitFor(path) + 1),
   });
 
 describe('a body over the limit', () => {
@@ -58,6 +59,11 @@ describe('a body over the limit', () => {
       error: 'payload_too_large',
     });
     expect(await (await tooLarge('/mcp')).text()).toMatch(/^\{"jsonrpc":"2.0"/);
+    // The addresses with a trailing slash take the MCP limit and shape too (issue 28).
+    for (const path of ['/mcp/', '/mcp/rider/']) {
+      expect(bodyLimitFor(path), path).toBe(bodyLimitFor('/mcp'));
+      expect(await (await tooLarge(path)).text(), path).toMatch(/^\{"jsonrpc":"2.0".*64 KB/);
+    }
   });
 });
 
@@ -97,7 +103,6 @@ describe('an MCP path that is not an address', () => {
     const response = await service.handle(new Request('http://site.test/mcp/nope'), { address: '192.0.2.1' });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toMatchObject({
       type: 'http://site.test/docs#error-not-found',
       status: 404,
@@ -105,5 +110,43 @@ describe('an MCP path that is not an address', () => {
       instance: '/mcp/nope',
     });
     expect(openRider).not.toHaveBeenCalled();
+  });
+
+  it('carries the headers of every other 404 problem: CORS and the same Cache-Control (issue 28)', async () => {
+    const service = createMcpService({
+      publicEndpoint: () => Promise.reject(new Error('not used')),
+      openRider: () => Promise.reject(new Error('not used')),
+    });
+    const rest = createApiReplier()('GET', 'http://site.test/v1/nope');
+    for (const path of ['/mcp/nope', '/mcp/rider/x', '/mcp//', '/mcp/../v1/plans']) {
+      const response = await service.handle(new Request(`http://site.test${path}`), { address: '192.0.2.1' });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(response.headers.get('cache-control'), path).toBe(rest.headers['cache-control']);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});
+
+describe('the MCP addresses with a trailing slash (issue 28)', () => {
+  it('sends /mcp/ to the public address and /mcp/rider/ to the rider address', async () => {
+    const seen: string[] = [];
+    const endpoint = (name: string) => async (request: Request) => {
+      seen.push(`${name} ${new URL(request.url).pathname}`);
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    };
+    const service = createMcpService({
+      publicEndpoint: async () => endpoint('public'),
+      openRider: async () => ({
+        store: undefined as never,
+        endpoint: endpoint('rider'),
+        routes: async () => undefined,
+      }),
+    });
+    for (const path of ['/mcp', '/mcp/', '/mcp/rider', '/mcp/rider/'])
+      expect(
+        (await service.handle(new Request(`http://site.test${path}`), { address: '192.0.2.1' })).status,
+      ).toBe(200);
+    expect(seen).toEqual(['public /mcp', 'public /mcp/', 'rider /mcp/rider', 'rider /mcp/rider/']);
   });
 });

@@ -33,7 +33,8 @@ const entries = (
       liveExample(site, '/v1/tailwind?wind_speed_kmh=400&wind_direction_deg=250&segment_bearing_deg=80'),
   },
   not_found: {
-    cause: 'No endpoint exists at the path. Paths are case-sensitive and have no trailing slash.',
+    cause:
+      'No endpoint exists at the path. Paths are case-sensitive; one trailing slash names the same endpoint.',
     fix: 'Use one of the endpoints the hint lists.',
     request: 'GET /v1/tailwnd',
     example: () => liveExample(site, '/v1/tailwnd'),

@@ -23,10 +23,18 @@ export interface StartSearch {
   readonly forecast: readonly (readonly WindSample[] | null)[];
   readonly powerW: number;
   readonly params: PowerModelParams;
-  /** First and last start considered, unix seconds; starts fall on whole UTC hours in between. */
+  /** First and last start considered, unix seconds; starts fall on whole local hours in between. */
   readonly fromS: number;
   readonly untilS: number;
   readonly includeDarkness: boolean;
+  /**
+   * Seconds past each UTC hour at which the rider's local hours begin
+   * ({@link localHourPhaseS}): 0 where the zone is whole hours from UTC (the
+   * default), 1800 in India or Newfoundland, 900 in Nepal or on the Chatham
+   * Islands. Starts fall on those instants, and the forecast is interpolated
+   * to them ({@link interpolateHours}).
+   */
+  readonly hourPhaseS?: number;
 }
 
 /** One start time, judged over the hours and places the rider will be. */
@@ -47,6 +55,59 @@ export interface StartJudgement extends WeatherExtremes {
   readonly winds: readonly LegWind[];
 }
 
+/**
+ * Seconds past the UTC hour at which local hours begin, for a zone
+ * `offsetMinutes` ahead of UTC: India (+5:30) starts its hours at :30 UTC,
+ * Nepal (+5:45) at :15, Newfoundland (−3:30) at :30, Chatham (+12:45) at :15.
+ */
+export function localHourPhaseS(offsetMinutes: number): number {
+  return (((-offsetMinutes * 60) % HOUR_S) + HOUR_S) % HOUR_S;
+}
+
+/** `a` to `b` by the shorter way round the compass, a share `t` of the way. */
+function directionBetween(a: number, b: number, t: number): number {
+  const turn = ((((b - a) % 360) + 540) % 360) - 180;
+  return (((a + turn * t) % 360) + 360) % 360;
+}
+
+const between = (a: number | null, b: number | null, t: number): number | null =>
+  a === null || b === null ? null : a + (b - a) * t;
+
+const worse = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
+
+/**
+ * The forecast's hours moved `phaseS` seconds later, each interpolated
+ * between the two UTC hours around it: the hours of a rider whose zone is
+ * not a whole number of hours from UTC, so starts can fall on whole local
+ * hours (a start at 06:00 in India is 00:30 UTC, between two forecast hours).
+ * Wind speed, gusts and temperature are linear in time; the direction turns
+ * the shorter way round (averaging vectors would invent a calm between two
+ * opposite winds); rain and its probability are the larger of the two hours,
+ * so a shower is never interpolated away. An hour without its successor is
+ * dropped: nothing to interpolate towards.
+ */
+export function interpolateHours(hours: readonly WindSample[], phaseS: number): WindSample[] {
+  if (phaseS === 0) return [...hours];
+  const t = phaseS / HOUR_S;
+  const byTime = new Map(hours.map((h) => [h.time, h]));
+  return hours.flatMap((a) => {
+    const b = byTime.get(a.time + HOUR_S);
+    if (b === undefined) return [];
+    return [
+      {
+        time: a.time + phaseS,
+        speedKmh: a.speedKmh + (b.speedKmh - a.speedKmh) * t,
+        directionDeg: directionBetween(a.directionDeg, b.directionDeg, t),
+        gustsKmh: between(a.gustsKmh, b.gustsKmh, t),
+        temperatureC: between(a.temperatureC, b.temperatureC, t),
+        precipitationMm: worse(a.precipitationMm, b.precipitationMm),
+        precipitationProbabilityPct: worse(a.precipitationProbabilityPct, b.precipitationProbabilityPct),
+      },
+    ];
+  });
+}
+
 /** A chosen start with everything the answer tells about it. */
 export interface StartReport extends StartJudgement {
   readonly wind: RouteWind;
@@ -60,15 +121,18 @@ export type StartStatus = 'found' | 'dark' | 'wet' | 'gusty' | 'wet_or_gusty' | 
 const FLAG_ORDER: readonly RideFlag[] = ['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'];
 
 /**
- * Judges every whole-hour start in the range whose ride fits in the
- * forecast: each leg is ridden in the forecast hour of its sample at the
+ * Judges every start on a whole local hour in the range whose ride fits in
+ * the forecast (in a zone a fraction of an hour from UTC, in the forecast
+ * interpolated to those hours): each leg is ridden in the forecast hour of its sample at the
  * time the rider reaches its middle (still-air pace), and each (place,
  * hour) visited is judged by the rideable rules of `rideable.ts` — daylight
  * at that moment unless darkness is allowed, rain and gusts — so a start
  * whose ride runs into dusk or a shower is refused, not merely flagged.
  */
 export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; schedule: { totalS: number } } {
-  const { legs, legSample, forecast, samplePoints } = search;
+  const { legs, legSample, samplePoints } = search;
+  const phaseS = search.hourPhaseS ?? 0;
+  const forecast = search.forecast.map((hours) => hours && interpolateHours(hours, phaseS));
   const schedule = stillAirSchedule(legs, search.powerW, search.params);
   const hourMaps = forecast.map((hours) => new Map((hours ?? []).map((h) => [h.time, h])));
   const usable = forecast.map((hours) => hours !== null && hours.length > 0);
@@ -86,7 +150,8 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
   );
   const total = legs.reduce((sum, leg) => sum + leg.lengthM, 0);
   const judged: StartJudgement[] = [];
-  for (let startS = Math.ceil(search.fromS / HOUR_S) * HOUR_S; startS <= search.untilS; startS += HOUR_S) {
+  const firstS = Math.ceil((search.fromS - phaseS) / HOUR_S) * HOUR_S + phaseS;
+  for (let startS = firstS; startS <= search.untilS; startS += HOUR_S) {
     if (startS + schedule.totalS >= lastHour + HOUR_S) break;
     const winds: LegWind[] = [];
     const visits = new Map<number, { hour: WindSample; daylight: boolean }>();
@@ -99,7 +164,7 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
       const leg = legs[i];
       const sample = source[legSample[i] ?? 0] ?? -1;
       const at = startS + (schedule.midS[i] ?? 0);
-      const hourTime = Math.floor(at / HOUR_S) * HOUR_S;
+      const hourTime = Math.floor((at - phaseS) / HOUR_S) * HOUR_S + phaseS;
       const hour = hourMaps[sample]?.get(hourTime);
       if (leg === undefined || hour === undefined) {
         fits = false;

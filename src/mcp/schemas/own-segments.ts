@@ -67,10 +67,27 @@ export const RiderRouteWindInputSchema = GetRouteWindInputSchema.extend({
     .describe('Also keep the route as an own segment of this name (as add_my_segment)'),
 });
 
+/**
+ * What became of `save_as`. A refused save does not refuse the route: the
+ * answer is the route's in full, and this says why nothing was kept and
+ * what to do instead (issue 28). Flat rather than a union, so every client's
+ * validator reads it the same way.
+ */
+export const SavedSchema = z
+  .object({
+    kept: z.boolean(),
+    segment_id: SegmentOutIdSchema.optional().describe('When kept'),
+    own_segments: AllowanceSchema.optional().describe('When kept'),
+    refused: z
+      .enum(['closed_route', 'too_many_points', 'allowance', 'watchlist_full'])
+      .optional()
+      .describe('When not kept: the rule'),
+    reason: z.string().optional().describe('When not kept: why'),
+    instead: z.string().optional().describe('When not kept: what to do'),
+  })
+  .describe('With save_as: the own segment stored (watched), or why not');
+
 export const RiderRouteWindOutputSchema = GetRouteWindOutputSchema.extend({
   // The route's facts are the answer's own; the summary says it is watched and at what threshold.
-  saved: z
-    .object({ segment_id: SegmentOutIdSchema, own_segments: AllowanceSchema })
-    .optional()
-    .describe('With save_as: the own segment stored (watched)'),
+  saved: SavedSchema.optional(),
 });

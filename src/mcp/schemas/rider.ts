@@ -84,6 +84,8 @@ export const WatchSchema = z
 /** One watched segment in the watchlist: the settings with the segment's facts in place of its name. */
 export const WatchEntrySchema = WatchSchema.omit({ segment_name: true }).extend({
   segment: RiderSegmentFactsSchema.nullable().describe('Null when missing_from_catalog'),
+  // Only on loops kept as own segments before loops were refused (issue 28): the job skips them.
+  alerts_cannot_fire: z.string().optional().describe('Why, and what to use instead'),
 });
 
 export const RecentAlertSchema = z.object({

@@ -150,6 +150,9 @@ export const GetRouteWindOutputSchema = z
         spacing_km: z.number(),
         samples: z.int(),
         forecast_cell_deg: z.number(),
+        interpolated_to_local_hours: z
+          .boolean()
+          .describe('Zone not whole hours from UTC: starts on local hours, forecast interpolated'),
       })
       .describe(
         `Forecast read every ${ROUTE_SAMPLE_SPACING_KM} km (wider past ${MAX_ROUTE_SAMPLES} samples)`,

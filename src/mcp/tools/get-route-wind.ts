@@ -8,10 +8,16 @@ import {
   type DirectedStart,
 } from '../../core/route/route-loop.ts';
 import { routeLegs } from '../../core/route/route-geometry.ts';
-import { bestStarts, judgeStarts, reportStart, type StartReport } from '../../core/route/route-starts.ts';
+import {
+  bestStarts,
+  judgeStarts,
+  localHourPhaseS,
+  reportStart,
+  type StartReport,
+} from '../../core/route/route-starts.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { HOUR_S } from '../../core/tailwind-window.ts';
-import { localDateTime, localIso } from '../../core/local-time.ts';
+import { localDateTime, localIso, localParts, zoneAbbreviation } from '../../core/local-time.ts';
 import { hourStart, isoTime } from '../../core/time.ts';
 import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
@@ -171,7 +177,18 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
     `, mean along-track wind ${best.tailwind_kmh} km/h at 10 m.`;
   const lines = data.best_starts.map((s, i) => `${i + 1}. ${startLine(s, closed, data.time_zone)}`);
   const legend = flagLegend(data.best_starts.flatMap((s) => s.flags));
-  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${legend}${demoLine(data)}${ensembleLine(data.ensemble)}`;
+  return `${head}${lead}${detail}\nStarts, fastest first:\n${lines.join('\n')}${legend}${interpolationLine(data, best)}${demoLine(data)}${ensembleLine(data.ensemble)}`;
+}
+
+/**
+ * Said where starts fall between the forecast's UTC hours (a zone such as
+ * UTC+5:30 or UTC+5:45): the figures of such a start come from the two hours
+ * around it, interpolated, not from a forecast hour of its own.
+ */
+function interpolationLine(data: GetRouteWindOutput, best: StartOut): string {
+  if (!data.sampling.interpolated_to_local_hours) return '';
+  const zone = zoneAbbreviation(Date.parse(best.start) / 1000, data.time_zone);
+  return `\nStarts are on whole local hours (${zone}), between the forecast's UTC hours: its wind, gusts and temperature are interpolated, rain taken from the wetter hour.`;
 }
 
 function demoLine(data: GetRouteWindOutput): string {
@@ -208,7 +225,12 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
           'Check the coordinates are latitude/longitude in that order, or try again later.',
       );
+    const first = route.parsed.points[0];
+    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
+    // Starts on whole local hours: in India (+5:30) or Nepal (+5:45) those fall between forecast hours.
+    const hourPhaseS = localHourPhaseS(localParts(fromS, timeZone).offsetMinutes);
     const search = {
+      hourPhaseS,
       legs,
       legSample: samples.legSample,
       samplePoints: samples.points,
@@ -270,8 +292,6 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       );
       return chance && Math.round(chance.chance * 100);
     };
-    const first = route.parsed.points[0];
-    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
     const last = route.parsed.points.at(-1);
     const hasElevation = route.parsed.points.some((p) => p.ele !== undefined);
     const data: GetRouteWindOutput = {
@@ -297,6 +317,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         spacing_km: km(samples.spacingKm),
         samples: samples.points.length,
         forecast_cell_deg: FORECAST_CELL_DEG,
+        interpolated_to_local_hours: hourPhaseS !== 0,
       },
       start_status: status,
       time_zone: timeZone,

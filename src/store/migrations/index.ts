@@ -12,6 +12,7 @@ import { billingMigration } from './0003-billing.ts';
 import { alertQueueMigration } from './0004-alert-queue.ts';
 import { jobStateMigration } from './0005-job-state.ts';
 import { alertChanceMigration } from './0006-alert-chance.ts';
+import { closedOwnSegmentsMigration } from './0007-closed-own-segments.ts';
 import { discoveredSegmentsMigration } from './0008-discovered-segments.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -22,5 +23,6 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_alert_queue': alertQueueMigration,
   '0005_job_state': jobStateMigration,
   '0006_alert_chance': alertChanceMigration,
+  '0007_closed_own_segments': closedOwnSegmentsMigration,
   '0008_discovered_segments': discoveredSegmentsMigration,
 };

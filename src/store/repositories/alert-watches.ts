@@ -53,7 +53,8 @@ export interface AlertWatchPage {
 
 /**
  * One page of the watches with alerts on, across all riders, after
- * `after` (from the start when it is absent). Keyset paging on the primary
+ * `after` (from the start when it is absent), leaving out watches of closed
+ * own segments (`rider_segment.closed_shape`), whose alerts cannot fire. Keyset paging on the primary
  * key `(rider_id, segment_id)`, not OFFSET: each page costs the same however
  * deep it is, and a watch added or removed between pages neither shifts nor
  * repeats the others. Plan and trial come along so the caller applies the
@@ -78,6 +79,9 @@ export async function listAlertWatchPage(
       'rider.plan',
       'rider.trial_ends_at',
     ])
+    // A closed own segment (a loop kept before loops were refused) can never reach a threshold: skipped.
+    .leftJoin('rider_segment', 'rider_segment.id', 'watch.segment_id')
+    .where('rider_segment.closed_shape', 'is', null)
     .where('watch.alerts_on', '=', true);
   if (after) {
     query = query.where((eb) =>

@@ -190,6 +190,26 @@ export async function listRiderSegments(db: Db, riderId: string): Promise<RiderS
   return rows.map(toSegment);
 }
 
+/**
+ * The rider's own segments flagged closed (a loop or an out-and-back kept
+ * before such lines were refused; migration 0007), by id with their shape:
+ * their alerts can never fire, and the watchlist says so.
+ */
+export async function listClosedRiderSegments(
+  db: Db,
+  riderId: string,
+): Promise<ReadonlyMap<string, 'loop' | 'out_and_back'>> {
+  const rows = await db
+    .selectFrom('rider_segment')
+    .select(['id', 'closed_shape'])
+    .where('rider_id', '=', riderId)
+    .where('closed_shape', 'is not', null)
+    .execute();
+  return new Map(
+    rows.flatMap((row) => (row.closed_shape === null ? [] : [[row.id, row.closed_shape] as const])),
+  );
+}
+
 /** Those of `ids` that are this rider's own segments; other ids are simply absent. */
 export async function findRiderSegments(
   db: Db,

@@ -19,6 +19,8 @@ import { RIDER_ADDRESS_TOOLS } from '../../../src/mcp/tools/rider/index.ts';
 import type { Store } from '../../../src/store/database.ts';
 import type { BillingService } from '../../../src/billing/checkout.ts';
 import { createRiderRoutes } from '../../../src/app/rider-routes.ts';
+import { createMcpService } from '../../../src/app/mcp-service.ts';
+import { mcpAddressOf } from '../../../src/rider/access-policy.ts';
 import { generateSegments } from '../../support/synthetic-segments.ts';
 import type { PageHandler } from './pages.ts';
 
@@ -120,13 +122,19 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     checkTarget: (url) => checkWebhookUrl(url, options.webhookUrl),
   });
   const mcp = options.mcp && mcpEndpoints({ ...options.mcp, store: options.store }, service);
+  const mcpService =
+    mcp &&
+    createMcpService({
+      publicEndpoint: async () => mcp.public,
+      openRider: async () => ({ store: options.store, endpoint: mcp.rider, routes }),
+    });
   const app = async (request: ServerRequest): Promise<Response> => {
     const client = { address: request.ip ?? 'unknown' };
     const answered = await routes(request, client);
     if (answered) return answered;
     const url = new URL(request.url);
-    if (mcp && url.pathname === '/mcp') return mcp.public(request, client);
-    if (mcp && url.pathname === '/mcp/rider') return mcp.rider(request, client);
+    // The real MCP router: `/mcp/` and `/mcp/rider/` are the addresses too (issue 28).
+    if (mcpService && mcpAddressOf(url.pathname)) return mcpService.handle(request, client);
     if (url.pathname === '/mcp/rider') {
       const need = url.searchParams.get('need');
       const check = need ? service.authenticator(need.split(' ')) : service.authenticate;

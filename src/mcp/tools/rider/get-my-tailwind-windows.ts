@@ -15,6 +15,7 @@ import {
 import type { ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
 import { metered } from './metered.ts';
+import { zoneOfSegments } from './rider-zone.ts';
 import { POWER_MODEL_INFO, estimateRecord } from './record-estimate.ts';
 import { requireRider } from './rider-context.ts';
 import { summarizeWindows } from './rider-summaries.ts';
@@ -102,7 +103,8 @@ export const getMyTailwindWindows: ToolDefinition<
               riderLockedFeature('tailwind_chance', session, context.urls),
             ],
       } satisfies Omit<GetMyTailwindWindowsOutput, 'usage'>;
-      return { data, summary: summarizeWindows(data) };
+      // The rider's zone for the monthly reset: where their watched segments are.
+      return { data, summary: summarizeWindows(data), timeZone: zoneOfSegments(segments) };
     });
   },
 };

@@ -1,6 +1,7 @@
 import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import { listRecentAlerts, type AlertRecord } from '../../../store/repositories/alerts.ts';
 import { listWatchlist } from '../../../store/repositories/watchlist.ts';
+import { listClosedRiderSegments } from '../../../store/repositories/rider-segments.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { localIso } from '../../../core/local-time.ts';
 import { isoTime } from '../../../core/time.ts';
@@ -13,6 +14,7 @@ import {
 import type { ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
 import { metered } from './metered.ts';
+import { zoneOfSegments } from './rider-zone.ts';
 import { accessOf, requireRider } from './rider-context.ts';
 import { summarizeWatchlist } from './rider-summaries.ts';
 import { watchEntryOut } from './watch-entry.ts';
@@ -60,9 +62,10 @@ export const getMyWatchlist: ToolDefinition<
     const { db } = session.store;
     const riderId = session.rider.id;
     return metered(session, context.urls, async () => {
-      const [entries, alerts] = await Promise.all([
+      const [entries, alerts, closed] = await Promise.all([
         listWatchlist(db, riderId),
         listRecentAlerts(db, riderId, { limit: RECENT_ALERTS_SHOWN }),
+        listClosedRiderSegments(db, riderId),
       ]);
       const segments = await session.segments.getMany([
         ...entries.map((entry) => entry.segmentId),
@@ -70,11 +73,15 @@ export const getMyWatchlist: ToolDefinition<
       ]);
       const data = {
         access: accessOf(session),
-        watchlist: entries.map((entry) => watchEntryOut(entry, segments.get(entry.segmentId))),
+        watchlist: entries.map((entry) =>
+          watchEntryOut(entry, segments.get(entry.segmentId), closed.get(entry.segmentId)),
+        ),
         recent_alerts: alerts.map((alert) => alertOut(alert, segments)),
         locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
       } satisfies Omit<GetMyWatchlistOutput, 'usage'>;
-      return { data, summary: summarizeWatchlist(data) };
+      // The rider's zone, for the trial's end and the monthly reset: where their watched segments are.
+      const timeZone = zoneOfSegments(entries.flatMap((entry) => segments.get(entry.segmentId) ?? []));
+      return { data, summary: summarizeWatchlist(data, timeZone), timeZone };
     });
   },
 };

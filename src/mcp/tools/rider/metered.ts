@@ -1,4 +1,3 @@
-import { localDateTime } from '../../../core/local-time.ts';
 import { usageMonth, usageSummary } from '../../../core/rider-rules.ts';
 import type { ResolvedUrls } from '../../../http/public-urls.ts';
 import { consumeQuota, currentUsage } from '../../../store/repositories/usage.ts';
@@ -7,6 +6,7 @@ import type { LockedFeatureSchema } from '../../schemas/common.ts';
 import type { Usage } from '../../schemas/rider.ts';
 import type { ToolAnswer } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
+import { riderTime, riderTimeZone } from './rider-zone.ts';
 import type { RiderSession } from './rider-context.ts';
 
 type LockedFeature = z.infer<typeof LockedFeatureSchema>;
@@ -20,20 +20,27 @@ export interface LimitReached {
   readonly usage: Usage;
 }
 
-/** "Tue 1 Dec 00:00 UTC": the monthly count follows the UTC calendar, so its times are said in UTC. */
-const utcText = (iso: string | null): string =>
-  iso === null ? 'the start of next month' : localDateTime(Date.parse(iso) / 1000, 'UTC');
+/**
+ * "Tue 1 Dec 05:30 UTC+5:30 (Tue 1 Dec 00:00 UTC)": the monthly count follows
+ * the UTC calendar, said in the rider's zone where it is known (`riderTime`).
+ */
+const resetText = (iso: string | null, timeZone: string | undefined): string =>
+  iso === null ? 'the start of next month' : riderTime(Date.parse(iso) / 1000, timeZone);
 
-function usageLine(usage: Usage): string {
-  return `Free allowance: ${usage.used} of ${usage.limit} calls used this month (UTC), ${usage.remaining} left; resets ${utcText(usage.resets_at)}.`;
+function usageLine(usage: Usage, timeZone: string | undefined): string {
+  return `Free allowance: ${usage.used} of ${usage.limit} calls used this month (UTC), ${usage.remaining} left; resets ${resetText(usage.resets_at, timeZone)}.`;
 }
 
-function limitReached(session: RiderSession, used: number, limit: number, urls: ResolvedUrls) {
+/** A metered tool's answer, with the rider's zone when the tool found it (for the reset time). */
+export type MeteredAnswer<Full> = ToolAnswer<Full> & { readonly timeZone?: string | undefined };
+
+async function limitReached(session: RiderSession, used: number, limit: number, urls: ResolvedUrls) {
   const usage = usageSummary(used, limit, session.nowS);
+  const timeZone = await riderTimeZone(session);
   const data: LimitReached = { locked: [riderLockedFeature('unlimited_rider_calls', session, urls)], usage };
   const summary =
     `Free monthly limit reached: ${used} of ${limit} calls to get_my_watchlist and get_my_tailwind_windows ` +
-    `used this month (UTC). Do not call either again before ${utcText(usage.resets_at)}, when the count starts over. ` +
+    `used this month (UTC). Do not call either again before ${resetText(usage.resets_at, timeZone)}, when the count starts over. ` +
     'Tell the rider; Pro has no limit (see locked). watch_segment, unwatch_segment, set_alert_threshold, ' +
     'find_tailwind_segments and get_segment still work.';
   return { data, summary };
@@ -52,7 +59,7 @@ function limitReached(session: RiderSession, used: number, limit: number, urls: 
 export async function metered<Full extends object>(
   session: RiderSession,
   urls: ResolvedUrls,
-  build: () => Promise<ToolAnswer<Full>>,
+  build: () => Promise<MeteredAnswer<Full>>,
 ): Promise<ToolAnswer<(Full & { usage: Usage }) | LimitReached>> {
   const limit = session.monthlyLimit;
   if (limit === null) {
@@ -70,5 +77,8 @@ export async function metered<Full extends object>(
   const quota = await consumeQuota(db, session.rider.id, month, limit);
   if (!quota.allowed) return limitReached(session, quota.used, limit, urls);
   const usage = usageSummary(quota.used, limit, session.nowS);
-  return { data: { ...answer.data, usage }, summary: `${answer.summary}\n${usageLine(usage)}` };
+  return {
+    data: { ...answer.data, usage },
+    summary: `${answer.summary}\n${usageLine(usage, answer.timeZone)}`,
+  };
 }

@@ -1,6 +1,7 @@
 import { chanceText, ensembleLine } from '../../report/ensemble.ts';
 import type { z } from 'zod';
-import { localClock, localDateTime, localSpan } from '../../../core/local-time.ts';
+import { localClock, localSpan } from '../../../core/local-time.ts';
+import { riderTime } from './rider-zone.ts';
 import { conditionsText, NO_WINDOW, windowSpan } from '../public-summaries.ts';
 import { flagLegend, tailwindFigures, windFigure } from '../../report/weather-words.ts';
 import type { TailwindWindowSchema } from '../../schemas/common.ts';
@@ -42,18 +43,22 @@ function windowText(window: WindowOut): string {
 function watchLine(entry: WatchEntryOut): string {
   const name = entry.segment ? entry.segment.name : 'missing from the catalog (unwatch it)';
   const record = entry.record_s === null ? 'no record' : `record ${clockTime(entry.record_s)}`;
-  const alerts = entry.alerts_on
-    ? `alerts from a peak tailwind of ${windFigure(entry.threshold_kmh)}`
-    : 'alerts off';
+  const alerts =
+    entry.alerts_cannot_fire !== undefined
+      ? `alerts cannot fire. ${entry.alerts_cannot_fire}`
+      : entry.alerts_on
+        ? `alerts from a peak tailwind of ${windFigure(entry.threshold_kmh)}`
+        : 'alerts off';
   return `- ${name} [${entry.segment_id}]: ${record}, ${alerts}`;
 }
 
 type WatchlistData = Present<Omit<GetMyWatchlistOutput, 'usage'>>;
 
-export function summarizeWatchlist(data: WatchlistData): string {
+/** The watchlist's text; the trial's end in the rider's zone (`riderTime`) when it is known. */
+export function summarizeWatchlist(data: WatchlistData, timeZone?: string): string {
   const a = data.access;
   const access = a.in_trial
-    ? `Pro trial until ${a.trial_ends_at === null ? 'its end' : localDateTime(unix(a.trial_ends_at), 'UTC')}`
+    ? `Pro trial until ${a.trial_ends_at === null ? 'its end' : riderTime(unix(a.trial_ends_at), timeZone)}`
     : a.pro_access
       ? 'Pro'
       : 'Free (some details locked)';

@@ -24,7 +24,11 @@ export function riderSegmentFacts(segment: Segment): RiderSegmentFacts {
  * watches (an operator re-imports it); the entry then says so instead of
  * failing the whole answer, and unwatch_segment still removes it.
  */
-export function watchEntryOut(entry: WatchEntry, segment: Segment | undefined): WatchEntryOut {
+export function watchEntryOut(
+  entry: WatchEntry,
+  segment: Segment | undefined,
+  closedShape?: 'loop' | 'out_and_back',
+): WatchEntryOut {
   return {
     segment_id: entry.segmentId,
     catalog_status: catalogStatusOf(segment),
@@ -34,7 +38,22 @@ export function watchEntryOut(entry: WatchEntry, segment: Segment | undefined): 
     threshold_kmh: entry.thresholdKmh,
     min_chance_pct: entry.minChancePct,
     watched_at: isoTime(entry.createdAt),
+    ...(closedShape === undefined ? {} : { alerts_cannot_fire: closedSegmentNote(closedShape) }),
   };
+}
+
+/**
+ * Why a closed own segment (kept before loops and out-and-backs were refused,
+ * flagged by migration 0007) never alerts, and where its wind is judged
+ * instead: the alert job skips it, so the watchlist must not let the rider
+ * wait for an alert that cannot come.
+ */
+export function closedSegmentNote(shape: 'loop' | 'out_and_back'): string {
+  return (
+    `${shape === 'loop' ? 'A loop' : 'An out-and-back'} has no one direction: its tailwind is about 0 in any ` +
+    'wind, so no alert is sent. Ask get_route_wind with its route for the best start and direction; ' +
+    'remove_my_segment frees its place.'
+  );
 }
 
 /** A watch as the tools that change it answer: the settings and the segment's name (see `WatchSchema`). */
