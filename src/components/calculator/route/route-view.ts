@@ -1,5 +1,6 @@
 import { compassPoint16 } from '../../../core/compass.ts';
 import { readField } from '../../../core/parameters.ts';
+import { fieldMessage } from '../form-words.ts';
 import { RouteInputError } from '../../../core/route/route-error.ts';
 import { routeLegs, type RouteGeometry } from '../../../core/route/route-geometry.ts';
 import {
@@ -188,7 +189,7 @@ function readWind(): WindReading {
       return {
         hint: `Enter the ${name === 'wind_speed_kmh' ? 'wind speed' : 'wind direction'} above to judge the route.`,
       };
-    if ('hint' in reading) return { hint: reading.hint };
+    if ('hint' in reading) return { hint: fieldMessage(name) };
     values.push(reading.value);
   }
   const [speedKmh = 0, directionDeg = 0] = values;
