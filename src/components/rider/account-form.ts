@@ -7,7 +7,7 @@
  */
 import { safeReturnPath } from '../billing/return-path.ts';
 import { byId, failureMessage, nextUrl, oauthQuery, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
-import { rememberSignedIn } from './session-hint.ts';
+import { rememberSignedIn } from './menu-session.ts';
 
 const ENDPOINTS = {
   'sign-in': '/api/auth/sign-in/email',

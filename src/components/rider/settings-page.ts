@@ -10,8 +10,7 @@ import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section
 import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
 import { postRowAction } from './row-action.ts';
-import { rememberSignedIn } from './session-hint.ts';
-import { markMenuSignedIn } from './menu-session.ts';
+import { markMenuSignedIn, rememberSignedIn } from './menu-session.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
   if (state !== 'failed') rememberSignedIn(state === 'signed-in');
