@@ -1,6 +1,18 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { ServerMiddleware } from 'srvx';
+
+/** One docs page as served at one origin: its body, validator and gzip form. */
+interface Served {
+  readonly body: string;
+  readonly etag: string;
+  readonly gzip: Buffer;
+}
+
+/** Pages kept per (path, origin); a Host header is the client's to choose, so the cache is bounded. */
+const MAX_SERVED = 32;
 
 /** The pages whose examples name an address: the API guide, the MCP guide, the route calculator's guide. */
 function isDocsPath(path: string): boolean {
@@ -51,6 +63,18 @@ export function ownOriginDocs(siteDir: string): ServerMiddleware {
     }
     return page;
   };
+  const served = new Map<string, Served>();
+  const serve = (key: string, html: string, from: string, to: string): Served => {
+    let page = served.get(key);
+    if (page === undefined) {
+      const body = withOrigin(html, from, to);
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      page = { body, etag, gzip: gzipSync(body) };
+      if (served.size >= MAX_SERVED) served.delete(served.keys().next().value ?? '');
+      served.set(key, page);
+    }
+    return page;
+  };
   return async (request, next) => {
     const url = new URL(request.url);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isDocsPath(url.pathname)) return next();
@@ -59,13 +83,18 @@ export function ownOriginDocs(siteDir: string): ServerMiddleware {
     const html = await read(url.pathname);
     const from = html === undefined ? undefined : builtOrigin(html);
     if (html === undefined || from === undefined || from === url.origin) return next();
-    const body = withOrigin(html, from, url.origin);
-    return new Response(request.method === 'HEAD' ? null : body, {
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(body)),
-        Vary: 'Host',
-      },
-    });
+    const page = serve(`${url.pathname.replace(/\/+$/, '')} ${url.origin}`, html, from, url.origin);
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      ETag: page.etag,
+      Vary: 'Host, Accept-Encoding',
+    };
+    if (request.headers.get('if-none-match') === page.etag)
+      return new Response(null, { status: 304, headers });
+    const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+    const body = gzip ? page.gzip : Buffer.from(page.body);
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    headers['Content-Length'] = String(body.byteLength);
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
   };
 }
