@@ -174,7 +174,9 @@ async function expectMatchesCore(page: Page, text: string, speedKmh: number, dir
   );
   expect(await compassLetters(page)).toEqual(['N', 'E', 'S', 'W']);
   // Each direction with its 16-point name: a loop's sixteen directions 22.5° apart get sixteen names (8-point names gave 22.5° and 45° both NE).
-  const directions = (core.shape === 'point_to_point' ? core.polar : core.timePolar).map((e) => e.directionDeg);
+  const directions = (core.shape === 'point_to_point' ? core.polar : core.timePolar).map(
+    (e) => e.directionDeg,
+  );
   const windFrom = await page.locator('#route-polar-table tbody tr td:first-child').allTextContents();
   expect(windFrom).toEqual(directions.map((deg) => `${deg}° (${compassPoint16(deg)})`));
   if (core.shape !== 'point_to_point') {
