@@ -1,5 +1,5 @@
 /**
- * `node bench/places-survey.ts`: asks `find_tailwind_segments` about every
+ * `npm run survey:places`: asks `find_tailwind_segments` about every
  * place in tests/fixtures/places/cycling-places.json, as an assistant would,
  * through the public endpoint with the embedded catalog and gazetteer and the
  * demo forecast at the current time. It prints how many places resolve to the

@@ -23,7 +23,7 @@ import {
   RECORD_MAX_S,
   WATCHLIST_MAX_SEGMENTS,
 } from '../core/rider-rules.ts';
-import { RouteInputError } from '../core/route/route-error.ts';
+import { asSentence, RouteInputError } from '../core/route/route-error.ts';
 import { MAX_ROUTE_BYTES } from '../core/route/route-limits.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider-segments.ts';
@@ -94,7 +94,7 @@ export async function addOwnSegmentFromUpload(
     prepared = prepareOwnSegment(upload.format, upload.text);
   } catch (error) {
     if (!(error instanceof RouteInputError)) throw error;
-    return refusal('invalid_route', `Not saved: ${error.message}.`, { route_error: error.code });
+    return refusal('invalid_route', `Not saved: ${asSentence(error.message)}`, { route_error: error.code });
   }
   const rider = await ensureRider(db, user);
   const now = nowSeconds();

@@ -38,9 +38,20 @@ export function ownSegmentsFeature(count: number): string {
   return `Up to ${count} segments of your own from GPX, GeoJSON or points, watched like catalog ones`;
 }
 
+/**
+ * The metered rider tools (get_my_watchlist, get_my_tailwind_windows) as a
+ * rider meets them: questions to an assistant about their watched segments.
+ * The feature lines say what a rider gets, not which tool answers.
+ */
+const WATCHLIST_QUESTIONS =
+  'questions to your assistant about your watched segments and their tailwind windows';
+
+/** The Pro line for the unmetered rider tools; the `locked` hint quotes it. */
+export const UNLIMITED_RIDER_QUESTIONS = `Unlimited ${WATCHLIST_QUESTIONS}`;
+
 const PRO_FEATURES = [
   'Everything in Free',
-  'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
+  UNLIMITED_RIDER_QUESTIONS,
   'Hour-by-hour 72-hour wind timeline on every segment',
   'Tailwind alerts on watched segments, with webhook delivery',
   'Chance of a tailwind from ensemble forecasts on best windows, route starts and alerts',
@@ -55,9 +66,10 @@ export const PLANS: readonly Plan[] = [
     list_price: null,
     billing: 'free',
     features: [
-      'REST API: tailwind, bearing and plans, no key needed',
-      'MCP tools find_tailwind_segments and get_segment with the best tailwind window',
-      '20 calls a month to get_my_watchlist and get_my_tailwind_windows',
+      'The tailwind calculator and the REST API, no key needed',
+      'Ask your assistant for the segments near a place and the best tailwind window on each',
+      // FREE_MONTHLY_CALLS (rider-rules.ts, which imports this file); tests/unit/plans-words.test.ts ties them.
+      `20 ${WATCHLIST_QUESTIONS} a month`,
       ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.free),
     ],
   },

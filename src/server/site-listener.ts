@@ -11,6 +11,7 @@ import type { McpService } from '../app/mcp-service.ts';
 import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
 import { checkTarget, ownOrigin } from './request-head.ts';
+import { ownOriginDocs } from './own-origin-docs.ts';
 import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
@@ -116,6 +117,7 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
         siteHeaders(new URL('../../vercel.json', import.meta.url)),
         siteCache,
         skipUndecodable(notFound),
+        ownOriginDocs(siteDir),
         staticMiddleware({ dir: siteDir }),
       ],
       notFound,

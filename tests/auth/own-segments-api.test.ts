@@ -4,6 +4,7 @@
  * held under concurrent uploads, a same-origin rule, and one rider never
  * reaching another's segment.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/account/own-segments-api.ts';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
@@ -14,6 +15,8 @@ import { listWatchlist } from '../../src/store/repositories/watchlist.ts';
 import { recordAlertOnce } from '../../src/store/repositories/alerts.ts';
 import { localSpan } from '../../src/core/local-time.ts';
 import { climbGpx, climbPoints } from '../mcp/own-segment-fixtures.ts';
+
+const loopGpx = readFileSync(new URL('../fixtures/routes/loop.gpx', import.meta.url), 'utf8');
 import { signedUp, type Rider } from './support/grants.ts';
 import type { Agent } from './support/oauth.ts';
 import { startAuthServer, type AuthServer } from './support/server.ts';
@@ -111,6 +114,8 @@ describe('uploading an own segment', () => {
       ],
       [{ name: '', format: 'gpx', text: climbGpx() }, 400, /name/],
       [{ name: 'x', format: 'kml', text: climbGpx() }, 400, /format/],
+      // A loop's refusal ends in its own sentence: one full stop, not two.
+      [{ name: 'x', format: 'gpx', text: loopGpx }, 400, /^Not saved: .*could never fire.*[^.]\.$/],
       [{ name: 'x', format: 'gpx', text: climbGpx(), record_s: 0 }, 400, /record/],
     ];
     for (const [body, status, message] of cases) {

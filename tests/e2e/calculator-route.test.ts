@@ -11,6 +11,7 @@ import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed } from '../../src/core/route
 import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { routeWind, tailwindPolar } from '../../src/core/route/route-wind.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
+import { compassPoint16 } from '../../src/core/compass.ts';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';
 import { newPage, type CheckedPage } from '../support/browser/launch.ts';
 import { useSiteAndBrowser } from './setup.ts';
@@ -172,6 +173,16 @@ async function expectMatchesCore(page: Page, text: string, speedKmh: number, dir
     String(directionDeg),
   );
   expect(await compassLetters(page)).toEqual(['N', 'E', 'S', 'W']);
+  // Each direction with its 16-point name: a loop's sixteen directions 22.5° apart get sixteen names (8-point names gave 22.5° and 45° both NE).
+  const directions = (core.shape === 'point_to_point' ? core.polar : core.timePolar).map(
+    (e) => e.directionDeg,
+  );
+  const windFrom = await page.locator('#route-polar-table tbody tr td:first-child').allTextContents();
+  expect(windFrom).toEqual(directions.map((deg) => `${deg}° (${compassPoint16(deg)})`));
+  if (core.shape !== 'point_to_point') {
+    expect(new Set(windFrom.map((cell) => cell.replace(/^.*\(/, ''))).size).toBe(16);
+    expect(windFrom.slice(0, 3)).toEqual(['0° (N)', '22.5° (NNE)', '45° (NE)']);
+  }
 }
 
 /** The compass letters around the chart's rim, in the order drawn. */
@@ -369,7 +380,9 @@ describe('the route calculator in Chromium', () => {
     await expectMatchesCore(page, text, 35, 10);
     await page.getByLabel('Wind speed', { exact: true }).fill('999');
     await expect.poll(() => page.locator('#route-result').getAttribute('data-state')).toBe('problem');
-    expect(await page.locator('#route-wind').textContent()).toContain('wind_speed_kmh');
+    expect(await page.locator('#route-wind').textContent()).toBe(
+      'Enter the wind speed in km/h: a number from 0 to 300, for example 20.',
+    );
     // Nothing judged with the old wind stays up: the route alone, unjudged.
     expect(
       await page

@@ -46,6 +46,45 @@ describe('the documentation site', () => {
     expect(changelog.replace(/\s+/g, ' ')).toContain('flags such as wet, gusty or cold');
   });
 
+  it('names its own origin in the examples of /docs and /docs/mcp, as /reference does, keeping the canonical link', async () => {
+    const production = 'https://wind-on-segment.vercel.app';
+    for (const path of ['/docs', '/docs/mcp', '/docs/routes']) {
+      const html = await (await fetch(`${env.service.baseUrl}${path}`)).text();
+      const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
+      expect(main, path).not.toContain(production);
+      expect(html, path).toContain(`<link rel="canonical" href="${production}${path}">`);
+    }
+    const docs = await (await fetch(`${env.service.baseUrl}/docs`)).text();
+    expect(docs).toContain(`curl &#39;${env.service.baseUrl}/v1/tailwind?`);
+    const mcp = await (await fetch(`${env.service.baseUrl}/docs/mcp`)).text();
+    expect(mcp).toContain(`${env.service.baseUrl}/mcp`);
+    const { page, close } = await newPage(env.browser);
+    await page.goto(`${env.service.baseUrl}/docs`);
+    expect(await page.locator('main').textContent()).toContain(`${env.service.baseUrl}/v1/tailwind?`);
+    await close();
+  });
+
+  it('sets the schema descriptions’ backticked names as code in the docs tables, showing no backtick', async () => {
+    const { page, close } = await newPage(env.browser);
+    for (const path of ['/docs', '/docs/mcp']) {
+      await page.goto(`${env.service.baseUrl}${path}`);
+      const cells = await page.locator('main td').allTextContents();
+      expect(
+        cells.filter((cell) => cell.includes('`')),
+        path,
+      ).toEqual([]);
+    }
+    await page.goto(`${env.service.baseUrl}/docs`);
+    const effect = page
+      .locator('main tr', { has: page.locator('td:first-child code', { hasText: /^effect$/ }) })
+      .first();
+    expect(await effect.locator('td').last().locator('code').allTextContents()).toEqual([
+      'calm',
+      'crosswind',
+    ]);
+    await close();
+  });
+
   it('has a heading for every problem code (API, account, billing), with the id the answers link to', async () => {
     const { page, problems, close } = await newPage(env.browser);
     await page.goto(`${env.service.baseUrl}/docs`);
@@ -102,6 +141,39 @@ describe('the documentation site', () => {
     );
     expect(await page.locator('[data-trial-days]').textContent()).toBe(catalog.trial.how_to_start);
     await close();
+  });
+
+  it('shows the "Pay in" switch only where payments are taken, and there it picks the price each Buy charges', async () => {
+    const off = await newPage(env.browser);
+    await off.page.goto(`${env.service.baseUrl}/pricing`);
+    await expect.poll(() => off.page.locator('#payments-off').isVisible()).toBe(true);
+    // The fieldset is `hidden`; its `display: flex` used to show it anyway, a switch that did nothing.
+    expect(await off.page.locator('#buy-controls').isVisible()).toBe(false);
+    expect(await off.page.getByRole('radio').count()).toBe(0);
+    expect(await off.page.locator('main').textContent()).not.toContain('No plan is discounted');
+    expect(off.problems()).toEqual([]);
+    await off.close();
+
+    const on = await newPage(env.browser);
+    await on.page.route('**/api/billing/status', (route) =>
+      route.fulfill({ json: { payments_enabled: true }, headers: { 'cache-control': 'no-store' } }),
+    );
+    await on.page.goto(`${env.service.baseUrl}/pricing`);
+    const monthly = on.page.locator('button[data-buy="pro_monthly"]');
+    await expect.poll(() => monthly.textContent()).toBe('Buy Pro Monthly for €4.99');
+    expect(await on.page.locator('#payments-off').isVisible()).toBe(false);
+    await on.page.getByRole('radio', { name: 'US dollars (USD)' }).check();
+    await expect.poll(() => monthly.textContent()).toBe('Buy Pro Monthly for $5.49');
+    expect(await on.page.locator('button[data-buy="pro_lifetime"]').textContent()).toBe(
+      'Buy Pro Lifetime for $165',
+    );
+    const weight = (selector: string) =>
+      on.page
+        .locator(`[data-plan="pro_monthly"] ${selector}`)
+        .evaluate((node) => getComputedStyle(node).fontWeight);
+    expect([await weight('.usd'), await weight('.eur')]).toEqual(['700', '400']);
+    expect(on.problems()).toEqual([]);
+    await on.close();
   });
 
   it('renders all five operations in the API reference', async () => {

@@ -54,6 +54,53 @@ describe('the calculator outcome', () => {
     );
   });
 
+  it('tells the rider every problem in the form’s words, never with the API’s parameter names', () => {
+    const apiWords = new RegExp(`${FIELD_NAMES.join('|')}|=`);
+    fc.assert(
+      fc.property(fields, (input) => {
+        const outcome = calculate(input);
+        if (outcome.kind === 'result') return;
+        expect(outcome.message).not.toMatch(apiWords);
+        expect(outcome.message).toMatch(
+          /^(Enter the|The direction of travel is missing|The start and end are the same point)/,
+        );
+        for (const message of outcome.invalid.values()) expect(message).not.toMatch(apiWords);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('words each kind of problem as the form names its fields', () => {
+    const message = (input: Fields) => {
+      const outcome = calculate(input);
+      return outcome.kind === 'problem' ? outcome.message : undefined;
+    };
+    expect(message({ wind_speed_kmh: '400', wind_direction_deg: '250', segment_bearing_deg: '80' })).toBe(
+      'Enter the wind speed in km/h: a number from 0 to 300, for example 20.',
+    );
+    expect(message({ wind_speed_kmh: '20', wind_direction_deg: '', segment_bearing_deg: '80' })).toBe(
+      'Enter the wind direction in degrees: a number from 0 to 360, for example 250.',
+    );
+    expect(message({ wind_speed_kmh: '20', wind_direction_deg: '250' })).toBe(
+      'The direction of travel is missing. Enter the segment bearing, or the start and end latitude and longitude of the segment.',
+    );
+    expect(
+      message({
+        wind_speed_kmh: '20',
+        wind_direction_deg: '250',
+        start_lat: '45',
+        start_lon: '6',
+        end_lat: '45.1',
+      }),
+    ).toBe(
+      'Enter the end longitude in degrees: a number from -180 to 180, for example 6.0703. All four coordinates are needed, or clear them and enter the segment bearing instead.',
+    );
+    const same = { start_lat: '45', start_lon: '6', end_lat: '45', end_lon: '6' };
+    expect(message({ wind_speed_kmh: '20', wind_direction_deg: '250', ...same })).toMatch(
+      /^The start and end are the same point, so they give no direction\./,
+    );
+  });
+
   it('gives the worked example', () => {
     const outcome = calculate({ wind_speed_kmh: '20', wind_direction_deg: '250', segment_bearing_deg: '80' });
     expect(outcome).toMatchObject({ kind: 'result', signedKmh: 19.7, crosswindKmh: 3.5, effect: 'tailwind' });

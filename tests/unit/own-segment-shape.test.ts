@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { prepareOwnSegment } from '../../src/core/own-segment.ts';
-import { RouteInputError } from '../../src/core/route/route-error.ts';
+import { asSentence, RouteInputError } from '../../src/core/route/route-error.ts';
+import { previewText } from '../../src/components/rider/own-segment-preview.ts';
 import { routeShape } from '../../src/core/route/route-loop.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 
@@ -42,5 +43,30 @@ describe('a loop is never an own segment', () => {
   it('has no loop or out-and-back in the built-in catalog: every watched segment can fire', () => {
     const closed = loadEmbeddedSegments().filter((s) => routeShape(s.polyline).shape !== 'point_to_point');
     expect(closed.map((s) => s.id)).toEqual([]);
+  });
+});
+
+describe('a refusal as the rider reads it', () => {
+  it('ends the loop refusal on the settings page with one full stop, not two', () => {
+    for (const name of ['loop.gpx', 'out-and-back.geojson']) {
+      const preview = previewText(name, fixture(name));
+      expect(preview.ok).toBe(false);
+      const message = preview.ok ? '' : preview.message;
+      expect(message).toMatch(/could never fire/);
+      expect(message).toMatch(/[^.]\.$/);
+      expect(message).not.toContain('..');
+    }
+  });
+
+  it('ends a clause with a full stop and leaves a sentence as it is', () => {
+    expect(asSentence('The GPX file has no track or route points')).toBe(
+      'The GPX file has no track or route points.',
+    );
+    expect(asSentence('Split it into shorter segments.')).toBe('Split it into shorter segments.');
+    expect(asSentence('Really? ')).toBe('Really?');
+    expect(previewText('empty.gpx', '<gpx></gpx>')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/route\.$/),
+    });
   });
 });

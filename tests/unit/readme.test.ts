@@ -33,4 +33,14 @@ describe('README.md', () => {
   it('shows one picture', () => {
     expect(README.match(/!\[[^\]]*\]\(/g)).toHaveLength(1);
   });
+
+  it('shows the picture `npm run screenshot` makes from the built site, so it cannot go stale by hand', () => {
+    const picture = /!\[[^\]]*\]\(([^)]+)\)/.exec(README)?.[1] ?? '';
+    const script = readFileSync(join(ROOT, 'scripts/screenshot.ts'), 'utf8');
+    expect(script).toContain(`new URL('../${picture}', import.meta.url)`);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts['screenshot']).toBe('node scripts/screenshot.ts');
+  });
 });

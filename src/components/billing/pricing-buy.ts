@@ -63,6 +63,22 @@ function preselect(): void {
   card.querySelector<HTMLButtonElement>('button[data-buy]')?.focus();
 }
 
+/**
+ * Follows the "Pay in" switch: each card shows the chosen currency's price
+ * first and the other one muted, and each Buy button names the price it
+ * will charge, so the switch visibly does what it says.
+ */
+function showCurrency(): void {
+  const chosen = currency();
+  document.querySelector<HTMLElement>('.plans')?.setAttribute('data-paying', chosen);
+  for (const button of buttons()) {
+    const card = button.closest<HTMLElement>('[data-plan]');
+    const name = card?.querySelector('h2')?.textContent ?? '';
+    const price = card?.querySelector(`[data-currency="${chosen}"]`)?.textContent ?? '';
+    button.textContent = `Buy ${name} for ${price}`;
+  }
+}
+
 export async function startPricing(): Promise<void> {
   preselect();
   const status = await getJson('/api/billing/status').catch(() => ({ status: 0, body: null }));
@@ -70,6 +86,7 @@ export async function startPricing(): Promise<void> {
   byId('payments-off').hidden = enabled;
   byId('buy-controls').hidden = !enabled;
   if (!enabled) return;
+  byId('buy-controls').addEventListener('change', showCurrency);
   for (const button of buttons()) {
     button.hidden = false;
     button.addEventListener('click', () => {
@@ -87,4 +104,5 @@ export async function startPricing(): Promise<void> {
     });
   }
   preselect();
+  showCurrency();
 }

@@ -11,7 +11,7 @@ function readFields(form: HTMLFormElement): Fields {
   return Object.fromEntries(FIELD_NAMES.map((name) => [name, String(data.get(name) ?? '')]));
 }
 
-/** Shows each field's own error (or clears it), with the API's hint as the message. */
+/** Shows each field's own error (or clears it), in the form's words. */
 function markFields(invalid: ReadonlyMap<string, string>): void {
   for (const name of FIELD_NAMES) {
     const input = byId<HTMLInputElement>(name);
@@ -50,7 +50,7 @@ function showProblem(problem: Problem): void {
   byId('result').dataset['state'] = 'problem';
   const message = byId('problem');
   message.hidden = false;
-  message.textContent = problem.hint;
+  message.textContent = problem.message;
 }
 
 function showApiLine(query: string): void {

@@ -1,6 +1,7 @@
 import { compassPoint, type CompassPoint } from '../../core/compass.ts';
 import { isRuleProblem, resolveDirection } from '../../core/direction.ts';
 import { PARAMETERS, rangeHint, readField, type ParameterName } from '../../core/parameters.ts';
+import { fieldMessage, ruleMessage } from './form-words.ts';
 import type { ProblemCode } from '../../core/problems.ts';
 import { windComponents, type WindEffect } from '../../core/wind.ts';
 
@@ -30,8 +31,11 @@ export interface Problem {
   /** The problem the API would answer: the first in the parameter table's order. */
   readonly code: ProblemCode;
   readonly parameter: ParameterName;
+  /** The API's hint, word for word (parameter names and query syntax): for callers of the API. */
   readonly hint: string;
-  /** Every field whose own value is wrong, to mark them all at once. */
+  /** The same problem in the form's words, for the rider (`form-words.ts`). */
+  readonly message: string;
+  /** Every field whose own value is wrong, with its message in the form's words, to mark them all at once. */
   readonly invalid: ReadonlyMap<ParameterName, string>;
 }
 
@@ -54,24 +58,38 @@ export function calculate(fields: Fields): Result | Problem {
   const query = toQuery(fields);
   const values: Partial<Record<ParameterName, number>> = {};
   const invalid = new Map<ParameterName, string>();
-  let first: { code: ProblemCode; parameter: ParameterName; hint: string } | undefined;
+  let first: { code: ProblemCode; parameter: ParameterName; hint: string; message: string } | undefined;
   for (const name of FIELD_NAMES) {
     const reading = readField(name, fields[name]?.trim() ?? '');
     if (reading && 'value' in reading) values[name] = reading.value;
-    else if (reading) invalid.set(name, reading.hint);
+    else if (reading) invalid.set(name, fieldMessage(name));
     if (first) continue;
     if (reading && 'problem' in reading)
-      first = { code: reading.problem, parameter: name, hint: reading.hint };
+      first = { code: reading.problem, parameter: name, hint: reading.hint, message: fieldMessage(name) };
     else if (!reading && REQUIRED.includes(name)) {
-      first = { code: 'missing_parameter', parameter: name, hint: rangeHint(name) };
+      first = {
+        code: 'missing_parameter',
+        parameter: name,
+        hint: rangeHint(name),
+        message: fieldMessage(name),
+      };
     }
   }
   if (first) return { kind: 'problem', query, invalid, ...first };
   const direction = resolveDirection(values);
   if (isRuleProblem(direction)) {
     const parameter = direction.parameter as ParameterName;
-    if (direction.code === 'invalid_parameter') invalid.set(parameter, direction.hint);
-    return { kind: 'problem', query, invalid, code: direction.code, parameter, hint: direction.hint };
+    const message = ruleMessage(direction.code, parameter);
+    if (direction.code === 'invalid_parameter') invalid.set(parameter, message);
+    return {
+      kind: 'problem',
+      query,
+      invalid,
+      code: direction.code,
+      parameter,
+      hint: direction.hint,
+      message,
+    };
   }
   // Both are present: a missing one was reported as the first problem above.
   const speedKmh = values.wind_speed_kmh ?? 0;

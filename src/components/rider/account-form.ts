@@ -7,6 +7,7 @@
  */
 import { safeReturnPath } from '../billing/return-path.ts';
 import { byId, failureMessage, nextUrl, oauthQuery, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
+import { rememberSignedIn } from './menu-session.ts';
 
 const ENDPOINTS = {
   'sign-in': '/api/auth/sign-in/email',
@@ -69,6 +70,7 @@ export function startAccountForm(): void {
           submit.disabled = false;
           return;
         }
+        rememberSignedIn(true);
         location.assign(nextUrl(reply) ?? returnPath() ?? '/settings');
       })
       .catch(() => {

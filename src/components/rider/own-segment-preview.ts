@@ -7,7 +7,7 @@
  */
 import { compassPoint } from '../../core/compass.ts';
 import { prepareOwnSegment, type OwnSegmentSource, type PreparedSegment } from '../../core/own-segment.ts';
-import { RouteInputError } from '../../core/route/route-error.ts';
+import { asSentence, RouteInputError } from '../../core/route/route-error.ts';
 
 export type PreviewResult =
   | { readonly ok: true; readonly segment: PreparedSegment; readonly format: 'gpx' | 'geojson' }
@@ -26,7 +26,7 @@ export function previewText(fileName: string, text: string): PreviewResult {
   try {
     return { ok: true, segment: prepareOwnSegment(format satisfies OwnSegmentSource, text), format };
   } catch (error) {
-    if (error instanceof RouteInputError) return { ok: false, message: `${error.message}.` };
+    if (error instanceof RouteInputError) return { ok: false, message: asSentence(error.message) };
     return { ok: false, message: 'This file could not be read as GPX or GeoJSON.' };
   }
 }

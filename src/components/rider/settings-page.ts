@@ -10,8 +10,10 @@ import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section
 import { showBilling, startBillingSection } from '../billing/settings-billing.ts';
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
 import { postRowAction } from './row-action.ts';
+import { markMenuSignedIn, rememberSignedIn } from './menu-session.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
+  if (state !== 'failed') rememberSignedIn(state === 'signed-in');
   byId('settings-loading').hidden = true;
   byId('settings-signed-in').hidden = state !== 'signed-in';
   byId('settings-signed-out').hidden = state !== 'signed-out';
@@ -36,6 +38,7 @@ function disconnect(clientId: string, name: string, item: HTMLLIElement): void {
 
 function render(me: Me): void {
   byId('account-email').textContent = me.rider.email;
+  markMenuSignedIn(me.rider.email);
   byId('account-plan').textContent = planText(me.rider);
   showBilling(me.billing);
   byId('mcp-url').textContent = me.mcp_url;
@@ -69,7 +72,10 @@ export function startSettings(): void {
   startBillingSection();
   byId('sign-out').addEventListener('click', () => {
     void postJson('/api/auth/sign-out', {}).then(
-      () => location.assign('/login'),
+      () => {
+        rememberSignedIn(false);
+        location.assign('/login');
+      },
       () => announce('The server could not be reached. Try again.'),
     );
   });

@@ -52,3 +52,14 @@ export class RouteInputError extends Error {
     this.point = location.point;
   }
 }
+
+/**
+ * A route error's message as a sentence, ending in one full stop: some
+ * messages end with a clause ("no track or route points"), others with a
+ * sentence of their own ("… Split it into shorter segments."), and adding a
+ * stop to every one left the loop refusal with two.
+ */
+export function asSentence(message: string): string {
+  const trimmed = message.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

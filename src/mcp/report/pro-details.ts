@@ -1,4 +1,10 @@
-import { OWN_SEGMENT_ALLOWANCE, ownSegmentsFeature, PLANS, TRIAL_HOW_TO_START } from '../../core/plans.ts';
+import {
+  OWN_SEGMENT_ALLOWANCE,
+  ownSegmentsFeature,
+  PLANS,
+  TRIAL_HOW_TO_START,
+  UNLIMITED_RIDER_QUESTIONS,
+} from '../../core/plans.ts';
 import type { ResolvedUrls } from '../../http/public-urls.ts';
 import { isoTime } from '../../core/time.ts';
 import type { z } from 'zod';
@@ -13,7 +19,7 @@ type LockedFeature = z.infer<typeof LockedFeatureSchema>;
  */
 export const PRO_DETAILS = {
   hourly_timeline: 'Hour-by-hour 72-hour wind timeline on every segment',
-  unlimited_rider_calls: 'Unlimited calls to get_my_watchlist and get_my_tailwind_windows',
+  unlimited_rider_calls: UNLIMITED_RIDER_QUESTIONS,
   tailwind_alerts: 'Tailwind alerts on watched segments, with webhook delivery',
   tailwind_chance: 'Chance of a tailwind from ensemble forecasts on best windows, route starts and alerts',
   more_own_segments: ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.pro),

@@ -1,5 +1,6 @@
-import { compassPoint } from '../../../core/compass.ts';
+import { compassPoint16 } from '../../../core/compass.ts';
 import { readField } from '../../../core/parameters.ts';
+import { fieldMessage } from '../form-words.ts';
 import { RouteInputError } from '../../../core/route/route-error.ts';
 import { routeLegs, type RouteGeometry } from '../../../core/route/route-geometry.ts';
 import {
@@ -188,7 +189,7 @@ function readWind(): WindReading {
       return {
         hint: `Enter the ${name === 'wind_speed_kmh' ? 'wind speed' : 'wind direction'} above to judge the route.`,
       };
-    if ('hint' in reading) return { hint: reading.hint };
+    if ('hint' in reading) return { hint: fieldMessage(name) };
     values.push(reading.value);
   }
   const [speedKmh = 0, directionDeg = 0] = values;
@@ -225,7 +226,7 @@ function render(): void {
   const judged = routeWind(legs, wind);
   const polar = tailwindPolar(legs, wind.speedKmh, POLAR_STEP_DEG);
   byId('route-wind').textContent =
-    `With a wind of ${oneDecimal(wind.speedKmh)} km/h from ${wind.directionDeg}° (${compassPoint(wind.directionDeg)}), as entered above.`;
+    `With a wind of ${oneDecimal(wind.speedKmh)} km/h from ${wind.directionDeg}° (${compassPoint16(wind.directionDeg)}), as entered above.`;
   const runs = legRuns(judged.legs.map((leg) => leg.effect));
   drawMap(
     shown,
@@ -355,7 +356,7 @@ function drawTimePolar(
   );
   const best = polar.reduce((a, b) => (bestWay(b) > bestWay(a) ? b : a));
   const worst = polar.reduce((a, b) => (bestWay(b) < bestWay(a) ? b : a));
-  const from = (entry: TimePolarEntry) => `${entry.directionDeg}° (${compassPoint(entry.directionDeg)})`;
+  const from = (entry: TimePolarEntry) => `${entry.directionDeg}° (${compassPoint16(entry.directionDeg)})`;
   title.textContent =
     `Time the wind gains or costs on this ${SHAPE_WORDS[shape]} against still air, at ${DEFAULT_ROUTE_SPEED_KMH} km/h ` +
     `on the flat, for a ${oneDecimal(wind.speedKmh)} km/h wind from each of ${polar.length} directions: ` +
@@ -531,8 +532,8 @@ function drawPolar(
       'Every direction gives 0.0 km/h: the route ends about where it starts, so a steady wind holds it back as much as it helps.'
     : `Weighted tailwind of this route for a ${oneDecimal(speedKmh)} km/h wind from every direction, ` +
       range +
-      `Best: from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h; ` +
-      `worst: from ${worst.directionDeg}° (${compassPoint(worst.directionDeg)}), ${signed(worst.tailwindKmh)} km/h. ` +
+      `Best: from ${best.directionDeg}° (${compassPoint16(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h; ` +
+      `worst: from ${worst.directionDeg}° (${compassPoint16(worst.directionDeg)}), ${signed(worst.tailwindKmh)} km/h. ` +
       `The wind entered, from ${directionDeg}°, gives ${signed(judged.tailwindKmh)} km/h.`;
   byId('route-polar-caption').textContent = TAILWIND_CAPTION;
   byId('route-polar-table-caption').textContent = 'Weighted tailwind for each wind direction';
@@ -542,7 +543,7 @@ function drawPolar(
   const rows = polar.map((value) => {
     const row = document.createElement('tr');
     const from = document.createElement('td');
-    from.textContent = `${value.directionDeg}° (${compassPoint(value.directionDeg)})`;
+    from.textContent = `${value.directionDeg}° (${compassPoint16(value.directionDeg)})`;
     const tail = document.createElement('td');
     tail.textContent = signed(value.tailwindKmh);
     row.append(from, tail);
@@ -626,10 +627,10 @@ function fillFigures(
       'best-wind',
       'Best wind for this ride',
       leastHarm
-        ? `from ${leastHarm.directionDeg}° (${compassPoint(leastHarm.directionDeg)}): ${gainWords(bestWay(leastHarm))}, the better way round`
+        ? `from ${leastHarm.directionDeg}° (${compassPoint16(leastHarm.directionDeg)}): ${gainWords(bestWay(leastHarm))}, the better way round`
         : isFlat(polar)
           ? 'none: every direction gives 0.0 km/h'
-          : `from ${best.directionDeg}° (${compassPoint(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h`,
+          : `from ${best.directionDeg}° (${compassPoint16(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h`,
     ],
   ];
   byId('route-figures').replaceChildren(
