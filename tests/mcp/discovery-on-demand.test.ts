@@ -14,7 +14,7 @@ import { openMigratedStore } from '../../src/app/migrations.ts';
 import type { OsmExtract } from '../../src/core/discovery/osm-types.ts';
 import { areaDiscoverer } from '../../src/data/discovery/area-discoverer.ts';
 import { areaKeysAround } from '../../src/data/discovery/area-grid.ts';
-import { createLiveCatalog, type LiveCatalog } from '../../src/data/discovery/live-catalog.ts';
+import { createLiveCatalog } from '../../src/data/discovery/live-catalog.ts';
 import { openMeteoElevationSource } from '../../src/data/discovery/open-meteo-elevation.ts';
 import { readOsmFile } from '../../src/data/discovery/osm-file.ts';
 import { overpassSource } from '../../src/data/discovery/overpass.ts';
