@@ -6,7 +6,7 @@
  * cold starts (cold-start.ts), with the alert job over 100,000 watches
  * (alerts-scale.ts) before the sizes, the ensemble row (ensemble.ts) and the
  * server's resident memory under MCP load over 1,000,000 segments
- * (mcp-memory.ts). The service starts exactly as users start it (`npm
+ * (mcp-memory.ts), and segment discovery over the Andorra extract (discovery.ts). The service starts exactly as users start it (`npm
  * start`'s node command); the baseline answers with the same number of
  * bytes, so the difference is the service's own work. The
  * ratio to the baseline is what is compared with the target, because
@@ -33,6 +33,7 @@ import { WORLD_BENCH_SECONDS, runWorldCatalogBench } from './mcp-world.ts';
 import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
 import { ENSEMBLE_BENCH_SECONDS, runEnsembleBench } from './ensemble.ts';
+import { DISCOVERY_BENCH_SECONDS, runDiscoveryBench } from './discovery.ts';
 import { printMcpSizes } from './mcp-sizes.ts';
 import { BENCH_MEMORY_OPTIONS, memoryBenchSeconds, runMemoryBench } from './mcp-memory.ts';
 
@@ -145,6 +146,7 @@ async function main(): Promise<number> {
     WORLD_BENCH_SECONDS +
     ROUTE_BENCH_SECONDS +
     ENSEMBLE_BENCH_SECONDS +
+    DISCOVERY_BENCH_SECONDS +
     memoryBenchSeconds(BENCH_MEMORY_OPTIONS) +
     ALERT_SCALE_SECONDS;
   const watchdog = startWatchdog('The bench', limitS);
@@ -210,6 +212,7 @@ async function main(): Promise<number> {
     mcpValid = (await runMemoryBench(BENCH_MEMORY_OPTIONS)) && mcpValid;
     mcpValid = (await runRouteBench()) && mcpValid;
     mcpValid = (await runEnsembleBench()) && mcpValid;
+    mcpValid = runDiscoveryBench() && mcpValid;
     runCatalogLoadBench();
     mcpValid = (await runAlertScaleBench()) && mcpValid;
     await printMcpSizes();

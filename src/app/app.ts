@@ -42,7 +42,11 @@ const servedCatalog = (graph: Graph) =>
     const base = await graph.get(catalog)();
     if (graph.settings.discovery.mode !== 'online') return { catalog: base, discovery: undefined };
     const { openLiveCatalog } = await import('./discovery.ts');
-    const live = openLiveCatalog(graph.settings.discovery, base, graph.get(store), graph.get(redis));
+    // On Vercel a discovery still running after the answer goes on within the function's lifetime.
+    const keepAlive = graph.settings.onVercel ? (await import('@vercel/functions')).waitUntil : undefined;
+    const live = openLiveCatalog(graph.settings.discovery, base, graph.get(store), graph.get(redis), {
+      ...(keepAlive ? { keepAlive } : {}),
+    });
     return { catalog: live, discovery: live };
   });
 

@@ -73,7 +73,7 @@ export function openLiveCatalog(
   base: SegmentCatalog,
   store: Lazy<Store>,
   redis: Lazy<Redis | undefined>,
-  overrides: { budgetMs?: number } = {},
+  overrides: { budgetMs?: number; keepAlive?: (work: Promise<unknown>) => void } = {},
 ): LiveCatalog {
   const countryOf: Lazy<CountryOf> = lazy(() => loadCountryOf());
   return createLiveCatalog(base, {
@@ -90,5 +90,6 @@ export function openLiveCatalog(
     timeoutMs: AREA_TIMEOUT_MS,
     now: nowSeconds,
     log: (line) => console.log(line),
+    ...(overrides.keepAlive ? { keepAlive: overrides.keepAlive } : {}),
   });
 }

@@ -102,7 +102,7 @@ describe('hgtElevationSource on the seed tiles', () => {
     const alone = await Promise.all(points.map(async (p) => (await source.elevations([p]))[0]));
     expect(together).toEqual(alone);
     expect(together[1]).toBeGreaterThan(together[2] ?? Infinity);
-    expect(source.label).toBe(`SRTM 3″ tiles (${SEED})`);
+    expect(source.label).toBe('NASA SRTM 3″ tiles (public domain)');
   });
 
   it('answers an empty list with an empty list', async () => {
@@ -227,7 +227,7 @@ describe('hgtElevationSource on synthetic tiles', () => {
     expect(heights[0]).toBeCloseTo(synthetic(1, 0), 6);
     expect(heights[1]).toBeCloseTo(synthetic(3600, 3599), 6);
     expect(heights[2]).toBeCloseTo(synthetic(1800, 1800), 6);
-    expect(source.label).toBe(`SRTM 1″ tiles (${dir})`);
+    expect(source.label).toBe('NASA SRTM 1″ tiles (public domain)');
   });
 
   it('names both resolutions when it has read both', async () => {
@@ -235,14 +235,14 @@ describe('hgtElevationSource on synthetic tiles', () => {
     writeTile(dir, 'N10E010.hgt', 3601, () => 10);
     writeTile(dir, 'N10E011.hgt', 1201, () => 20);
     const source = hgtElevationSource(dir);
-    expect(source.label).toBe(`SRTM tiles (${dir})`);
+    expect(source.label).toBe('NASA SRTM tiles (public domain)');
     await expect(
       source.elevations([
         { lat: 10.5, lon: 10.5 },
         { lat: 10.5, lon: 11.5 },
       ]),
     ).resolves.toEqual([10, 20]);
-    expect(source.label).toBe(`SRTM 1″ and 3″ tiles (${dir})`);
+    expect(source.label).toBe('NASA SRTM 1″ and 3″ tiles (public domain)');
   });
 
   it('interpolates bilinearly inside a cell', async () => {

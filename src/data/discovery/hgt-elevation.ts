@@ -107,7 +107,8 @@ export function hgtElevationSource(dir: string): ElevationSource {
   return {
     get label() {
       const seconds = [...resolutions].sort().map((s) => `${s}″`);
-      return `SRTM ${seconds.length > 0 ? `${seconds.join(' and ')} ` : ''}tiles (${dir})`;
+      // The provenance every discovered segment carries: the data set, not this machine's folder.
+      return `NASA SRTM ${seconds.length > 0 ? `${seconds.join(' and ')} ` : ''}tiles (public domain)`;
     },
     elevations,
   };

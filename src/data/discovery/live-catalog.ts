@@ -78,6 +78,12 @@ export interface LiveCatalogOptions {
   /** Longest one area's discovery may run. */
   readonly timeoutMs: number;
   readonly log?: (line: string) => void;
+  /**
+   * Keeps the platform running a discovery that outlives the call that
+   * started it: on Vercel, `waitUntil` (the function is otherwise frozen
+   * once it has answered); a Node server lives on and needs nothing.
+   */
+  readonly keepAlive?: (work: Promise<unknown>) => void;
 }
 
 /** First retry a minute after a failure, doubling per failure in a row, at most six hours. */
@@ -242,6 +248,7 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
         if (running.has(key) || !due(known.get(key), now)) continue;
         const run = discoverArea(key, known.get(key)).finally(() => running.delete(key));
         running.set(key, run);
+        options.keepAlive?.(run);
       }
       const pending = keys.flatMap((key) => running.get(key) ?? []);
       if (pending.length > 0) {
