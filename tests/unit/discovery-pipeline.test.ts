@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { LatLon } from '../../src/core/bearing.ts';
+import type { OsmExtract, OsmNode, OsmWay } from '../../src/core/discovery/osm-types.ts';
+import { routeShape } from '../../src/core/route/route-shape.ts';
+import { discoverSegments } from '../../src/data/discovery/discover.ts';
+import type { ElevationSource } from '../../src/data/discovery/types.ts';
+
+/** A made-up area south of the equator: roads drawn point by point, heights from a formula. */
+function extractOf(
+  roads: { id: number; tags: Record<string, string>; points: LatLon[] }[],
+  named: OsmNode[] = [],
+): OsmExtract {
+  const nodes = new Map<number, OsmNode>(named.map((n) => [n.id, n]));
+  let next = 1_000_000;
+  const ways: OsmWay[] = roads.map((road) => ({
+    id: road.id,
+    tags: road.tags,
+    nodes: road.points.map((p) => {
+      const id = (next += 1);
+      nodes.set(id, { id, lat: p.lat, lon: p.lon });
+      return id;
+    }),
+  }));
+  return {
+    bbox: { south: -34, west: 18, north: -33, east: 19 },
+    nodes,
+    ways,
+    relations: [],
+    timestamp: '2026-11-01T00:00:00Z',
+  };
+}
+
+function heights(formula: (p: LatLon) => number): ElevationSource & { asked: () => number } {
+  let asked = 0;
+  return {
+    label: 'formula',
+    asked: () => asked,
+    elevations: async (points) => {
+      asked += points.length;
+      return points.map(formula);
+    },
+  };
+}
+
+/** A straight line of `n` points `stepDeg` apart in latitude and/or longitude from `from`. */
+const line = (from: LatLon, n: number, dLat: number, dLon: number): LatLon[] =>
+  Array.from({ length: n }, (_, i) => ({ lat: from.lat + i * dLat, lon: from.lon + i * dLon }));
+
+const options = { osmSource: 'made up', countryOf: () => 'ZA' };
+
+describe('discoverSegments on made-up roads', () => {
+  it('finds a ramp as a climb from its foot, named from the pass at the top and the village at the foot', async () => {
+    // 3 km due north rising 6 %, then flat.
+    const road = line({ lat: -33.5, lon: 18.5 }, 61, 0.0009, 0);
+    const top = road[33] as LatLon;
+    const extract = extractOf(
+      [{ id: 1, tags: { highway: 'secondary', ref: 'R44', surface: 'asphalt' }, points: road }],
+      [
+        {
+          id: 1,
+          lat: top.lat,
+          lon: top.lon,
+          tags: { mountain_pass: 'yes', name: 'Sir Lowry', wikidata: 'Q1' },
+        },
+        { id: 2, lat: -33.501, lon: 18.501, tags: { place: 'village', name: 'Voet' } },
+      ],
+    );
+    const rise = (p: LatLon) => 100 + Math.min(Math.max(p.lat + 33.5, 0), 0.0297) * 111_195 * 0.06;
+    const { segments } = await discoverSegments(extract, heights(rise), options);
+    const climbs = segments.filter((s) => s.kind === 'climb');
+    expect(climbs.map((s) => s.name)).toEqual(['Sir Lowry from Voet']);
+    const [climb] = climbs;
+    expect(climb?.distanceM).toBeGreaterThan(3000);
+    expect(climb?.distanceM).toBeLessThan(3500);
+    expect(climb?.averageGradePct).toBeGreaterThan(5);
+    expect(climb?.rankedBy).toBe('named pass, Wikidata, climb size');
+    expect(climb?.id).toBe('za-sir-lowry-from-voet');
+    expect(climb?.license).toBe('ODbL-1.0');
+    expect(climb?.provenance).toMatchObject({ osmWayIds: [1], osmTimestamp: '2026-11-01T00:00:00Z' });
+  });
+
+  it('gives a long flat named road a stretch each way, each a straight line of one direction', async () => {
+    // 8 km east, then 6 km north: an L, flat.
+    const east = line({ lat: -33.8, lon: 18.2 }, 81, 0, 0.00108);
+    const north = line(east.at(-1) as LatLon, 61, 0.0009, 0).slice(1);
+    const extract = extractOf([
+      { id: 7, tags: { highway: 'tertiary', name: 'Kusweg' }, points: [...east, ...north] },
+    ]);
+    const { segments } = await discoverSegments(
+      extract,
+      heights(() => 20),
+      options,
+    );
+    const names = segments.map((s) => s.name).sort();
+    expect(names).toEqual([
+      'Kusweg, eastbound',
+      'Kusweg, northbound',
+      'Kusweg, southbound',
+      'Kusweg, westbound',
+    ]);
+    for (const s of segments) {
+      expect(s.kind).toBe('stretch');
+      expect(routeShape(s.polyline).shape).toBe('point_to_point');
+      expect(Math.abs(s.averageGradePct)).toBeLessThan(3);
+    }
+  });
+
+  it('reads no heights along a tunnel and finds no climb through it', async () => {
+    const road = line({ lat: -33.2, lon: 18.8 }, 41, 0.0009, 0);
+    const extract = extractOf([
+      { id: 9, tags: { highway: 'primary', ref: 'N1', tunnel: 'yes' }, points: road },
+    ]);
+    const source = heights((p) => 100 + (p.lat + 33.2) * 111_195 * 0.08);
+    const { segments } = await discoverSegments(extract, source, options);
+    expect(segments).toEqual([]);
+    expect(source.asked()).toBe(0);
+  });
+
+  it('reads only a coarse profile of a flat road that is no stretch candidate', async () => {
+    const road = line({ lat: -33.4, lon: 18.3 }, 41, 0.0009, 0);
+    const extract = extractOf([
+      { id: 11, tags: { highway: 'residential', name: 'Dorpstraat' }, points: road },
+    ]);
+    const source = heights(() => 5);
+    expect((await discoverSegments(extract, source, options)).segments).toEqual([]);
+    // About 4 km read every 500 m: under a dozen heights, not the 80 a 50 m reading would take.
+    expect(source.asked()).toBeLessThan(12);
+  });
+
+  it('passes an elevation failure on, so nothing half-built is returned', async () => {
+    const road = line({ lat: -33.6, lon: 18.6 }, 41, 0.0009, 0);
+    const extract = extractOf([{ id: 12, tags: { highway: 'secondary', ref: 'R3' }, points: road }]);
+    const failing: ElevationSource = { label: 'down', elevations: () => Promise.reject(new Error('down')) };
+    await expect(discoverSegments(extract, failing, options)).rejects.toThrow('down');
+  });
+});
