@@ -15,6 +15,11 @@ export interface RequestTarget {
   readonly origin: string;
   readonly pathname: string;
   readonly params: QueryParams;
+  /**
+   * The query as sent, without its `?`, when it is plainly spelled (`PLAIN_QUERY`): its text is
+   * then exactly what `params` holds, so a compiled reader (compiled-query.ts) may read it directly.
+   */
+  readonly plainQuery?: string;
 }
 
 /** A host and port the URL parser keeps as sent, lower case aside: letters, digits, dots, hyphens. */
@@ -31,24 +36,35 @@ const PLAIN_QUERY = /^[A-Za-z0-9_.=&-]*$/;
  */
 export const ORIGIN_MEMO_SIZE = 64;
 
-/** A query's name/value pairs read the way `URLSearchParams` reads a string without escapes. */
 /** What the API reads of a query: `URLSearchParams` has both. */
 export interface QueryParams {
   getAll(name: string): string[];
   keys(): Iterable<string>;
 }
 
+/**
+ * A query's name/value pairs read the way `URLSearchParams` reads a string without escapes, split
+ * on first use: a query the compiled reader accepts never needs them.
+ */
 class PlainParams implements QueryParams {
-  readonly #pairs: readonly (readonly [string, string])[];
+  readonly #query: string;
+  #split: readonly (readonly [string, string])[] | undefined;
 
   constructor(query: string) {
-    const pairs: [string, string][] = [];
-    for (const part of query.split('&')) {
-      if (part === '') continue;
-      const equals = part.indexOf('=');
-      pairs.push(equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)]);
+    this.#query = query;
+  }
+
+  get #pairs(): readonly (readonly [string, string])[] {
+    if (this.#split === undefined) {
+      const pairs: [string, string][] = [];
+      for (const part of this.#query.split('&')) {
+        if (part === '') continue;
+        const equals = part.indexOf('=');
+        pairs.push(equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)]);
+      }
+      this.#split = pairs;
     }
-    this.#pairs = pairs;
+    return this.#split;
   }
 
   getAll(name: string): string[] {
@@ -90,6 +106,6 @@ export class TargetReader {
     if (!PLAIN_PATH.test(pathname) || !PLAIN_QUERY.test(query)) return undefined;
     const origin = this.#origin(href.slice(0, slash));
     if (origin === null) return undefined;
-    return { origin, pathname, params: new PlainParams(query) };
+    return { origin, pathname, params: new PlainParams(query), plainQuery: query };
   }
 }
