@@ -82,6 +82,9 @@ class PlainParams implements QueryParams {
 /** Reads plain request targets, remembering each host's origin as the URL parser spells it. */
 export class TargetReader {
   readonly #origins = new Map<string, string | null>();
+  /** The last `scheme://authority` read and its origin: nearly every request repeats it. */
+  #lastAuthority = '';
+  #lastOrigin: string | null = null;
 
   /** The origin of `scheme://authority` as `URL` gives it, or null when the URL parser refuses it. */
   #origin(authority: string): string | null {
@@ -96,16 +99,27 @@ export class TargetReader {
 
   /** The target's parts when `href` is plainly spelled, or undefined to parse it with `URL`. */
   read(href: string): RequestTarget | undefined {
-    const hostStart = href.startsWith('http://') ? 7 : href.startsWith('https://') ? 8 : -1;
-    if (hostStart < 0) return undefined;
-    const slash = href.indexOf('/', hostStart);
-    if (slash < 0 || !PLAIN_HOST.test(href.slice(hostStart, slash))) return undefined;
+    const last = this.#lastAuthority;
+    // The same scheme and authority as the last request (`href` goes on with the path's `/`): already read.
+    const repeated = last !== '' && href.startsWith(last) && href.charCodeAt(last.length) === 0x2f;
+    let slash = last.length;
+    let origin = this.#lastOrigin;
+    if (!repeated) {
+      const hostStart = href.startsWith('http://') ? 7 : href.startsWith('https://') ? 8 : -1;
+      if (hostStart < 0) return undefined;
+      slash = href.indexOf('/', hostStart);
+      if (slash < 0 || !PLAIN_HOST.test(href.slice(hostStart, slash))) return undefined;
+      const authority = href.slice(0, slash);
+      origin = this.#origin(authority);
+      if (origin === null) return undefined;
+      this.#lastAuthority = authority;
+      this.#lastOrigin = origin;
+    }
+    if (origin === null) return undefined;
     const question = href.indexOf('?', slash);
     const pathname = question < 0 ? href.slice(slash) : href.slice(slash, question);
     const query = question < 0 ? '' : href.slice(question + 1);
     if (!PLAIN_PATH.test(pathname) || !PLAIN_QUERY.test(query)) return undefined;
-    const origin = this.#origin(href.slice(0, slash));
-    if (origin === null) return undefined;
     return { origin, pathname, params: new PlainParams(query), plainQuery: query };
   }
 }
