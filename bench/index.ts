@@ -23,7 +23,14 @@ import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/serv
 import { startWatchdog } from './command.ts';
 import { table } from './table.ts';
 import { recordResults } from './results.ts';
-import { alternate, loadSeconds, settingsFromEnv, type LoadSettings, type Measurement } from './load.ts';
+import {
+  alternate,
+  loadSeconds,
+  settingsFromEnv,
+  spreadOf,
+  type LoadSettings,
+  type Measurement,
+} from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
 import { printSizes } from './bundle-sizes.ts';
 import { printPlacesShare } from './places-share.ts';
@@ -48,6 +55,8 @@ export const TARGET_RATIO = 0.85;
 export const NEW_URL_TARGET_RATIO = 0.95;
 /** …and at least match the same endpoint in Fastify with JSON-schema validation. */
 export const FASTIFY_TARGET_RATIO = 1.0;
+/** REST rounds: at least five, so the median of each row and ratio is not decided by one noisy round. */
+const REST_ROUNDS = 5;
 /** The REST load rows, in order; the ratios below look them up by label. */
 const LABELS = {
   baseline: 'baseline (node:http)',
@@ -96,33 +105,61 @@ function distinctRequests(url: string): autocannon.Request[] {
   return [{ setupRequest }];
 }
 
-/** The load table and each service row's throughput ratio to the baseline; the verdict is the first row's. */
+/** req/s as the table shows it. */
+const perS = (value: number) => Math.round(value).toLocaleString('en-US');
+const fixed3 = (value: number) => value.toFixed(3);
+
+/**
+ * The load table (median and range of each row's rounds, p50 and p99 of its median round) and each
+ * service row's throughput ratio: taken round by round (the rows of one round ran back to back, so
+ * drift in the machine hits both sides) and given as the median and range of those ratios.
+ */
 function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): void {
-  const [baseline] = rows;
-  if (baseline === undefined) return;
+  if (rows.length === 0) return;
   console.log(
-    `\nLoad: best of ${settings.rounds} alternating rounds; each ${settings.durationS} s measured after ` +
-      `${settings.warmupS} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}.`,
+    `\nLoad: median and range of ${settings.rounds} alternating rounds; each ${settings.durationS} s measured ` +
+      `after ${settings.warmupS} s warm-up, ${settings.connections} connections, pipelining ${settings.pipelining}.`,
   );
-  console.log('(req/s, p50, p99 from the best run; non-2xx and errors summed over all measured runs)\n');
+  console.log('(p50 and p99 from the median round; non-2xx and errors summed over all measured runs)\n');
   // autocannon records latency in whole milliseconds, so no decimals are invented.
   const ms = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  const cells = rows.map((m) => [
-    m.label,
-    Math.round(m.requestsPerS).toLocaleString('en-US'),
-    ms(m.p50Ms),
-    ms(m.p99Ms),
-    String(m.non2xx),
-    String(m.errors),
-  ]);
-  console.log(table(['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], cells, [1, 2, 3, 4, 5]));
+  const cells = rows.map((m) => {
+    const rates = m.rounds.map((round) => round.requestsPerS);
+    const { median: middle, min, max } = spreadOf(rates);
+    const medianRound =
+      m.rounds.find((round) => round.requestsPerS === middle) ??
+      [...m.rounds].sort((a, b) => Math.abs(a.requestsPerS - middle) - Math.abs(b.requestsPerS - middle))[0];
+    return [
+      m.label,
+      perS(middle),
+      `${perS(min)}–${perS(max)}`,
+      ms(medianRound?.p50Ms ?? Number.NaN),
+      ms(medianRound?.p99Ms ?? Number.NaN),
+      String(m.non2xx),
+      String(m.errors),
+    ];
+  });
+  console.log(
+    table(
+      ['target', 'median req/s', 'range', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      cells,
+      [1, 2, 3, 4, 5, 6],
+    ),
+  );
   console.log('');
-  const rate = (label: string) => rows.find((m) => m.label === label)?.requestsPerS ?? 0;
+  const rounds = (label: string) => rows.find((m) => m.label === label)?.rounds ?? [];
   const ratio = (label: string, over: string, target?: number) => {
-    const value = rate(over) > 0 ? rate(label) / rate(over) : 0;
+    const mine = rounds(label);
+    const theirs = rounds(over);
+    const ratios = mine
+      .map((round, index) => round.requestsPerS / (theirs[index]?.requestsPerS ?? Number.NaN))
+      .filter(Number.isFinite);
+    const { median: middle, min, max } = ratios.length > 0 ? spreadOf(ratios) : { median: 0, min: 0, max: 0 };
     const verdict =
-      target === undefined ? '' : ` (target >= ${target}): ${value >= target ? 'PASS' : 'BELOW TARGET'}`;
-    console.log(`Throughput ${label} / ${over}: ${value.toFixed(3)}${verdict}`);
+      target === undefined ? '' : ` (target >= ${target}): ${middle >= target ? 'PASS' : 'BELOW TARGET'}`;
+    console.log(
+      `Throughput ${label} / ${over}: median ${fixed3(middle)}, range ${fixed3(min)}–${fixed3(max)}${verdict}`,
+    );
   };
   ratio(LABELS.same, LABELS.baseline, TARGET_RATIO);
   ratio(LABELS.fresh, LABELS.baselineFresh, NEW_URL_TARGET_RATIO);
@@ -134,11 +171,11 @@ function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): v
 }
 
 async function main(): Promise<number> {
-  const settings = settingsFromEnv(process.env);
+  const settings = settingsFromEnv(process.env, 'BENCH_CONNECTIONS', 50, REST_ROUNDS);
   const mcpSettings = mcpSettingsFromEnv(process.env);
   stopAllOnExit();
   const limitS =
-    loadSeconds(settings, 6) +
+    loadSeconds(settings, Object.keys(LABELS).length) +
     OVERHEAD_S +
     mcpBenchSeconds(mcpSettings) +
     COLD_START_SECONDS +

@@ -1,8 +1,9 @@
 /**
  * Load generation with autocannon's programmatic API, against 127.0.0.1 only, for the REST and
  * the MCP rows alike. Each measured run follows its own warm-up, and the targets alternate
- * (baseline, service, baseline, service) so that drift in the machine hits all of them; the best
- * throughput of each is kept, which filters out unlucky runs.
+ * (baseline, service, baseline, service) so that drift in the machine hits all of them. Every
+ * round's figures are kept: the MCP rows report the best throughput of each target, the REST rows
+ * the median and range over the rounds (`summarizeRounds`), so one noisy round cannot decide.
  */
 import autocannon from 'autocannon';
 
@@ -24,6 +25,13 @@ export interface Target {
   readonly verifyBody?: (body: string) => boolean;
 }
 
+/** One measured run's throughput and latency (ms). */
+export interface RoundFigures {
+  readonly requestsPerS: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
 /** Throughput and latency (ms) from the best run; failure counts summed over all measured runs. */
 export interface Measurement {
   readonly label: string;
@@ -38,6 +46,8 @@ export interface Measurement {
   readonly errors: number;
   /** Timeouts and bodies `verifyBody` refused. */
   readonly otherFailures: number;
+  /** Every measured run of this target, in round order. */
+  readonly rounds: readonly RoundFigures[];
 }
 
 /** Every failed request of a measurement. */
@@ -54,21 +64,44 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 }
 
 /**
- * Defaults: 10 s (`BENCH_DURATION`) measured after 2 s of warm-up, pipelining 1, two rounds, and
- * the connections from `connectionsVariable` (50 for `BENCH_CONNECTIONS`, the REST rows).
+ * Defaults: 10 s (`BENCH_DURATION`) measured after 2 s of warm-up, pipelining 1, `rounds` rounds
+ * (two for the MCP rows, which keep the best), and the connections from `connectionsVariable` (50
+ * for `BENCH_CONNECTIONS`, the REST rows).
  */
 export function settingsFromEnv(
   env: NodeJS.ProcessEnv,
   connectionsVariable = 'BENCH_CONNECTIONS',
   connections = 50,
+  rounds = 2,
 ): LoadSettings {
   return {
     durationS: positiveInteger(env, 'BENCH_DURATION', 10),
     warmupS: 2,
     connections: positiveInteger(env, connectionsVariable, connections),
     pipelining: 1,
-    rounds: 2,
+    rounds,
   };
+}
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/** A median with the lowest and highest value it was taken from. */
+export interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export function spreadOf(values: readonly number[]): Spread {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /** The longest the load phase can take, for a watchdog. */
@@ -100,6 +133,7 @@ async function measure(target: Target, settings: LoadSettings): Promise<Measurem
     non2xx: result.non2xx,
     errors: result.errors,
     otherFailures: result.timeouts + result.mismatches,
+    rounds: [{ requestsPerS: result.requests.average, p50Ms: latency.p50, p99Ms: latency.p99 }],
   };
 }
 
@@ -111,10 +145,11 @@ function keepBest(previous: Measurement | undefined, next: Measurement): Measure
     non2xx: previous.non2xx + next.non2xx,
     errors: previous.errors + next.errors,
     otherFailures: previous.otherFailures + next.otherFailures,
+    rounds: [...previous.rounds, ...next.rounds],
   };
 }
 
-/** Runs every target once per round, in order, printing each run, and returns the best of each. */
+/** Runs every target once per round, in order, printing each run, and returns the best of each with every round. */
 export async function alternate(targets: readonly Target[], settings: LoadSettings): Promise<Measurement[]> {
   const best = new Map<string, Measurement>();
   for (let round = 1; round <= settings.rounds; round += 1) {

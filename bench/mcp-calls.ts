@@ -232,17 +232,21 @@ export async function sequentialLatency(
   if (firstProblem !== undefined) console.error(`  first failed answer: ${firstProblem}`);
   return targets.map(({ label }, t) => {
     const sorted = [...(samples[t] ?? [])].sort((a, b) => a - b);
+    const requestsPerS = sorted.length / durationS;
+    const p50Ms = percentile(sorted, 50);
+    const p99Ms = percentile(sorted, 99);
     return {
       label,
-      requestsPerS: sorted.length / durationS,
-      p50Ms: percentile(sorted, 50),
+      requestsPerS,
+      p50Ms,
       p90Ms: percentile(sorted, 90),
       p97_5Ms: percentile(sorted, 97.5),
-      p99Ms: percentile(sorted, 99),
+      p99Ms,
       maxMs: sorted.at(-1) ?? Number.NaN,
       non2xx: 0,
       errors: 0,
       otherFailures: failed[t] ?? 0,
+      rounds: [{ requestsPerS, p50Ms, p99Ms }],
     };
   });
 }

@@ -75,6 +75,34 @@ export function resolveDirection(fields: DirectionFields): ResolvedDirection | R
   };
 }
 
+/** Names in prose: `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+/**
+ * Which direction fields of a valid query were sent but not used, and why, as the `hint` of its
+ * answer; undefined when every one sent was used. The spec leaves open which of the bearing and
+ * the coordinates wins, so the answer says which did: four coordinates win over a bearing, and
+ * fewer than four beside a bearing are not used.
+ */
+export function ignoredDirectionHint(fields: DirectionFields): string | undefined {
+  if (fields.segment_bearing_deg === undefined) return undefined;
+  const sent = COORDINATE_PARAMETERS.filter((name) => fields[name] !== undefined);
+  if (sent.length === COORDINATE_PARAMETERS.length) {
+    return (
+      'segment_bearing_deg was ignored: all four of start_lat, start_lon, end_lat and end_lon were sent, ' +
+      'and four coordinates give the direction of travel. Send either the bearing or the four coordinates.'
+    );
+  }
+  if (sent.length === 0) return undefined;
+  const verb = sent.length === 1 ? 'was' : 'were';
+  return (
+    `${listed(sent)} ${verb} ignored: coordinates give the direction of travel only when all four of ` +
+    'start_lat, start_lon, end_lat and end_lon are sent, so segment_bearing_deg was used.'
+  );
+}
+
 /** Narrows a rule outcome to its problem. */
 export function isRuleProblem(value: object): value is RuleProblem {
   return 'code' in value;

@@ -15,6 +15,11 @@ export interface RequestTarget {
   readonly origin: string;
   readonly pathname: string;
   readonly params: QueryParams;
+  /**
+   * The query as sent, without its `?`, when it is plainly spelled (`PLAIN_QUERY`): its text is
+   * then exactly what `params` holds, so a compiled reader (compiled-query.ts) may read it directly.
+   */
+  readonly plainQuery?: string;
 }
 
 /** A host and port the URL parser keeps as sent, lower case aside: letters, digits, dots, hyphens. */
@@ -31,24 +36,35 @@ const PLAIN_QUERY = /^[A-Za-z0-9_.=&-]*$/;
  */
 export const ORIGIN_MEMO_SIZE = 64;
 
-/** A query's name/value pairs read the way `URLSearchParams` reads a string without escapes. */
 /** What the API reads of a query: `URLSearchParams` has both. */
 export interface QueryParams {
   getAll(name: string): string[];
   keys(): Iterable<string>;
 }
 
+/**
+ * A query's name/value pairs read the way `URLSearchParams` reads a string without escapes, split
+ * on first use: a query the compiled reader accepts never needs them.
+ */
 class PlainParams implements QueryParams {
-  readonly #pairs: readonly (readonly [string, string])[];
+  readonly #query: string;
+  #split: readonly (readonly [string, string])[] | undefined;
 
   constructor(query: string) {
-    const pairs: [string, string][] = [];
-    for (const part of query.split('&')) {
-      if (part === '') continue;
-      const equals = part.indexOf('=');
-      pairs.push(equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)]);
+    this.#query = query;
+  }
+
+  get #pairs(): readonly (readonly [string, string])[] {
+    if (this.#split === undefined) {
+      const pairs: [string, string][] = [];
+      for (const part of this.#query.split('&')) {
+        if (part === '') continue;
+        const equals = part.indexOf('=');
+        pairs.push(equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)]);
+      }
+      this.#split = pairs;
     }
-    this.#pairs = pairs;
+    return this.#split;
   }
 
   getAll(name: string): string[] {
@@ -66,6 +82,9 @@ class PlainParams implements QueryParams {
 /** Reads plain request targets, remembering each host's origin as the URL parser spells it. */
 export class TargetReader {
   readonly #origins = new Map<string, string | null>();
+  /** The last `scheme://authority` read and its origin: nearly every request repeats it. */
+  #lastAuthority = '';
+  #lastOrigin: string | null = null;
 
   /** The origin of `scheme://authority` as `URL` gives it, or null when the URL parser refuses it. */
   #origin(authority: string): string | null {
@@ -80,16 +99,27 @@ export class TargetReader {
 
   /** The target's parts when `href` is plainly spelled, or undefined to parse it with `URL`. */
   read(href: string): RequestTarget | undefined {
-    const hostStart = href.startsWith('http://') ? 7 : href.startsWith('https://') ? 8 : -1;
-    if (hostStart < 0) return undefined;
-    const slash = href.indexOf('/', hostStart);
-    if (slash < 0 || !PLAIN_HOST.test(href.slice(hostStart, slash))) return undefined;
+    const last = this.#lastAuthority;
+    // The same scheme and authority as the last request (`href` goes on with the path's `/`): already read.
+    const repeated = last !== '' && href.startsWith(last) && href.charCodeAt(last.length) === 0x2f;
+    let slash = last.length;
+    let origin = this.#lastOrigin;
+    if (!repeated) {
+      const hostStart = href.startsWith('http://') ? 7 : href.startsWith('https://') ? 8 : -1;
+      if (hostStart < 0) return undefined;
+      slash = href.indexOf('/', hostStart);
+      if (slash < 0 || !PLAIN_HOST.test(href.slice(hostStart, slash))) return undefined;
+      const authority = href.slice(0, slash);
+      origin = this.#origin(authority);
+      if (origin === null) return undefined;
+      this.#lastAuthority = authority;
+      this.#lastOrigin = origin;
+    }
+    if (origin === null) return undefined;
     const question = href.indexOf('?', slash);
     const pathname = question < 0 ? href.slice(slash) : href.slice(slash, question);
     const query = question < 0 ? '' : href.slice(question + 1);
     if (!PLAIN_PATH.test(pathname) || !PLAIN_QUERY.test(query)) return undefined;
-    const origin = this.#origin(href.slice(0, slash));
-    if (origin === null) return undefined;
-    return { origin, pathname, params: new PlainParams(query) };
+    return { origin, pathname, params: new PlainParams(query), plainQuery: query };
   }
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { initialBearing } from '../core/bearing.ts';
 import { compassPoint } from '../core/compass.ts';
-import { isRuleProblem, resolveDirection } from '../core/direction.ts';
+import { ignoredDirectionHint, isRuleProblem, resolveDirection } from '../core/direction.ts';
 import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
 import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
 import { SERVICE_VERSION } from '../core/service-facts.ts';
@@ -19,13 +19,19 @@ import {
   type TailwindResult,
 } from './schemas/results.ts';
 
+/** The optional `hint` member: present only with a text, so most answers stay as they were. */
+function withHint(hint: string | undefined): { hint?: string } {
+  return hint === undefined ? {} : { hint };
+}
+
 const tailwind = defineRoute({
   operationId: 'calculateTailwind',
   summary: 'Tailwind or headwind along a segment',
   description:
     'Splits the wind into the component along the direction of travel (positive = tailwind) ' +
     'and the crosswind. Give the direction as segment_bearing_deg or as four coordinates; ' +
-    'when all four coordinates are sent they win and the bearing is computed from them.',
+    'when all four coordinates are sent they win and the bearing is computed from them. ' +
+    "A direction parameter that was sent but not used is named in the answer's hint.",
   tag: 'Wind',
   query: TailwindQuerySchema,
   result: TailwindResultSchema,
@@ -48,6 +54,7 @@ const tailwind = defineRoute({
       wind_speed_kmh: query.wind_speed_kmh,
       wind_direction_deg: query.wind_direction_deg,
       formula: TAILWIND_FORMULA,
+      ...withHint(ignoredDirectionHint(query)),
     };
   },
 });

@@ -18,9 +18,18 @@ import {
  */
 const HOST_SYNTAX = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::\d{1,5})?$/;
 
+/** The last Host header values found valid: a server is reached under a few names, and this check ran on every request. */
+const validHosts = new Set<string>();
+const VALID_HOSTS_SIZE = 64;
+
 /** True when `host` is a Host header value that names an authority (and its port fits 0–65535). */
 export function isValidHost(host: string): boolean {
-  return HOST_SYNTAX.test(host) && URL.canParse(`http://${host}/`);
+  if (validHosts.has(host)) return true;
+  if (!HOST_SYNTAX.test(host) || !URL.canParse(`http://${host}/`)) return false;
+  // Bounded like the origins of request-target.ts: a client varying the Host header cannot grow it.
+  if (validHosts.size >= VALID_HOSTS_SIZE) validHosts.clear();
+  validHosts.add(host);
+  return true;
 }
 
 /** The origin the connection arrived at, from the socket rather than anything the client sent. */

@@ -5,9 +5,40 @@ import { PARAMETERS, type ParameterName } from '../../core/parameters.ts';
 /** Extra data a cross-field rule attaches to its zod issue. */
 export type RuleIssueParams = Pick<RuleProblem, 'code' | 'hint'>;
 
+/** A cross-field rule of a query: the problem it finds in fields already valid one by one, if any. */
+export type QueryRule<T> = (query: T) => RuleProblem | undefined;
+
+/** One field of a query as `numberParameter` declared it: its name, bounds and whether it must be sent. */
+export interface PlanField {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+  readonly required: boolean;
+}
+
+/**
+ * What a query schema checks, as data, for a per-request reader compiled from it
+ * (`src/rest/compiled-query.ts`): its fields in order, each a bounded number, and its one
+ * cross-field rule, the very function the schema's refinement calls.
+ */
+export interface QueryPlan {
+  readonly fields: readonly PlanField[];
+  readonly rule: QueryRule<Record<string, number | undefined>>;
+}
+
+/**
+ * The number schemas `numberParameter` made, so a plan is only derived from fields whose whole
+ * check is the bounds read back from them: a field with any other check (`.int()`, a refinement)
+ * is a different schema instance, and its query gets no plan (it is always validated by zod).
+ */
+const PLAIN_NUMBERS = new WeakSet<z.ZodNumber>();
+const PLANS = new WeakMap<z.ZodObject, QueryPlan>();
+
 function numberParameter(name: ParameterName) {
   const { min, max, description, example } = PARAMETERS[name];
-  return z.number().min(min).max(max).meta({ description, example });
+  const schema = z.number().min(min).max(max).meta({ description, example });
+  PLAIN_NUMBERS.add(schema);
+  return schema;
 }
 
 function addRuleIssue(ctx: z.RefinementCtx, problem: RuleProblem): void {
@@ -19,6 +50,38 @@ function addRuleIssue(ctx: z.RefinementCtx, problem: RuleProblem): void {
   });
 }
 
+/** A plan field from a schema field, or undefined when it is not a (possibly optional) plain number. */
+function planField(name: string, field: z.ZodType): PlanField | undefined {
+  const required = !(field instanceof z.ZodOptional);
+  const inner: unknown = field instanceof z.ZodOptional ? field.unwrap() : field;
+  if (!(inner instanceof z.ZodNumber) || !PLAIN_NUMBERS.has(inner)) return undefined;
+  const { minValue, maxValue } = inner;
+  if (minValue === null || maxValue === null) return undefined;
+  return { name, min: minValue, max: maxValue, required };
+}
+
+/**
+ * A query schema: an object of number parameters and one cross-field rule, which runs as its
+ * refinement (when every field is valid on its own) and is recorded with the fields as the
+ * schema's plan.
+ */
+function queryObject<S extends z.core.$ZodLooseShape>(shape: S, rule: QueryRule<z.output<z.ZodObject<S>>>) {
+  const schema = z.object(shape).superRefine((query, ctx) => {
+    const problem = rule(query);
+    if (problem) addRuleIssue(ctx, problem);
+  });
+  const fields = Object.entries(schema.shape).map(([name, field]) => planField(name, field as z.ZodType));
+  if (fields.every((field) => field !== undefined)) {
+    PLANS.set(schema, { fields, rule: rule as QueryPlan['rule'] });
+  }
+  return schema;
+}
+
+/** The plan of a query schema made here, or undefined (then only zod validates it). */
+export function queryPlan(schema: z.ZodObject): QueryPlan | undefined {
+  return PLANS.get(schema);
+}
+
 const coordinates = {
   start_lat: numberParameter('start_lat'),
   start_lon: numberParameter('start_lon'),
@@ -27,21 +90,20 @@ const coordinates = {
 };
 
 /** Query of `GET /v1/bearing`: all four coordinates, two distinct points. */
-export const BearingQuerySchema = z.object(coordinates).superRefine((query, ctx) => {
-  const problem = samePointProblem(
+export const BearingQuerySchema = queryObject(coordinates, (query) =>
+  samePointProblem(
     { lat: query.start_lat, lon: query.start_lon },
     { lat: query.end_lat, lon: query.end_lon },
-  );
-  if (problem) addRuleIssue(ctx, problem);
-});
+  ),
+);
 
 /**
  * Query of `GET /v1/tailwind`. Each field is validated here; which of the
  * bearing and the coordinates gives the direction is the core's rule
  * (`resolveDirection`), shared with the browser calculator.
  */
-export const TailwindQuerySchema = z
-  .object({
+export const TailwindQuerySchema = queryObject(
+  {
     wind_speed_kmh: numberParameter('wind_speed_kmh'),
     wind_direction_deg: numberParameter('wind_direction_deg'),
     segment_bearing_deg: numberParameter('segment_bearing_deg').optional(),
@@ -49,8 +111,9 @@ export const TailwindQuerySchema = z
     start_lon: coordinates.start_lon.optional(),
     end_lat: coordinates.end_lat.optional(),
     end_lon: coordinates.end_lon.optional(),
-  })
-  .superRefine((query, ctx) => {
+  },
+  (query) => {
     const direction = resolveDirection(query);
-    if (isRuleProblem(direction)) addRuleIssue(ctx, direction);
-  });
+    return isRuleProblem(direction) ? direction : undefined;
+  },
+);

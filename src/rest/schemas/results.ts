@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SERVICE_VERSION } from '../../core/service-facts.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
+import { ignoredDirectionHint } from '../../core/direction.ts';
 import { PARAMETERS } from '../../core/parameters.ts';
 import { TAILWIND_FORMULA } from '../../core/wind.ts';
 
@@ -24,6 +25,16 @@ export const TailwindResultSchema = z
     wind_speed_kmh: z.number().meta({ description: 'Echo of the input.' }),
     wind_direction_deg: z.number().meta({ description: 'Echo of the input.' }),
     formula: z.literal(TAILWIND_FORMULA).meta({ description: 'The formula applied.' }),
+    hint: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Only when a direction parameter that was sent was ignored: which one and why. Four ' +
+          'coordinates win over segment_bearing_deg; fewer than four beside segment_bearing_deg are not ' +
+          'used. Added in release 1.6.0, an optional field within API version 1.1.0.',
+        example: ignoredDirectionHint({ segment_bearing_deg: 80, start_lat: 45 }),
+      }),
   })
   .meta({
     id: 'TailwindResult',
