@@ -26,6 +26,7 @@ const INTEGRATION = [
   'tests/billing/checkout-browser.test.ts',
   'tests/billing/npm-start.test.ts',
   'tests/unit/segments-import.test.ts',
+  'tests/unit/segments-discover-cli.test.ts',
   'tests/server/**/*.test.ts',
 ];
 

@@ -39,6 +39,7 @@ const errorLines = (stderr: string) =>
 const TOOLS = [
   'scripts/rider.ts',
   'scripts/segments-import.ts',
+  'scripts/segments-discover.ts',
   'scripts/stripe-double.ts',
   'scripts/build.ts',
   'scripts/start.ts',
