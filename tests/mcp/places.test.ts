@@ -69,14 +69,35 @@ describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) =>
     expect(await find('Paris')).toMatchObject({ name: 'Paris, FR', ambiguous: false });
   });
 
-  it('says a bare first-level region is a region, and how to name a town in it', async () => {
+  it('answers a first-level region typed alone across it, flagged to ask which part', async () => {
     const result = await client.callTool({
       name: 'find_tailwind_segments',
       arguments: { place: 'Catalonia' },
     });
-    expect(result.isError).toBe(true);
-    expect(resultText(result)).toMatch(/"Catalonia" is a region: Catalonia \(ES\)/);
-    expect(resultText(result)).toMatch(/"Town, Catalonia"/);
+    expect(result.isError, resultText(result)).toBeFalsy();
+    const answer = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
+    expect(answer.place).toMatchObject({ name: 'Catalonia, ES', ambiguous: true, area: { kind: 'region' } });
+    // Searched across the region (up to the largest radius), not only 25 km round its middle.
+    expect(answer.radius_m).toBe(Math.min(answer.place.area?.radius_m ?? 0, 100_000));
+    expect(answer.radius_m).toBeGreaterThan(25_000);
+    expect(answer.place.alternatives.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['Barcelona, ES', 'Girona, ES']),
+    );
+    expect(resultText(result)).toMatch(/"Catalonia" is a region: .*ask the rider which part/);
+    // An island keeps the radius asked: its radius_m stays a hint.
+    const mallorca = await client.callTool({
+      name: 'find_tailwind_segments',
+      arguments: { place: 'Mallorca' },
+    });
+    expect(FindTailwindSegmentsOutputSchema.parse(mallorca.structuredContent).radius_m).toBe(25_000);
+  });
+
+  it('answers a climb discovered from OpenStreetMap by its pass name, qualified or in English', async () => {
+    for (const place of ["Col d'Ordino", "Col d'Ordino, Andorra", 'Envalira']) {
+      const found = await find(place);
+      expect(found, place).toMatchObject({ resolved_by: 'segment', country_code: 'AD' });
+    }
+    expect(await find('Stelvio Pass')).toMatchObject({ resolved_by: 'segment', country_code: 'IT' });
   });
 
   it('says a lake it cannot place reads as a lake, and to name a town on its shore', async () => {

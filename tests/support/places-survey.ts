@@ -31,7 +31,16 @@ export interface SurveyAnswer {
   readonly answer: string;
   readonly right: boolean;
   readonly offKm: number;
+  /** Why it is wrong (see MissCause); null when right. */
+  readonly cause: MissCause | null;
 }
+
+/**
+ * Why a survey name is answered wrong, so a report says which rule to look at:
+ * a known miss (the fixture says why), nothing found, a namesake in another
+ * country, or the right country but too far from the area meant.
+ */
+export type MissCause = 'known miss' | 'not found' | 'namesake abroad' | 'too far in the country';
 
 /**
  * Resolves every survey name as `find_tailwind_segments` does (segment names
@@ -55,16 +64,28 @@ export async function runSurvey(
           { lat: found.latitude, lon: found.longitude },
         ) / 1000;
       const inCountry = found.country_code !== null && place.country_codes.includes(found.country_code);
-      answers.push({ place, answer: found.name, right: inCountry && offKm <= place.tolerance_km, offKm });
+      const right = inCountry && offKm <= place.tolerance_km;
+      const cause = right ? null : missCause(place, inCountry ? 'too far in the country' : 'namesake abroad');
+      answers.push({ place, answer: found.name, right, offKm, cause });
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
-      answers.push({ place, answer: 'not found', right: false, offKm: Infinity });
+      answers.push({
+        place,
+        answer: 'not found',
+        right: false,
+        offKm: Infinity,
+        cause: missCause(place, 'not found'),
+      });
     }
   }
   return answers;
 }
 
-/** "exonym 40/40, lake …; overall 112/115 (97.4 %)" and one line per miss. */
+function missCause(place: SurveyPlace, cause: MissCause): MissCause {
+  return place.known_miss === undefined ? cause : 'known miss';
+}
+
+/** "exonym 40/40, lake …; overall 112/115 (97.4 %)", the misses counted by cause, and one line per miss. */
 export function surveyReport(answers: readonly SurveyAnswer[]): string {
   const categories = [...new Set(answers.map((a) => a.place.category))];
   const share = (list: readonly SurveyAnswer[]) => `${list.filter((a) => a.right).length}/${list.length}`;
@@ -73,9 +94,15 @@ export function surveyReport(answers: readonly SurveyAnswer[]): string {
     `${categories.map((c) => `${c} ${share(answers.filter((a) => a.place.category === c))}`).join(', ')}; ` +
       `overall ${right}/${answers.length} (${((100 * right) / answers.length).toFixed(1)} %)`,
   ];
-  for (const a of answers.filter((a) => !a.right)) {
+  const misses = answers.filter((a) => !a.right);
+  const causes = [...new Set(misses.map((a) => a.cause))];
+  if (misses.length > 0)
+    lines.push(
+      `  misses by cause: ${causes.map((c) => `${c} ${misses.filter((a) => a.cause === c).length}`).join(', ')}`,
+    );
+  for (const a of misses) {
     const off = Number.isFinite(a.offKm) ? `, ${a.offKm.toFixed(0)} km from the ${a.place.category}` : '';
-    lines.push(`  miss: ${a.place.query} → ${a.answer}${off}`);
+    lines.push(`  miss (${a.cause ?? ''}): ${a.place.query} → ${a.answer}${off}`);
   }
   return lines.join('\n');
 }

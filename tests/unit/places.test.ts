@@ -253,7 +253,9 @@ describe('islands and cycling regions', () => {
     const flanders = await gazetteer.search('Flanders', 6);
     expect(label(flanders[0])).toBe('Flanders, BE');
     expect(flanders.slice(1).map(label)).toContain('Flanders, US');
-    const beaten = flanders.slice(1).filter((place) => place.kind === undefined);
+    // The towns of its name: the rest are its parts (see "regions typed alone").
+    const beaten = flanders.slice(1).filter((place) => place.kind === undefined && place.name === 'Flanders');
+    expect(beaten.length).toBeGreaterThan(0);
     expect(beaten.every((place) => (place.population ?? 0) < AREA_OUTRANKS_TOWNS_BELOW)).toBe(true);
     // Found only by an alternate name, a large city does not beat the island.
     const tenerife = await gazetteer.search('Tenerife', 6);
@@ -265,6 +267,72 @@ describe('islands and cycling regions', () => {
   it('can be narrowed by its region like a town', async () => {
     expect(label(await first('Mallorca, Balearic Islands'))).toBe('Mallorca, ES');
     expect(label(await first('Tenerife, Canary Islands'))).toBe('Tenerife, ES');
+  });
+});
+
+describe('regions typed alone', () => {
+  it('answers a first-level region as a region where its people are, flagged to ask which part', async () => {
+    const [andalusia, ...others] = await gazetteer.search('Andalusia', 6);
+    expect(andalusia).toMatchObject({
+      name: 'Andalusia',
+      countryCode: 'ES',
+      kind: 'region',
+      ambiguous: true,
+    });
+    // Inside the region (a box around it), and reaching most of it.
+    expect(andalusia?.lat).toBeGreaterThan(36.5);
+    expect(andalusia?.lat).toBeLessThan(38.5);
+    expect(andalusia?.lon).toBeGreaterThan(-7);
+    expect(andalusia?.lon).toBeLessThan(-2);
+    expect(andalusia?.radiusM).toBeGreaterThanOrEqual(150_000);
+    // The town of its name in Alabama first, then its largest towns as the parts to ask about.
+    expect(others.map(label)).toContain('Andalusia, US');
+    expect(others.map(label)).toContain('Sevilla, ES');
+    for (const name of ['Lombardy', 'Lombardia', 'Lombardei'])
+      expect(label(await first(name)), name).toBe('Lombardy, IT');
+    expect(label(await first("Provence-Alpes-Côte d'Azur"))).toBe("Provence-Alpes-Cote d'Azur, FR");
+  });
+
+  it('finds a region of the table typed alone under its GeoNames name, unless a town holds it', async () => {
+    // Every 40th region (99): most are answered as themselves; most others by the town of their very
+    // name (Tirana, Najrān), a few by an island of areas.ts (Sicily) or a large city by another name;
+    // regions where GeoNames has no town of 1,000 people get no row (Crooked Island and Long Cay).
+    const rows = regionRows(readFileSync(REGION_TABLE, 'utf8')).filter((_, i) => i % 40 === 0);
+    let regions = 0;
+    let ownTowns = 0;
+    for (const row of rows) {
+      const [countryCode = '', , , , name = ''] = row.split('\t');
+      const [best] = await gazetteer.search(name, 6);
+      if (best?.kind === 'region' && best.countryCode === countryCode) regions += 1;
+      else if (best?.kind === undefined && foldName(best?.name ?? '') === foldName(name)) ownTowns += 1;
+      expect(best?.kind, `${name} → ${label(best)}`).not.toBe('lake');
+    }
+    expect(regions / rows.length).toBeGreaterThan(0.5);
+    expect((regions + ownTowns) / rows.length).toBeGreaterThan(0.7);
+  });
+
+  it('keeps a town before a region of its name: in that region, holding the name, or a city by another name', async () => {
+    expect(label(await first('Zug'))).toBe('Zug, CH');
+    expect((await first('Zug'))?.kind).toBeUndefined();
+    expect(label(await first('Luzern'))).toBe('Luzern, CH');
+    expect(label(await first('Luxembourg'))).toBe('Luxembourg, LU');
+    expect(label(await first('Hanover'))).toBe('Hannover, DE');
+    expect(label(await first('Madrid'))).toBe('Madrid, ES');
+  });
+
+  it('offers parts spread over the region, and a hand-kept area its own towns', async () => {
+    const [, ...parts] = await gazetteer.search('Catalonia', 6);
+    expect(parts.length).toBe(5);
+    for (const [i, a] of parts.entries())
+      for (const b of parts.slice(i + 1))
+        expect(distanceKm(a, b), `${a.name}–${b.name}`).toBeGreaterThanOrEqual(25);
+    for (const name of ['Burgundy', 'Picos de Europa', 'Cairngorms', 'Dolomites']) {
+      const [area, ...rest] = await gazetteer.search(name, 6);
+      const listed = AREAS.find((a) => a.name === name)?.towns.map((spec) => spec.split('/')[0]) ?? [];
+      expect(area, name).toMatchObject({ name, kind: 'region', ambiguous: true });
+      expect(rest.length, name).toBeGreaterThan(0);
+      for (const part of rest) expect(listed, name).toContain(part.name);
+    }
   });
 });
 

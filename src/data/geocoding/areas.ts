@@ -18,7 +18,12 @@ export interface AreaDefinition {
 }
 
 /**
- * Islands and regions riders name as places. No openly licensed package
+ * Islands and regions riders name as places: islands, and regions that are
+ * not first-level ones (the build adds those from the region table):
+ * mountain ranges and national parks (Dolomites, Picos de Europa,
+ * Cairngorms), wine regions (Chianti, Burgundy, Alsace, Napa Valley) and
+ * cycling heartlands; a first-level region listed here (Tuscany, Flanders)
+ * keeps this point, near its cycling towns, instead of the derived one. No openly licensed package
  * holds them with a point and an extent, so this is a small hand-kept list;
  * what comes from data is derived at build time (scripts/data/gazetteer.ts):
  * the point is the mean position of the listed GeoNames towns (CC BY 4.0)
@@ -117,6 +122,13 @@ export const AREAS: readonly AreaDefinition[] = [
     towns: ['Bilbao', 'San Sebastián/59', 'Eibar', 'Durango', 'Gernika-Lumo', 'Zarautz'],
   },
   {
+    name: 'Picos de Europa',
+    aliases: [],
+    kind: 'region',
+    countryCode: 'ES',
+    towns: ['Cangas de Onís', 'Potes'],
+  },
+  {
     name: 'Sardinia',
     aliases: ['Sardegna'],
     kind: 'island',
@@ -175,6 +187,20 @@ export const AREAS: readonly AreaDefinition[] = [
     ],
   },
   {
+    name: 'Alsace',
+    aliases: ['Elsass'],
+    kind: 'region',
+    countryCode: 'FR',
+    towns: ['Strasbourg', 'Colmar', 'Mulhouse', 'Haguenau', 'Sélestat', 'Obernai', 'Saverne', 'Guebwiller'],
+  },
+  {
+    name: 'Burgundy',
+    aliases: ['Bourgogne'],
+    kind: 'region',
+    countryCode: 'FR',
+    towns: ['Dijon', 'Beaune', 'Nuits-Saint-Georges', 'Chalon-sur-Saône', 'Mâcon', 'Auxerre', 'Nevers'],
+  },
+  {
     name: 'Flanders',
     aliases: ['Vlaanderen', 'Flandre', 'Flemish Ardennes', 'Vlaamse Ardennen'],
     kind: 'region',
@@ -231,6 +257,13 @@ export const AREAS: readonly AreaDefinition[] = [
     kind: 'region',
     countryCode: 'GB',
     towns: ['Cirencester', 'Stow on the Wold', 'Chipping Norton', 'Moreton in Marsh', 'Burford'],
+  },
+  {
+    name: 'Cairngorms',
+    aliases: ['Cairngorm Mountains', 'Cairngorms National Park'],
+    kind: 'region',
+    countryCode: 'GB',
+    towns: ['Aviemore', 'Kingussie', 'Newtonmore', 'Ballater'],
   },
   {
     name: 'Isle of Wight',

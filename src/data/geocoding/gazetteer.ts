@@ -9,6 +9,7 @@ import {
   type GazetteerRow,
   type IndexedPlace,
 } from './gazetteer-format.ts';
+import { AREAS } from './areas.ts';
 import { findLake } from './lakes.ts';
 import { NAME_WEIGHTS, nameWeight } from './name-weight.ts';
 import { inQueryScope, parsePlaceQuery, type PlaceQuery } from './qualifier.ts';
@@ -83,9 +84,17 @@ function gazetteerGeocoder(index: GazetteerIndex): Geocoder {
         ranked.splice(at === -1 ? ranked.length : at, 0, { ...lake, own: false, holds: false });
       }
       const ordered = countryReadingFirst(parsed, ranked);
-      const places = ordered.slice(0, limit).map(({ place }) => presentPlace(place));
+      const first = ordered[0]?.place;
+      // A region: which part is meant is the question, so its largest towns follow the places of its name.
+      const listed =
+        first?.kind === 'region'
+          ? [...ordered.map(({ place }) => place), ...regionParts(index, first)]
+          : ordered.map(({ place }) => place);
+      const places = [...new Set(listed)].slice(0, limit).map(presentPlace);
       const [best, ...others] = places;
-      return best !== undefined && hasRival(ordered) ? [{ ...best, ambiguous: true }, ...others] : places;
+      return best !== undefined && (first?.kind === 'region' || hasRival(ordered))
+        ? [{ ...best, ambiguous: true }, ...others]
+        : places;
     },
     async suggest(query, limit) {
       const parsed = parsePlaceQuery(query);
@@ -166,14 +175,92 @@ function byRank(a: Scored, b: Scored): number {
  */
 function rankMatches(matches: readonly IndexedPlace[], folded: string | null): Scored[] {
   const towns = matches.filter((place) => place.kind === 'town');
-  const areas = matches.filter((place) => place.kind !== 'town');
+  const firstLevel = matches.filter(isFirstLevelRegion);
+  const areas = matches.filter((place) => place.kind !== 'town' && !isFirstLevelRegion(place));
   const ranked = towns.map((place) => scoreTown(place, folded)).sort(byRank);
-  if (areas.length === 0) return ranked;
+  if (areas.length === 0 && firstLevel.length === 0) return ranked;
   // Only a large town of exactly that name keeps its place ahead: Santa Cruz de Tenerife, found by
   // its alternate name "Tenerife", does not.
   const keeps = ({ place, own }: Scored) => own && (place.population ?? 0) >= AREA_OUTRANKS_TOWNS_BELOW;
+  // Before a first-level region also: a town holding its name, one of that name in the region itself,
+  // or a city that large by another of its names ("Hanover" is Hannover before the Jamaican parish).
+  const keepsBeforeRegion = (entry: Scored) =>
+    entry.score >= AREA_OUTRANKS_TOWNS_BELOW ||
+    (entry.own &&
+      ((entry.place.population ?? 0) >= OWN_NAME_HOLDS_FROM ||
+        firstLevel.some(
+          (r) => r.countryCode === entry.place.countryCode && r.admin1 === entry.place.admin1,
+        )));
   const asArea = (place: IndexedPlace): Scored => ({ place, score: Infinity, own: true, holds: true });
-  return [...ranked.filter(keeps), ...areas.map(asArea), ...ranked.filter((entry) => !keeps(entry))];
+  const rest = ranked.filter((entry) => !keeps(entry));
+  return [
+    ...ranked.filter(keeps),
+    ...areas.map(asArea),
+    ...rest.filter(keepsBeforeRegion),
+    ...firstLevel.map(asArea),
+    ...rest.filter((entry) => !keepsBeforeRegion(entry)),
+  ];
+}
+
+/**
+ * Whether an area is a first-level region (the build adds one per region of
+ * the region table, and a hand-kept area such as Tuscany may be one too):
+ * named as the region its admin1 code is. A region of that name yields to
+ * more towns than a hand-kept cycling area does, since its names are the
+ * ones towns most often share ("Luzern", "Zug", "Luxembourg").
+ */
+function isFirstLevelRegion(place: IndexedPlace): boolean {
+  return place.kind === 'region' && regionOf(place.countryCode, place.admin1)?.name === place.name;
+}
+
+/** How many of a region's towns an answer offers as its parts. */
+export const REGION_PARTS = 5;
+/**
+ * Parts lie at least this far apart, and a third of the region's radius when
+ * that is more: Innsbruck's districts or Barcelona's suburbs are one part, so
+ * the list spreads over the region instead.
+ */
+export const REGION_PARTS_APART_KM = 25;
+
+/** How far down the population order a first-level region's towns are looked for (a region of villages only). */
+const REGION_PARTS_SCAN = 40_000;
+
+/**
+ * A region's towns, spread out, for an assistant to ask which part is
+ * meant: for a hand-kept area the towns areas.ts lists (the cycling ones,
+ * found by name), for any other first-level region its largest towns by its
+ * admin1 code. The index runs largest first, so that scan stops at the
+ * fifth, or after REGION_PARTS_SCAN places (a region of villages: they are
+ * no parts a rider would name).
+ */
+function regionParts(index: GazetteerIndex, region: IndexedPlace): IndexedPlace[] {
+  const parts: IndexedPlace[] = [];
+  const apartKm = Math.max(REGION_PARTS_APART_KM, (region.radiusM ?? 0) / 3000);
+  const offer = (place: IndexedPlace) => {
+    if (parts.length < REGION_PARTS && parts.every((part) => distanceKm(part, place) >= apartKm))
+      parts.push(place);
+  };
+  const area = AREAS.find((a) => a.name === region.name && a.countryCode === region.countryCode);
+  if (area !== undefined) {
+    for (const spec of area.towns) {
+      const [name = '', admin1] = spec.split('/');
+      const town = index
+        .lookup(foldName(name))
+        .map((i) => index.place(i))
+        .find(
+          (p) => p.kind === 'town' && p.countryCode === area.countryCode && (admin1 ?? p.admin1) === p.admin1,
+        );
+      if (town !== undefined) offer(town);
+    }
+    return parts;
+  }
+  const end = Math.min(index.placeCount, REGION_PARTS_SCAN);
+  for (let i = 0; i < end && parts.length < REGION_PARTS; i++) {
+    const place = index.place(i);
+    if (place.kind === 'town' && place.countryCode === region.countryCode && place.admin1 === region.admin1)
+      offer(place);
+  }
+  return parts;
 }
 
 /** Whether the first of `ranked` has a rival (see AMBIGUOUS_SCORE_SHARE). */

@@ -19,6 +19,7 @@ import {
   FindTailwindSegmentsInputSchema,
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
+  MAX_RADIUS_M,
   NEAREST_BEYOND_RADIUS,
   RIDE_REACH_M,
 } from '../schemas/find.ts';
@@ -48,10 +49,11 @@ export const findTailwindSegments: ToolDefinition<
     ]);
     const { pro } = access;
     const point = { lat: place.latitude, lon: place.longitude };
+    const radiusM = searchRadiusM(input.radius_m, place.area);
     const options: WindOptions = { includeDarkness: input.include_darkness };
     // Online discovery maps the area first, within its budget; what it could not finish, `mapping` says.
-    const mapping = (await context.discovery?.prepare(point, input.radius_m)) ?? null;
-    const found = context.catalog.near(point, input.radius_m, input.limit);
+    const mapping = (await context.discovery?.prepare(point, radiusM)) ?? null;
+    const found = context.catalog.near(point, radiusM, input.limit);
     const beyond =
       found.length === 0
         ? context.catalog.nearest(point, NEAREST_BEYOND_RADIUS).filter((n) => n.distanceM <= RIDE_REACH_M)
@@ -89,7 +91,7 @@ export const findTailwindSegments: ToolDefinition<
       place,
       time_zone: timeZone,
       daylight: daylightDays(point, context.now()),
-      radius_m: input.radius_m,
+      radius_m: radiusM,
       segments: withWindows(found),
       nearest_beyond_radius: beyond && withWindows(beyond),
       headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
@@ -104,6 +106,17 @@ export const findTailwindSegments: ToolDefinition<
     return fitFindAnswer(data, summarizeFind);
   },
 };
+
+/**
+ * The radius searched: as asked, but across a region named alone ("Andalusia",
+ * "Dolomites") up to MAX_RADIUS_M, so the answer lists its best-known segments
+ * by rank across it rather than only those near its middle, which may be
+ * empty country. Islands and lakes keep the radius asked (their radius_m is a
+ * hint): a lake's shore and an island's roads lie around their point anyway.
+ */
+export function searchRadiusM(asked: number, area: { kind: string; radius_m: number } | null): number {
+  return area?.kind === 'region' ? Math.max(asked, Math.min(area.radius_m, MAX_RADIUS_M)) : asked;
+}
 
 /**
  * Where discovery is off (the offline default), an empty answer says why the

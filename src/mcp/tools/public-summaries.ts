@@ -169,12 +169,15 @@ export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   const km = data.radius_m / 1000;
   const head = `${data.segments.length} segment(s) within ${km} km of ${data.place.name} (${data.place.resolved_by}).`;
   const names = countedLabels(data.place.alternatives.map((a) => a.name));
+  const asked = data.place.query ?? data.place.name;
   const others =
-    data.place.alternatives.length === 0
-      ? ''
-      : data.place.ambiguous
-        ? ` Ambiguous: "${data.place.query ?? data.place.name}" may also mean ${names}; ask the rider which, then call again with "Name, CC".`
-        : ` Other places with this name: ${names}; see alternatives for their coordinates.`;
+    data.place.area?.kind === 'region' && data.place.ambiguous
+      ? ` "${asked}" is a region: these are its best-known segments within ${km} km of its middle; ask the rider which part, then call again with a town there${data.place.alternatives.length > 0 ? ` (alternatives: ${names})` : ''}.`
+      : data.place.alternatives.length === 0
+        ? ''
+        : data.place.ambiguous
+          ? ` Ambiguous: "${asked}" may also mean ${names}; ask the rider which, then call again with "Name, CC".`
+          : ` Other places with this name: ${names}; see alternatives for their coordinates.`;
   const area = data.place.area;
   const wider =
     area !== null && Math.min(area.radius_m, MAX_RADIUS_M) > data.radius_m
