@@ -6,6 +6,7 @@ import { areaKeysAround } from '../../src/data/discovery/area-grid.ts';
 import { DiscoveryError } from '../../src/data/discovery/discovery-error.ts';
 import {
   createLiveCatalog,
+  DISCOVERY_REACH_M,
   retryDelayS,
   type AreaDiscoverer,
 } from '../../src/data/discovery/live-catalog.ts';
@@ -123,6 +124,14 @@ export function describeDiscovered(current: CurrentStore): void {
       expect(third.get(id)).toBeUndefined();
       await third.load([id]);
       expect(third.get(id)?.kind).toBe('climb');
+    });
+
+    it('maps only the areas within reach of the place, however wide the search', async () => {
+      const source = scriptedDiscoverer(randomUUID().slice(0, 8));
+      const point = freshPoint();
+      await live(source.discover).prepare(point, 100_000);
+      expect(source.calls()).toBe(areaKeysAround(point, DISCOVERY_REACH_M).length);
+      expect(source.calls()).toBeLessThan(areaKeysAround(point, 100_000).length);
     });
 
     it('runs discovery once when two instances ask at once', async () => {

@@ -86,6 +86,14 @@ export interface LiveCatalogOptions {
   readonly keepAlive?: (work: Promise<unknown>) => void;
 }
 
+/**
+ * A search maps the areas within this of its point, whatever its radius: a
+ * 100 km search would otherwise ask Overpass for some 80 areas at once, which
+ * no public instance's fair use allows. Wider searches widen over later calls
+ * as riders search nearby places.
+ */
+export const DISCOVERY_REACH_M = 25_000;
+
 /** First retry a minute after a failure, doubling per failure in a row, at most six hours. */
 export function retryDelayS(failures: number): number {
   return Math.min(6 * 3600, 60 * 2 ** Math.max(0, failures));
@@ -236,7 +244,7 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
       return [...over, ...base.findByName(query).filter((s) => !ids.has(s.id))];
     },
     async prepare(point, radiusM) {
-      const keys = areaKeysAround(point, radiusM);
+      const keys = areaKeysAround(point, Math.min(radiusM, DISCOVERY_REACH_M));
       const now = options.now();
       try {
         await refreshKnown(keys, now);
