@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
 import { polylineLengthM } from './catalog-distance.ts';
+import { optionalFieldsOf } from './optional-fields.ts';
 import type { Segment } from './types.ts';
 
 /** Longest segment a catalog may hold: the Taiwan KOM climb is about 105 km, so 500 km is never real. */
@@ -72,7 +73,6 @@ const EnvelopeSchema = z.object({
 });
 
 export type SegmentFeature = z.infer<typeof SegmentFeatureSchema>;
-export type SegmentProperties = SegmentFeature['properties'];
 
 /** Thrown for any invalid catalog; the message lists every problem found, naming feature and field. */
 export class SegmentCatalogError extends Error {
@@ -116,19 +116,7 @@ export function featureToSegment(feature: SegmentFeature): Segment {
     popularityRank: p.popularity_rank,
     source: p.source,
     license: p.license,
-    ...(p.kind === undefined ? {} : { kind: p.kind }),
-    ...(p.max_grade_pct === undefined ? {} : { maxGradePct: p.max_grade_pct }),
-    ...(p.ranked_by === undefined ? {} : { rankedBy: p.ranked_by }),
-    ...(p.osm_ways === undefined
-      ? {}
-      : {
-          provenance: {
-            osmWayIds: p.osm_ways,
-            osmTimestamp: p.osm_timestamp ?? null,
-            osmSource: p.osm_source ?? 'OpenStreetMap',
-            elevationSource: p.elevation_source ?? 'unknown',
-          },
-        }),
+    ...optionalFieldsOf(p),
   };
 }
 

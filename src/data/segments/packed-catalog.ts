@@ -19,7 +19,7 @@ import {
   STRING_FIELDS,
   type SectionName,
 } from './packed-format.ts';
-import type { SegmentProperties } from './geojson.ts';
+import { optionalFieldsOf, type OptionalProperties } from './optional-fields.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from './types.ts';
 
 /**
@@ -390,21 +390,5 @@ function limitthRank(
  * `pack.ts` from the segment's own GeoJSON properties, checked when packed).
  */
 function optionalFields(text: string): Partial<Segment> {
-  if (text === '') return {};
-  const p = JSON.parse(text) as Partial<SegmentProperties>;
-  return {
-    ...(p.kind === undefined ? {} : { kind: p.kind }),
-    ...(p.max_grade_pct === undefined ? {} : { maxGradePct: p.max_grade_pct }),
-    ...(p.ranked_by === undefined ? {} : { rankedBy: p.ranked_by }),
-    ...(p.osm_ways === undefined
-      ? {}
-      : {
-          provenance: {
-            osmWayIds: p.osm_ways,
-            osmTimestamp: p.osm_timestamp ?? null,
-            osmSource: p.osm_source ?? 'OpenStreetMap',
-            elevationSource: p.elevation_source ?? 'unknown',
-          },
-        }),
-  };
+  return text === '' ? {} : optionalFieldsOf(JSON.parse(text) as OptionalProperties);
 }
