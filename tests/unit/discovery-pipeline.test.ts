@@ -105,6 +105,32 @@ describe('discoverSegments on made-up roads', () => {
     }
   });
 
+  it('ranks a stretch on a signed cycle route by its best network, and says so', async () => {
+    const road = line({ lat: -33.7, lon: 18.4 }, 61, 0, 0.00108);
+    const extract = extractOf([{ id: 21, tags: { highway: 'unclassified', name: 'Langpad' }, points: road }]);
+    const member = (network: string) => ({
+      id: network === 'lcn' ? 1 : 2,
+      tags: { type: 'route', route: 'bicycle', network },
+      members: [{ type: 'way' as const, ref: 21, role: '' }],
+    });
+    const onRoutes = { ...extract, relations: [member('lcn'), member('ncn')] };
+    const { segments } = await discoverSegments(
+      onRoutes,
+      heights(() => 30),
+      options,
+    );
+    const plain = await discoverSegments(
+      extract,
+      heights(() => 30),
+      options,
+    );
+    expect(segments.length).toBe(2);
+    for (const s of segments) expect(s.rankedBy).toBe('ncn cycle route');
+    expect(Math.max(...segments.map((s) => s.popularityRank))).toBeLessThan(
+      Math.min(...plain.segments.map((s) => s.popularityRank)),
+    );
+  });
+
   it('reads no heights along a tunnel and finds no climb through it', async () => {
     const road = line({ lat: -33.2, lon: 18.8 }, 41, 0.0009, 0);
     const extract = extractOf([

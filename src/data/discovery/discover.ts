@@ -20,7 +20,7 @@ import {
 import type { OsmExtract, OsmNode, OsmWay } from '../../core/discovery/osm-types.ts';
 import { chainRoads, type RoadChain } from '../../core/discovery/road-chains.ts';
 import { densify, thin, type RoadSample } from '../../core/discovery/road-samples.ts';
-import { rankReasons, rankScore, type RankBasis } from '../../core/discovery/segment-rank.ts';
+import { NETWORK_POINTS, rankReasons, rankScore, type RankBasis } from '../../core/discovery/segment-rank.ts';
 import {
   climbName,
   footPlace,
@@ -130,28 +130,33 @@ function isStretchRoad(
   return (chain.name !== null || chain.ref !== null) && STRETCH_CLASSES.has(highway.replace(/_link$/, ''));
 }
 
+/** Signed cycle route networks, best first (the order `NETWORK_POINTS` scores them in). */
+const NETWORK_ORDER = Object.keys(NETWORK_POINTS);
+
 /** The best signed cycle network each way lies on (`icn` > `ncn` > `rcn` > `lcn`). */
 function networkByWay(extract: OsmExtract): Map<number, string> {
-  const order = ['icn', 'ncn', 'rcn', 'lcn'];
   const best = new Map<number, string>();
   for (const relation of extract.relations) {
     const network = relation.tags['network'] ?? '';
-    if (relation.tags['route'] !== 'bicycle' || !order.includes(network)) continue;
+    if (relation.tags['route'] !== 'bicycle' || !NETWORK_ORDER.includes(network)) continue;
     for (const member of relation.members) {
       if (member.type !== 'way') continue;
       const held = best.get(member.ref);
-      if (held === undefined || order.indexOf(network) < order.indexOf(held)) best.set(member.ref, network);
+      if (held === undefined || NETWORK_ORDER.indexOf(network) < NETWORK_ORDER.indexOf(held))
+        best.set(member.ref, network);
     }
   }
   return best;
 }
 
 function bestNetwork(wayIds: readonly number[], networks: ReadonlyMap<number, string>): string | null {
-  const order = ['icn', 'ncn', 'rcn', 'lcn'];
   let best: string | null = null;
   for (const id of wayIds) {
     const network = networks.get(id);
-    if (network !== undefined && (best === null || order.indexOf(network) < order.indexOf(best)))
+    if (
+      network !== undefined &&
+      (best === null || NETWORK_ORDER.indexOf(network) < NETWORK_ORDER.indexOf(best))
+    )
       best = network;
   }
   return best;
