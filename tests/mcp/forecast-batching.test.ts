@@ -6,7 +6,11 @@ import { createOpenMeteoForecast } from '../../src/data/forecast/open-meteo-fore
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { generateSegments } from '../support/synthetic-segments.ts';
 import type { SegmentCatalog } from '../../src/data/segments/types.ts';
-import { FindTailwindSegmentsOutputSchema, MAX_LIMIT } from '../../src/mcp/schemas/find.ts';
+import {
+  FindTailwindSegmentsOutputSchema,
+  MAX_LIMIT,
+  NEAREST_BEYOND_RADIUS,
+} from '../../src/mcp/schemas/find.ts';
 import { fakeOpenMeteo, type FakeOpenMeteo } from '../support/fake-open-meteo.ts';
 import { connectClient, ERAS, inProcessFetch, type Era } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';
@@ -109,8 +113,9 @@ describe('find_tailwind_segments over 10,000 generated segments, limit 25', () =
           const data = await find(client, args);
           // Issue 10: an empty radius still answers (nearest segments and headings), in the same one request.
           expect(upstream.requests()).toBe(1);
-          const asked =
-            data.segments.length > 0 ? data.segments.length : (data.nearest_beyond_radius ?? []).length + 1;
+          // With none in the radius: the nearest beyond it and the place, before the answer is fitted
+          // to its size budget (which may list fewer of the nearest than were read).
+          const asked = data.segments.length > 0 ? data.segments.length : NEAREST_BEYOND_RADIUS + 1;
           expect(upstream.locations()).toBeLessThanOrEqual(asked);
           expect(await requestsDuring(upstream, () => find(client, args))).toBe(0);
         },

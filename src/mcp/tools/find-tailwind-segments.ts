@@ -127,8 +127,7 @@ function offlineMapping(context: Pick<ToolContext, 'discovery'>): { mapping?: st
     ? {}
     : {
         mapping:
-          'This server finds segments only where its catalog and the OpenStreetMap extracts it ships reach; ' +
-          'mapping roads anywhere else needs the network (discovery is off here).',
+          'Discovery is off on this server: it has segments only where its catalog and shipped map data reach.',
       };
 }
 
