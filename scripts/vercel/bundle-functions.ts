@@ -29,7 +29,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
-import { ROUTES } from '../../src/rest/rest-routes.ts';
+import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -76,7 +76,7 @@ const DOCS_MARK = 'https://openapi-docs.invalid/docs';
  * (`tests/unit/openapi-prebuilt.test.ts` checks it answers as the original.)
  */
 export function prebuiltOpenApiModule(): string {
-  const document = openApiDocument(ROUTES, {
+  const document = openApiDocument(ENDPOINTS, {
     base: BASE_MARK,
     docs: DOCS_MARK,
     mcp: 'https://openapi-mcp.invalid/mcp',

@@ -175,7 +175,7 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
   };
 }
 
-type Route =
+type SettingsEndpoint =
   | { kind: 'me' }
   | { kind: 'webhook' }
   | { kind: 'add_segment' }
@@ -184,7 +184,7 @@ type Route =
   | { kind: 'portal' }
   | { kind: 'disconnect'; clientId: string };
 
-function routeOf(pathname: string): Route | undefined {
+function routeOf(pathname: string): SettingsEndpoint | undefined {
   if (pathname === ME_PATH) return { kind: 'me' };
   if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
   if (pathname === OWN_SEGMENTS_PATH) return { kind: 'add_segment' };
@@ -234,7 +234,11 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
   }
 }
 
-async function routed(route: Route, request: Request, context: RiderApiContext): Promise<JsonAnswer> {
+async function routed(
+  route: SettingsEndpoint,
+  request: Request,
+  context: RiderApiContext,
+): Promise<JsonAnswer> {
   if (route.kind !== 'me' && request.headers.get('origin') !== context.origin) {
     return refusal('cross_site_request', 'Cross-site request refused.');
   }

@@ -1,5 +1,5 @@
 /**
- * The problems the Node listener's edge answers before any route runs: a
+ * The problems the Node listener's edge answers before any endpoint runs: a
  * request its HTTP parser refused, a CONNECT, a Host or target that names no
  * URL, a head over the limits. Built here, beside the other problems, so the
  * listener and the API guide's error reference use the same words.

@@ -3,10 +3,10 @@ import { resolveUrls, type ApiConfig, type ResolvedUrls } from '../http/public-u
 import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
 import { problemReply } from './problem-reply.ts';
 import { compileQuery, type CompiledQuery } from './compiled-query.ts';
-import type { Route } from './operation.ts';
+import type { Endpoint } from './operation.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
-import { ROUTES } from './rest-routes.ts';
+import { ENDPOINTS } from './endpoints.ts';
 import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
 
 /** Paths this handler owns; the local server sends everything else to the site. */
@@ -14,28 +14,28 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/v1' || pathname.startsWith('/v1/') || entryOf(pathname) !== undefined;
 }
 
-const ENDPOINTS = Object.keys(ROUTES).join(', ');
+const ENDPOINT_LIST = Object.keys(ENDPOINTS).join(', ');
 
 /** A request line or Host header that makes no URL: answered, never thrown. */
 function unreadable(href: string, config: ApiConfig): Reply {
   const error = new ApiError('not_found', {
     detail: 'The request target and Host header do not form a URL.',
-    hint: `Send an origin-form request such as GET /v1/tailwind with a valid Host header. The endpoints are ${ENDPOINTS}.`,
+    hint: `Send an origin-form request such as GET /v1/tailwind with a valid Host header. The endpoints are ${ENDPOINT_LIST}.`,
   });
   return problemReply(error, href.replace(/^https?:\/\/[^/]*/, '') || '/', config.docsUrl ?? '/docs');
 }
 
-/** A route with the query reader compiled from its schema (compiled-query.ts), if it has one. */
-interface RouteEntry {
-  readonly route: Route;
+/** An endpoint with the query reader compiled from its schema (compiled-query.ts), if it has one. */
+interface EndpointEntry {
+  readonly endpoint: Endpoint;
   readonly compiled: CompiledQuery | undefined;
 }
 
-/** Each route by its path, with its compiled reader: one lookup per request finds both. */
-const ROUTE_ENTRIES: ReadonlyMap<string, RouteEntry> = new Map(
-  Object.entries(ROUTES).map(([path, route]) => [
+/** Each endpoint by its path, with its compiled reader: one lookup per request finds both. */
+const ENDPOINT_ENTRIES: ReadonlyMap<string, EndpointEntry> = new Map(
+  Object.entries(ENDPOINTS).map(([path, endpoint]) => [
     path,
-    { route, compiled: route.query && compileQuery(route.query) },
+    { endpoint, compiled: endpoint.query && compileQuery(endpoint.query) },
   ]),
 );
 
@@ -46,18 +46,18 @@ const ROUTE_ENTRIES: ReadonlyMap<string, RouteEntry> = new Map(
  * nothing that an answer would not. Anything more (a second slash, case) is
  * another path.
  */
-function entryOf(pathname: string): RouteEntry | undefined {
-  const exact = ROUTE_ENTRIES.get(pathname);
+function entryOf(pathname: string): EndpointEntry | undefined {
+  const exact = ENDPOINT_ENTRIES.get(pathname);
   if (exact !== undefined || pathname.length < 2 || !pathname.endsWith('/')) return exact;
-  return ROUTE_ENTRIES.get(pathname.slice(0, -1));
+  return ENDPOINT_ENTRIES.get(pathname.slice(0, -1));
 }
 
 /**
- * The route's query: a plainly spelled valid query through the reader compiled from its schema,
+ * The endpoint's query: a plainly spelled valid query through the reader compiled from its schema,
  * everything else (and every problem) through the schema itself.
  */
-function readQuery(entry: RouteEntry, url: RequestTarget, compiled: boolean): Record<string, unknown> {
-  const { query } = entry.route;
+function readQuery(entry: EndpointEntry, url: RequestTarget, compiled: boolean): Record<string, unknown> {
+  const { query } = entry.endpoint;
   if (!query) return {};
   const fast = compiled && url.plainQuery !== undefined ? entry.compiled?.(url.plainQuery) : undefined;
   return fast ?? parseQuery(query, url.params);
@@ -74,12 +74,12 @@ function answer(method: string, url: RequestTarget, urls: ResolvedUrls, compiled
   if (!entry) {
     throw new ApiError('not_found', {
       detail: `There is no endpoint at ${url.pathname}.`,
-      hint: `The endpoints are ${ENDPOINTS} (GET). Paths are case-sensitive.`,
+      hint: `The endpoints are ${ENDPOINT_LIST} (GET). Paths are case-sensitive.`,
     });
   }
   if (method === 'OPTIONS') return preflightReply();
-  const body = entry.route.run(readQuery(entry, url, compiled), { urls });
-  return jsonReply(body, { cache: entry.route.cache });
+  const body = entry.endpoint.run(readQuery(entry, url, compiled), { urls });
+  return jsonReply(body, { cache: entry.endpoint.cache });
 }
 
 /** The target's parts by the URL parser, for what `TargetReader` leaves to it. */

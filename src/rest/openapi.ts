@@ -2,7 +2,7 @@ import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
 import { API_VERSION } from '../core/service-facts.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
-import type { Route } from './operation.ts';
+import type { Endpoint } from './operation.ts';
 import { ProblemSchema } from './schemas/problem.ts';
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -18,25 +18,25 @@ const headers = {
   },
 };
 
-function operation(route: Route): ZodOpenApiOperationObject {
+function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const problem = (description: string) => ({
     description,
     headers,
     content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
   });
   return {
-    operationId: route.operationId,
-    summary: route.summary,
-    description: route.description,
-    tags: [route.tag],
-    ...(route.query ? { requestParams: { query: route.query } } : {}),
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    ...(endpoint.query ? { requestParams: { query: endpoint.query } } : {}),
     responses: {
       '200': {
-        description: route.summary,
+        description: endpoint.summary,
         headers,
-        content: { 'application/json': { schema: route.result } },
+        content: { 'application/json': { schema: endpoint.result } },
       },
-      ...(route.query
+      ...(endpoint.query
         ? {
             '400': problem(
               'A parameter is missing (missing_parameter), or is not a number, out of range ' +
@@ -54,11 +54,11 @@ type OpenApiDocument = ReturnType<typeof createDocument>;
 const cache = new Map<string, OpenApiDocument>();
 
 /**
- * The OpenAPI 3.1 document, derived from the route table and its zod schemas.
+ * The OpenAPI 3.1 document, derived from the endpoint table and its zod schemas.
  * Built once per set of URLs (they differ only between deployments).
  */
 export function openApiDocument(
-  routes: Readonly<Record<string, Route>>,
+  endpoints: Readonly<Record<string, Endpoint>>,
   urls: ResolvedUrls,
 ): OpenApiDocument {
   const key = `${urls.base} ${urls.docs}`;
@@ -85,7 +85,7 @@ export function openApiDocument(
       { name: 'Service', description: 'Health and this description.' },
     ],
     paths: Object.fromEntries(
-      Object.entries(routes).map(([path, route]) => [path, { get: operation(route) }]),
+      Object.entries(endpoints).map(([path, endpoint]) => [path, { get: operation(endpoint) }]),
     ),
   });
   cache.set(key, document);

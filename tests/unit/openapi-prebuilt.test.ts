@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { prebuiltOpenApiModule } from '../../scripts/vercel/bundle-functions.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
-import { ROUTES } from '../../src/rest/rest-routes.ts';
+import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { resolveUrls } from '../../src/http/public-urls.ts';
 
 interface Prebuilt {
@@ -31,8 +31,8 @@ describe('the OpenAPI document prebuilt for the Vercel functions', () => {
   it.each(deployments)('answers exactly as src/rest/openapi.ts for $base', async (urls) => {
     const prebuilt = await loadPrebuilt();
     // Same text, so the same keys in the same order, not only equal values.
-    expect(JSON.stringify(prebuilt.openApiDocument(ROUTES, urls))).toBe(
-      JSON.stringify(openApiDocument(ROUTES, urls)),
+    expect(JSON.stringify(prebuilt.openApiDocument(ENDPOINTS, urls))).toBe(
+      JSON.stringify(openApiDocument(ENDPOINTS, urls)),
     );
   });
 
@@ -40,9 +40,9 @@ describe('the OpenAPI document prebuilt for the Vercel functions', () => {
     const prebuilt = await loadPrebuilt();
     const [first, second] = deployments;
     if (!first || !second) throw new Error('two deployments expected');
-    const a = prebuilt.openApiDocument(ROUTES, first);
-    expect(prebuilt.openApiDocument(ROUTES, first)).toBe(a);
-    expect(prebuilt.openApiDocument(ROUTES, second).servers).toEqual([
+    const a = prebuilt.openApiDocument(ENDPOINTS, first);
+    expect(prebuilt.openApiDocument(ENDPOINTS, first)).toBe(a);
+    expect(prebuilt.openApiDocument(ENDPOINTS, second).servers).toEqual([
       { url: 'https://api.example.org', description: 'This deployment' },
     ]);
     expect(a.servers).toEqual([

@@ -7,7 +7,7 @@ import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
 import { SERVICE_VERSION } from '../core/service-facts.ts';
 import { CACHE } from './headers.ts';
 import { openApiDocument } from './openapi.ts';
-import { defineRoute, type Route } from './operation.ts';
+import { defineEndpoint, type Endpoint } from './operation.ts';
 import { PlansResultSchema, type PlansResult } from './schemas/plan-schemas.ts';
 import { BearingQuerySchema, TailwindQuerySchema } from './schemas/query-schemas.ts';
 import {
@@ -24,7 +24,7 @@ function withHint(hint: string | undefined): { hint?: string } {
   return hint === undefined ? {} : { hint };
 }
 
-const tailwind = defineRoute({
+const tailwind = defineEndpoint({
   operationId: 'calculateTailwind',
   summary: 'Tailwind or headwind along a segment',
   description:
@@ -59,7 +59,7 @@ const tailwind = defineRoute({
   },
 });
 
-const bearing = defineRoute({
+const bearing = defineEndpoint({
   operationId: 'calculateBearing',
   summary: 'Initial great-circle bearing between two points',
   description:
@@ -77,7 +77,7 @@ const bearing = defineRoute({
   },
 });
 
-const plans = defineRoute({
+const plans = defineEndpoint({
   operationId: 'listPlans',
   summary: 'Plans, prices and the free trial',
   description: 'The Free plan and the three Pro plans with EUR and USD display prices.',
@@ -91,7 +91,7 @@ const plans = defineRoute({
   }),
 });
 
-const health = defineRoute({
+const health = defineEndpoint({
   operationId: 'getHealth',
   summary: 'Service health',
   description: 'Answers `ok` whenever the API serves requests. Never cached.',
@@ -101,21 +101,21 @@ const health = defineRoute({
   run: (): Health => ({ status: 'ok', version: SERVICE_VERSION }),
 });
 
-const openapi = defineRoute({
+const openapi = defineEndpoint({
   operationId: 'getOpenApiSpec',
   summary: 'This OpenAPI 3.1 description',
   description: 'Generated from the same schemas that validate requests and shape responses.',
   tag: 'Service',
   result: z.looseObject({ openapi: z.string() }).meta({ description: 'An OpenAPI 3.1 document.' }),
   cache: CACHE.catalog,
-  run: (_query, { urls }) => ({ ...openApiDocument(ROUTES, urls) }),
+  run: (_query, { urls }) => ({ ...openApiDocument(ENDPOINTS, urls) }),
 });
 
-/** Every endpoint of the REST API by path; the router and the OpenAPI document read this. */
-export const ROUTES: Readonly<Record<string, Route>> = {
+/** Every endpoint of the REST API by path; the handler and the OpenAPI document read this. */
+export const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
   '/v1/tailwind': tailwind,
   '/v1/bearing': bearing,
   '/v1/plans': plans,
   '/health': health,
   '/openapi.json': openapi,
-} as Record<string, Route>;
+} as Record<string, Endpoint>;
