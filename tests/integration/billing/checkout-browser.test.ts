@@ -7,13 +7,13 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRiderByEmail } from '../../src/store/repositories/riders.ts';
-import { findPaidPlan } from '../../src/store/repositories/billing.ts';
-import { startPageHost, type PageHost } from '../auth/support/pages.ts';
-import { startAuthServer, type AuthServer } from '../auth/support/server.ts';
-import { sqliteTestStore, type TestStore } from '../auth/support/stores.ts';
-import { launchBrowser, newPage } from '../support/browser/launch.ts';
-import { startBillingWorld, type BillingWorld } from './support.ts';
+import { findRiderByEmail } from '../../../src/store/repositories/riders.ts';
+import { findPaidPlan } from '../../../src/store/repositories/billing.ts';
+import { startPageHost, type PageHost } from '../../auth/support/pages.ts';
+import { startAuthServer, type AuthServer } from '../../auth/support/server.ts';
+import { sqliteTestStore, type TestStore } from '../../auth/support/stores.ts';
+import { launchBrowser, newPage } from '../../support/browser/launch.ts';
+import { startBillingWorld, type BillingWorld } from '../../billing/support.ts';
 
 let db: TestStore;
 let bare: TestStore;

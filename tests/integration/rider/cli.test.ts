@@ -8,8 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../src/rider/access-policy.ts';
-import { REPO_ROOT } from '../../scripts/service/launch.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../src/rider/access-policy.ts';
+import { REPO_ROOT } from '../../../scripts/service/launch.ts';
 
 const store = join(mkdtempSync(join(tmpdir(), 'wos-cli-')), 'store.sqlite');
 

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_MONTHLY_CALLS } from '../../src/core/rider-rules.ts';
-import { registerClient, metadataOf, tokensFor } from '../auth/support/grants.ts';
-import { Agent, type Tokens } from '../auth/support/oauth.ts';
-import { launchBrowser } from '../support/browser/launch.ts';
-import { ERAS, type Era } from '../support/mcp-client.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { FREE_MONTHLY_CALLS } from '../../../src/core/rider-rules.ts';
+import { registerClient, metadataOf, tokensFor } from '../../auth/support/grants.ts';
+import { Agent, type Tokens } from '../../auth/support/oauth.ts';
+import { launchBrowser } from '../../support/browser/launch.ts';
+import { ERAS, type Era } from '../../support/mcp-client.ts';
+import { startService, type RunningService } from '../../support/service.ts';
 
 // Issue #5, "done when": a rider connects an assistant to /mcp/rider of `npm start`, signs in, uses all
 // eight tools, hits the free quota, and disconnects from the settings page; then the assistant gets 401.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedService } from '../support/service.ts';
-import { describeContract } from './run-contract.ts';
+import { sharedService } from '../../support/service.ts';
+import { describeContract } from '../../contract/run-contract.ts';
 
 const service = sharedService();
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseSegmentCollection } from '../../src/data/segments/geojson.ts';
-import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
+import { parseSegmentCollection } from '../../../src/data/segments/geojson.ts';
+import { loadEmbeddedSegments } from '../../../src/data/segments/load.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'wos-discover-cli-'));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/segments-discover.ts', ...args], {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer, type RunningService } from '../support/service.ts';
+import { startDevServer, type RunningService } from '../../support/service.ts';
 
 let dev: RunningService;
 

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedService } from '../support/service.ts';
+import { sharedService } from '../../support/service.ts';
 
 const CLI = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
+  new URL('../../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
 );
-const baseline = (name: string) => fileURLToPath(new URL(`./conformance/${name}`, import.meta.url));
+const baseline = (name: string) => fileURLToPath(new URL(`./mcp-conformance/${name}`, import.meta.url));
 
 const service = sharedService();
 let scratch: string;

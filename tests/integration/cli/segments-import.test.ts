@@ -1,4 +1,4 @@
-import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
+import { loadEmbeddedSegments } from '../../../src/data/segments/load.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,21 +6,25 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LatLon } from '../../src/core/bearing.ts';
+import type { LatLon } from '../../../src/core/bearing.ts';
 import {
   ELEVATION_THRESHOLD_M,
   parseGpx,
   smoothedGainM,
   summarizeTrack,
-} from '../../src/data/segments/gpx-track.ts';
-import { DEFAULT_IMPORT_LICENSE, describeImport, importSegmentFile } from '../../src/data/segments/import.ts';
-import { slugify } from '../../src/data/segments/slug.ts';
-import { loadSegmentsFile } from '../../src/data/segments/load.ts';
-import { openPackedCatalog } from '../../src/data/segments/packed-catalog.ts';
-import { segmentsFromEnv } from '../support/settings.ts';
+} from '../../../src/data/segments/gpx-track.ts';
+import {
+  DEFAULT_IMPORT_LICENSE,
+  describeImport,
+  importSegmentFile,
+} from '../../../src/data/segments/import.ts';
+import { slugify } from '../../../src/data/segments/slug.ts';
+import { loadSegmentsFile } from '../../../src/data/segments/load.ts';
+import { openPackedCatalog } from '../../../src/data/segments/packed-catalog.ts';
+import { segmentsFromEnv } from '../../support/settings.ts';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/segments/', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/segments/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const NOW = new Date('2024-05-01T10:00:00Z');
 
 function haversineM(a: LatLon, b: LatLon): number {
@@ -271,7 +275,7 @@ describe('importSegmentFile', () => {
 
   it('refuses a loop: as a segment its tailwind alert could never fire', () => {
     const out = tempOut();
-    const loop = fileURLToPath(new URL('../fixtures/routes/loop.gpx', import.meta.url));
+    const loop = fileURLToPath(new URL('../../fixtures/routes/loop.gpx', import.meta.url));
     expect(() => importSegmentFile(loop, { out, country: 'FR', now: NOW })).toThrow(
       /Not imported: "fr-lake-loop" ends where it starts .*could never fire/,
     );

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { exchange, type ConnectionLog, type RawResponse } from '../support/raw-http.ts';
-import { sharedService } from '../support/service.ts';
+import { exchange, type ConnectionLog, type RawResponse } from '../../support/raw-http.ts';
+import { sharedService } from '../../support/service.ts';
 
 const service = sharedService();
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, type RawResponse } from '../support/raw-http.ts';
-import { startService, type RunningService } from '../support/service.ts';
+import { exchange, type RawResponse } from '../../support/raw-http.ts';
+import { startService, type RunningService } from '../../support/service.ts';
 import {
   expectedStatus,
   isApiTarget,
@@ -9,7 +9,7 @@ import {
   requestArbitrary,
   toBytes,
   type TableRequest,
-} from './request-table.ts';
+} from '../../contract/request-table.ts';
 
 let service: RunningService;
 let port: number;

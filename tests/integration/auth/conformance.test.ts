@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startService, type RunningService } from '../support/service.ts';
-import { metadataOf, registerClient } from './support/grants.ts';
-import { Agent, riderApproves } from './support/oauth.ts';
+import { freePort, startService, type RunningService } from '../../support/service.ts';
+import { metadataOf, registerClient } from '../../auth/support/grants.ts';
+import { Agent, riderApproves } from '../../auth/support/oauth.ts';
 
 const CLI = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
+  new URL('../../../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
 );
 
 let service: RunningService;

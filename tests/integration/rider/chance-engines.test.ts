@@ -4,20 +4,23 @@
  * free ones, and the alert's chance rule kept, on SQLite and on PostgreSQL
  * (a database created for this run and dropped after; skipped with the
  * reason when no server answers, a failure under WOS_REQUIRE_POSTGRES=1,
- * as in tests/store/postgres.test.ts). Both engines must give the same answers.
+ * as in tests/integration/store/postgres.test.ts). Both engines must give the same answers.
  */
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
-import { GetMyTailwindWindowsOutputSchema, GetMyWatchlistOutputSchema } from '../../src/mcp/schemas/rider.ts';
-import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
-import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
-import { openStore, type Store } from '../../src/store/database.ts';
-import { TEST_NOW } from '../support/mcp-deps.ts';
-import { createRiderHarness } from '../support/rider-harness.ts';
-import { hundredKmPoints } from '../support/route-points.ts';
-import { admin, databaseUrl, postgresUnavailable } from '../store/postgres-server.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../../src/mcp/schemas/find.ts';
+import {
+  GetMyTailwindWindowsOutputSchema,
+  GetMyWatchlistOutputSchema,
+} from '../../../src/mcp/schemas/rider.ts';
+import { GetRouteWindOutputSchema } from '../../../src/mcp/schemas/route.ts';
+import { GetSegmentOutputSchema } from '../../../src/mcp/schemas/segment.ts';
+import { openStore, type Store } from '../../../src/store/database.ts';
+import { TEST_NOW } from '../../support/mcp-deps.ts';
+import { createRiderHarness } from '../../support/rider-harness.ts';
+import { hundredKmPoints } from '../../support/route-points.ts';
+import { admin, databaseUrl, postgresUnavailable } from '../../store/postgres-server.ts';
 
 const NOW_S = Math.floor(TEST_NOW / 1000);
 const DAY_S = 86_400;

@@ -10,12 +10,12 @@
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REFRESH_REUSE_INTERVAL_S } from '../../src/rider/access-policy.ts';
-import { DAY_S } from '../../src/core/rider-rules.ts';
-import { TRIAL_DAYS } from '../../src/core/plans.ts';
-import { findRiderById } from '../../src/store/repositories/riders.ts';
-import { postgresUnavailable } from '../store/postgres-server.ts';
-import { launchBrowser } from '../support/browser/launch.ts';
+import { REFRESH_REUSE_INTERVAL_S } from '../../../src/rider/access-policy.ts';
+import { DAY_S } from '../../../src/core/rider-rules.ts';
+import { TRIAL_DAYS } from '../../../src/core/plans.ts';
+import { findRiderById } from '../../../src/store/repositories/riders.ts';
+import { postgresUnavailable } from '../../store/postgres-server.ts';
+import { launchBrowser } from '../../support/browser/launch.ts';
 import {
   authorizeUrl,
   callRider,
@@ -25,16 +25,16 @@ import {
   resourceMetadataUrl,
   type AsMetadata,
   type Tokens,
-} from './support/oauth.ts';
-import { startPageHost, type PageHost } from './support/pages.ts';
+} from '../../auth/support/oauth.ts';
+import { startPageHost, type PageHost } from '../../auth/support/pages.ts';
 import {
   CIMD_HOST,
   startAuthServer,
   startCallbackServer,
   type AuthServer,
   type CallbackServer,
-} from './support/server.ts';
-import { postgresTestStore, sqliteTestStore, type TestStore } from './support/stores.ts';
+} from '../../auth/support/server.ts';
+import { postgresTestStore, sqliteTestStore, type TestStore } from '../../auth/support/stores.ts';
 
 const EMAIL = 'rider@example.com';
 const PASSWORD = 'a long rider passphrase';

@@ -7,22 +7,22 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAlertOnce } from '../../src/store/repositories/alerts.ts';
-import { findRiderById } from '../../src/store/repositories/riders.ts';
-import { watchSegment } from '../../src/store/repositories/watchlist.ts';
-import { expectNoAxeViolations } from '../support/browser/axe.ts';
-import { launchBrowser, newPage } from '../support/browser/launch.ts';
-import { metadataOf, registerClient, signedUp, tokensFor } from './support/grants.ts';
-import { authorizeUrl, type AsMetadata } from './support/oauth.ts';
-import { startPageHost, type PageHost } from './support/pages.ts';
+import { recordAlertOnce } from '../../../src/store/repositories/alerts.ts';
+import { findRiderById } from '../../../src/store/repositories/riders.ts';
+import { watchSegment } from '../../../src/store/repositories/watchlist.ts';
+import { expectNoAxeViolations } from '../../support/browser/axe.ts';
+import { launchBrowser, newPage } from '../../support/browser/launch.ts';
+import { metadataOf, registerClient, signedUp, tokensFor } from '../../auth/support/grants.ts';
+import { authorizeUrl, type AsMetadata } from '../../auth/support/oauth.ts';
+import { startPageHost, type PageHost } from '../../auth/support/pages.ts';
 import {
   CIMD_HOST,
   startAuthServer,
   startCallbackServer,
   type AuthServer,
   type CallbackServer,
-} from './support/server.ts';
-import { sqliteTestStore, type TestStore } from './support/stores.ts';
+} from '../../auth/support/server.ts';
+import { sqliteTestStore, type TestStore } from '../../auth/support/stores.ts';
 
 const RIDER = { email: 'pages@example.com', password: 'pages passphrase' };
 const LONG_NAME = 'An assistant with a rather long name <em>and markup</em> that must wrap on a phone screen';

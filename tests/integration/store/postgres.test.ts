@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_MONTHLY_CALLS } from '../../src/core/rider-rules.ts';
-import { openStore, type Store } from '../../src/store/database.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
-import { APP_MIGRATIONS } from '../../src/app/migrations.ts';
-import { consumeQuota } from '../../src/store/repositories/usage.ts';
-import { describeStoreContract } from './contract.ts';
-import { ALL_MIGRATIONS, makeRider, STORE_TABLES } from './contract-helpers.ts';
-import { admin, databaseUrl, postgresUnavailable } from './postgres-server.ts';
+import { FREE_MONTHLY_CALLS } from '../../../src/core/rider-rules.ts';
+import { openStore, type Store } from '../../../src/store/database.ts';
+import { migrateToLatest } from '../../../src/store/migrate.ts';
+import { APP_MIGRATIONS } from '../../../src/app/migrations.ts';
+import { consumeQuota } from '../../../src/store/repositories/usage.ts';
+import { describeStoreContract } from '../../store/contract.ts';
+import { ALL_MIGRATIONS, makeRider, STORE_TABLES } from '../../store/contract-helpers.ts';
+import { admin, databaseUrl, postgresUnavailable } from '../../store/postgres-server.ts';
 
 const database = `wos_store_${process.pid}_${randomBytes(4).toString('hex')}`;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { createApiHandler } from '../../src/rest/handler.ts';
+import { createApiHandler } from '../../../src/rest/handler.ts';
 
 const origin = 'http://wind-on-segment.test';
 /** The example TailwindResult is the bearing form of the query; its coordinates stay out. */

@@ -8,25 +8,28 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareOwnSegment } from '../../src/core/own-segment.ts';
-import { figureTexts } from '../../src/components/rider/own-segment-preview.ts';
-import { UPLOAD_MAX_BYTES } from '../../src/components/rider/own-segments-section.ts';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../src/account/own-segments-api.ts';
-import { GetMyTailwindWindowsOutputSchema, GetMyWatchlistOutputSchema } from '../../src/mcp/schemas/rider.ts';
-import { countRiderSegments } from '../../src/store/repositories/rider-segments.ts';
-import { expectNoAxeViolations } from '../support/browser/axe.ts';
-import { launchBrowser } from '../support/browser/launch.ts';
-import { testDeps } from '../support/mcp-deps.ts';
-import { climbGpx } from '../mcp/own-segment-fixtures.ts';
-import { metadataOf, registerClient, signedUp, tokensFor } from './support/grants.ts';
-import { startPageHost, type PageHost } from './support/pages.ts';
+import { prepareOwnSegment } from '../../../src/core/own-segment.ts';
+import { figureTexts } from '../../../src/components/rider/own-segment-preview.ts';
+import { UPLOAD_MAX_BYTES } from '../../../src/components/rider/own-segments-section.ts';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from '../../../src/account/own-segments-api.ts';
+import {
+  GetMyTailwindWindowsOutputSchema,
+  GetMyWatchlistOutputSchema,
+} from '../../../src/mcp/schemas/rider.ts';
+import { countRiderSegments } from '../../../src/store/repositories/rider-segments.ts';
+import { expectNoAxeViolations } from '../../support/browser/axe.ts';
+import { launchBrowser } from '../../support/browser/launch.ts';
+import { testDeps } from '../../support/mcp-deps.ts';
+import { climbGpx } from '../../mcp/own-segment-fixtures.ts';
+import { metadataOf, registerClient, signedUp, tokensFor } from '../../auth/support/grants.ts';
+import { startPageHost, type PageHost } from '../../auth/support/pages.ts';
 import {
   startAuthServer,
   startCallbackServer,
   type AuthServer,
   type CallbackServer,
-} from './support/server.ts';
-import { sqliteTestStore, type TestStore } from './support/stores.ts';
+} from '../../auth/support/server.ts';
+import { sqliteTestStore, type TestStore } from '../../auth/support/stores.ts';
 
 const RIDER = { email: 'own-segments@example.com', password: 'own segments passphrase' };
 

@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
-import { GetSegmentOutputSchema } from '../../src/mcp/schemas/segment.ts';
-import { connectClient, ERAS } from '../support/mcp-client.ts';
-import { sharedService } from '../support/service.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../../src/mcp/schemas/find.ts';
+import { GetSegmentOutputSchema } from '../../../src/mcp/schemas/segment.ts';
+import { connectClient, ERAS } from '../../support/mcp-client.ts';
+import { sharedService } from '../../support/service.ts';
 
 const service = sharedService();
 

@@ -15,17 +15,17 @@ import {
   doubleEnvironment,
   doublePrices,
   DOUBLE_WEBHOOK_SECRET,
-} from '../../scripts/billing/double-prices.ts';
-import { startStripeDouble, type StripeDouble } from '../../scripts/billing/stripe-double.ts';
-import { FREE_MONTHLY_CALLS } from '../../src/core/rider-rules.ts';
-import { isoTime } from '../../src/core/time.ts';
-import { openStore } from '../../src/store/database.ts';
-import { findPaidPlan } from '../../src/store/repositories/billing.ts';
-import { setRiderTrial } from '../../src/store/repositories/riders.ts';
-import { metadataOf, registerClient, signedUp, tokensFor } from '../auth/support/grants.ts';
-import type { Agent } from '../auth/support/oauth.ts';
-import { startService, type RunningService } from '../support/service.ts';
-import { watchlist } from './support.ts';
+} from '../../../scripts/billing/double-prices.ts';
+import { startStripeDouble, type StripeDouble } from '../../../scripts/billing/stripe-double.ts';
+import { FREE_MONTHLY_CALLS } from '../../../src/core/rider-rules.ts';
+import { isoTime } from '../../../src/core/time.ts';
+import { openStore } from '../../../src/store/database.ts';
+import { findPaidPlan } from '../../../src/store/repositories/billing.ts';
+import { setRiderTrial } from '../../../src/store/repositories/riders.ts';
+import { metadataOf, registerClient, signedUp, tokensFor } from '../../auth/support/grants.ts';
+import type { Agent } from '../../auth/support/oauth.ts';
+import { startService, type RunningService } from '../../support/service.ts';
+import { watchlist } from '../../billing/support.ts';
 
 const RIDER = { email: 'buyer@example.org', password: 'buyer on npm start' };
 const REDIRECT = 'http://127.0.0.1:9/callback';

@@ -12,16 +12,16 @@ import {
   ACCESS_TOKEN_TTL_S,
   REFRESH_REUSE_INTERVAL_S,
   riderResourceFor,
-} from '../../src/rider/access-policy.ts';
-import { createRefreshGrace, REFRESH_RACE_WAIT_MS } from '../../src/auth/refresh-grace.ts';
-import { createAuthService, type AuthService } from '../../src/auth/auth-service.ts';
-import { ensureGeneratedData } from '../../scripts/data/generated.ts';
-import { postgresUnavailable } from '../store/postgres-server.ts';
-import { testDeps } from '../support/mcp-deps.ts';
-import { metadataOf, registerClient, tokensFor } from './support/grants.ts';
-import { Agent, type AsMetadata, type Tokens } from './support/oauth.ts';
-import { startAuthServer, TEST_AUTH_CONFIG, type AuthServer } from './support/server.ts';
-import { postgresTestStore, sqliteTestStore, type TestStore } from './support/stores.ts';
+} from '../../../src/rider/access-policy.ts';
+import { createRefreshGrace, REFRESH_RACE_WAIT_MS } from '../../../src/auth/refresh-grace.ts';
+import { createAuthService, type AuthService } from '../../../src/auth/auth-service.ts';
+import { ensureGeneratedData } from '../../../scripts/data/generated.ts';
+import { postgresUnavailable } from '../../store/postgres-server.ts';
+import { testDeps } from '../../support/mcp-deps.ts';
+import { metadataOf, registerClient, tokensFor } from '../../auth/support/grants.ts';
+import { Agent, type AsMetadata, type Tokens } from '../../auth/support/oauth.ts';
+import { startAuthServer, TEST_AUTH_CONFIG, type AuthServer } from '../../auth/support/server.ts';
+import { postgresTestStore, sqliteTestStore, type TestStore } from '../../auth/support/stores.ts';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const postgresSkip = await postgresUnavailable();
