@@ -17,7 +17,7 @@
  * settings to the services it builds.
  */
 import { z } from 'zod';
-import { boundedEditDistance } from '../data/geocoding/edit-distance.ts';
+import { boundedEditDistance } from '../core/edit-distance.ts';
 import { AlertSettingsSchema } from './settings/alerts.ts';
 import { AuthSettingsSchema } from './settings/auth.ts';
 import { billingConfigOf, BillingSettingsSchema } from './settings/billing.ts';

@@ -1,8 +1,15 @@
 /**
+ * The service's one edit distance, for every "did you mean": place names in
+ * the gazetteer, argument names at both surfaces (`closest-name.ts`) and
+ * unknown `WOS_*` settings.
+ *
  * Optimal-string-alignment distance (Levenshtein plus swapping two neighbours,
  * so "grenobel" is one edit from "grenoble"), capped: as soon as no alignment
  * can stay within `max`, it stops and returns `max + 1`. The cap is what makes
  * scanning a few hundred thousand gazetteer keys per suggestion affordable.
+ * Written here rather than taken from npm: the Levenshtein packages
+ * (fastest-levenshtein, leven) count a swap as two edits and have no cap, and
+ * the Damerau ones allocate a matrix per call.
  */
 export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
