@@ -1,45 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that start a child process (`npm start`, `npm run dev`, Chromium, a CLI, `vercel build`),
- * need PostgreSQL or read the built site. Everything else is the unit lane: `npm run test:unit`.
+ * A test's lane is its folder, never a list of names kept by hand, so a new file lands in the right
+ * lane by where it is written (CONTRIBUTING.md, "Tests"):
+ *
+ * - `tests/e2e/`: Chromium against the site that `npm start` serves;
+ * - `tests/integration/npm-start/`: the other files talking to that same shared `npm start`;
+ * - `tests/integration/<area>/`: anything else that starts a process (its own `npm start`,
+ *   `npm run dev`, Chromium, a CLI) or needs PostgreSQL;
+ * - `tests/deploy/`: the built Vercel functions and a fresh clone;
+ * - every other folder: in-process, the unit lane (`npm run test:unit`).
  */
-const INTEGRATION = [
-  'tests/e2e/**/*.test.ts',
-  'tests/rider/**/*.test.ts',
-  'tests/deploy/**/*.test.ts',
-  'tests/contract/socket.test.ts',
-  'tests/contract/raw-requests.test.ts',
-  'tests/contract/dev-server.test.ts',
-  'tests/contract/openapi.test.ts',
-  // Its own npm start: 10,000 raw requests run the per-address sign-in limits dry for a while.
-  'tests/contract/listener-fuzz.test.ts',
-  'tests/mcp/socket.test.ts',
-  'tests/mcp/conformance.test.ts',
-  'tests/auth/conformance.test.ts',
-  'tests/auth/flow.test.ts',
-  'tests/auth/pages.test.ts',
-  'tests/auth/own-segments-page.test.ts',
-  'tests/auth/refresh-grace.test.ts',
-  'tests/store/postgres.test.ts',
-  'tests/billing/postgres.test.ts',
-  'tests/billing/checkout-browser.test.ts',
-  'tests/billing/npm-start.test.ts',
-  'tests/unit/segments-import.test.ts',
-  'tests/unit/segments-discover-cli.test.ts',
-  'tests/server/**/*.test.ts',
-];
-
-/** Integration files that share one `npm start` per configuration (tests/support/npm-start.global.ts). */
-const SHARED_NPM_START = [
-  'tests/e2e/**/*.test.ts',
-  'tests/contract/socket.test.ts',
-  'tests/contract/raw-requests.test.ts',
-  'tests/mcp/socket.test.ts',
-  'tests/mcp/conformance.test.ts',
-];
-
-const ALL = ['tests/**/*.test.ts'];
+const SHARED_NPM_START = ['tests/e2e/**/*.test.ts', 'tests/integration/npm-start/**/*.test.ts'];
+const OWN_PROCESS = ['tests/integration/**/*.test.ts', 'tests/deploy/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -50,8 +23,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ALL,
-          exclude: INTEGRATION,
+          include: ['tests/**/*.test.ts'],
+          exclude: [...SHARED_NPM_START, ...OWN_PROCESS],
           setupFiles: ['tests/support/no-child-process.ts'],
           globalSetup: ['tests/support/gazetteer.global.ts'],
           // The files share each worker's modules (zod, better-auth, the catalog) instead of importing
@@ -64,10 +37,11 @@ export default defineConfig({
         test: {
           name: 'npm-start',
           include: SHARED_NPM_START,
+          // One `npm start` per configuration for all of them (tests/support/npm-start.global.ts).
           globalSetup: ['tests/support/npm-start.global.ts'],
         },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: SHARED_NPM_START } },
+      { extends: true, test: { name: 'integration', include: OWN_PROCESS, exclude: SHARED_NPM_START } },
     ],
   },
 });

@@ -126,7 +126,7 @@ function prebuiltOpenApi(): Plugin {
  * object, so esbuild keeps all it exports, `z.locales` with some fifty
  * message sets (0.27 MB, more than half of zod in a bundle) that only
  * `z.config(z.locales.xx())` would use; nothing here calls it, and zod
- * itself configures English through its own import of `en.js`.
+ * itself configures English through its own import of `zod/v4/locales/en.js`.
  */
 function englishZodOnly(): Plugin {
   return {

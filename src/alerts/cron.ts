@@ -1,5 +1,5 @@
 /**
- * The alert job behind an HTTP endpoint, for Vercel Cron (`api/cron-alerts.ts`
+ * The alert job behind an HTTP endpoint, for Vercel Cron (`api/_entries/cron-alerts.ts`
  * and the `crons` entry in `vercel.json`). Vercel calls the path with GET and
  * `Authorization: Bearer <CRON_SECRET>` when the project has a `CRON_SECRET`
  * variable; anyone else can reach the URL too, so every other request is

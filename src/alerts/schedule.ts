@@ -1,6 +1,6 @@
 /**
  * The alert job's clock under `npm start`: an in-process interval. (On Vercel
- * the cron function in `api/cron-alerts.ts` takes its place; a serverless
+ * the cron function in `api/_entries/cron-alerts.ts` takes its place; a serverless
  * instance cannot keep a timer.) `WOS_ALERTS_INTERVAL_MS` sets the period:
  * default 15 minutes, `0` turns the job off (e.g. when an external scheduler
  * calls the cron endpoint instead, or several servers share one database and

@@ -1,26 +1,11 @@
-/**
- * Edit distance (Levenshtein) between two short names. Written here rather
- * than taken from a package: a dozen lines over lists of a few argument
- * names, in the pure core that both the REST and the MCP surfaces use.
- */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+import { boundedEditDistance } from './edit-distance.ts';
 
 /**
  * The known name a caller most likely meant by `given`, or undefined when
  * none is close: a name that starts with it or that it starts with
  * (`record` → `record_s`, `wind_speed` → `wind_speed_kmh`), else one within
- * a third of its length in edits (typos such as `segmnet_id`). Case and
+ * a third of its length in edits, a swap of two neighbours counting as one
+ * (typos such as `segmnet_id`, the distance of `edit-distance.ts`). Case and
  * hyphens are not told apart.
  */
 export function closestName(given: string, known: readonly string[]): string | undefined {
@@ -31,8 +16,9 @@ export function closestName(given: string, known: readonly string[]): string | u
   for (const name of known) {
     const k = norm(name);
     const prefix = k.startsWith(g) || g.startsWith(k);
-    const distance = editDistance(g, k);
-    const near = distance <= Math.max(1, Math.floor(Math.max(g.length, k.length) / 3));
+    const allowed = Math.max(1, Math.floor(Math.max(g.length, k.length) / 3));
+    const distance = boundedEditDistance(g, k, allowed);
+    const near = distance <= allowed;
     if (!prefix && !near) continue;
     const score = prefix ? Math.abs(k.length - g.length) / 100 : distance;
     if (best === undefined || score < best.score) best = { name, score };

@@ -22,6 +22,8 @@ describe('closestName', () => {
     ['wind_speed', ['wind_speed_kmh', 'wind_direction_deg', 'segment_bearing_deg'], 'wind_speed_kmh'],
     ['segmnet_id', ['segment_id', 'record_s'], 'segment_id'],
     ['radius', ['place', 'radius_m', 'limit'], 'radius_m'],
+    // One swap of neighbours is one edit, within the third of five letters allowed.
+    ['lmiit', ['place', 'radius_m', 'limit'], 'limit'],
     ['banana', ['segment_id', 'record_s'], undefined],
   ])('%s among %j is %s', (given, known, expected) => {
     expect(closestName(given, known)).toBe(expected);

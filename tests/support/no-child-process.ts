@@ -8,7 +8,8 @@ import { vi } from 'vitest';
 vi.mock('node:child_process', () => {
   const refuse = (): never => {
     throw new Error(
-      'The unit lane starts no child process: list this test file in INTEGRATION in vitest.config.ts.',
+      'The unit lane starts no child process: move this test file under tests/integration/<area>/ ' +
+        '(or tests/e2e/, tests/deploy/); vitest.config.ts picks the lane by folder.',
     );
   };
   return {

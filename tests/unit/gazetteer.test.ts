@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureGazetteer } from '../../scripts/data/gazetteer.ts';
-import { boundedEditDistance } from '../../src/data/geocoding/edit-distance.ts';
+import { boundedEditDistance } from '../../src/core/edit-distance.ts';
 import { createFuzzyKeys } from '../../src/data/geocoding/fuzzy-keys.ts';
 import {
   createGazetteer,

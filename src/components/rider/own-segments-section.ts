@@ -136,6 +136,7 @@ export function showOwnSegments(me: Me): void {
       facts.textContent = ` ${(segment.distance_m / 1000).toFixed(2)} km, ${Math.round(segment.gain_m)} m climbing`;
       const button = document.createElement('button');
       button.type = 'button';
+      button.className = 'button secondary';
       button.textContent = 'Remove';
       button.setAttribute('aria-label', `Remove ${segment.name}`);
       button.addEventListener('click', () => remove(segment.id, segment.name, item));

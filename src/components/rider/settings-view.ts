@@ -94,7 +94,7 @@ export function connectionItems(
     );
     const scopes = element('ul', undefined, 'scopes');
     scopes.append(...connection.scopes.map((scope) => element('li', scopeLabel(scope))));
-    const button = element('button', 'Disconnect');
+    const button = element('button', 'Disconnect', 'button secondary');
     button.type = 'button';
     button.setAttribute('aria-label', `Disconnect ${name}`);
     button.addEventListener('click', () => onDisconnect(connection.client_id, name, item));

@@ -1,4 +1,4 @@
-import { boundedEditDistance } from './edit-distance.ts';
+import { boundedEditDistance } from '../../core/edit-distance.ts';
 
 /** A search key within the allowed number of edits of a misspelt query. */
 export interface NearKey {

@@ -1,5 +1,5 @@
 import { foldName } from '../names.ts';
-import { boundedEditDistance } from './edit-distance.ts';
+import { boundedEditDistance } from '../../core/edit-distance.ts';
 import type { Place } from './types.ts';
 
 /**

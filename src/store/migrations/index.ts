@@ -2,8 +2,12 @@
  * The store's own migrations, by name, as code: a static list bundles into a
  * serverless function, where scanning a migrations folder at run time would
  * find nothing. Names sort in the order they run; never rename or edit one
- * that has shipped, add a new one. Layers above add theirs (better-auth's
- * tables) in `src/app/migrations.ts`, which hands the whole list to the migrator.
+ * that has shipped (each deployed database records the names it ran), add a
+ * new one with the next number. 0002 is shared by two shipped names
+ * (`0002_auth`, `0002_rider_segments`) and stays so; every other number is one
+ * migration's (tests/unit/migration-names.test.ts). Layers above add theirs
+ * (better-auth's tables) in `src/app/migrations.ts`, which hands the whole
+ * list to the migrator.
  */
 import type { Migration } from 'kysely/migration';
 import { initialMigration } from './0001-initial.ts';

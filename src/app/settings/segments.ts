@@ -1,0 +1,50 @@
+/** Which segments the service knows: the catalog file and whether more are discovered on demand, from where. */
+import { z } from 'zod';
+import { settingField } from './setting-field.ts';
+import { anyText, httpUrl, oneOf } from './text-readers.ts';
+
+export const SegmentSettingsSchema = z.object({
+  WOS_SEGMENTS_FILE: settingField<string | undefined>({
+    group: 'data',
+    shownDefault: 'embedded catalog',
+    description:
+      'A packed segment index (`npm run segments:import`) or GeoJSON catalog used instead of the embedded one',
+    accepts: 'a file path',
+    parse: anyText,
+    fallback: undefined,
+  }),
+  WOS_DISCOVERY: settingField<'seed' | 'online'>({
+    group: 'data',
+    shownDefault: '`seed`',
+    description:
+      '`seed` (segments discovered from the shipped OpenStreetMap extracts only, offline) or `online` (a place with too few segments is discovered from Overpass and the elevation API on demand, stored in the rider store)',
+    accepts: '"seed" or "online"',
+    parse: oneOf('seed', 'online'),
+    fallback: 'seed',
+  }),
+  WOS_OVERPASS_URL: settingField<string>({
+    group: 'data',
+    shownDefault: '`https://overpass-api.de/api/interpreter`',
+    description:
+      'Overpass API interpreter that `online` discovery reads roads from (a self-hosted one is welcome)',
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: 'https://overpass-api.de/api/interpreter',
+  }),
+  WOS_ELEVATION_URL: settingField<string>({
+    group: 'data',
+    shownDefault: '`https://api.open-meteo.com/v1/elevation`',
+    description:
+      "Open-Meteo's Elevation API (or a server speaking it) that `online` discovery reads heights from",
+    accepts: 'an http(s) URL',
+    parse: httpUrl,
+    fallback: 'https://api.open-meteo.com/v1/elevation',
+  }),
+});
+
+type SegmentEnvironment = z.infer<typeof SegmentSettingsSchema>;
+
+/** How segments beyond the catalog are found, as the discovery service takes it. */
+export function discoveryOf(v: SegmentEnvironment) {
+  return { mode: v.WOS_DISCOVERY, overpassUrl: v.WOS_OVERPASS_URL, elevationUrl: v.WOS_ELEVATION_URL };
+}

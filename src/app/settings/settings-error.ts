@@ -1,0 +1,8 @@
+/**
+ * A setting the service cannot start with. Its message is written for the
+ * operator (variable, value, accepted form), so adapters print the message
+ * alone and exit instead of showing a stack trace.
+ */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
