@@ -65,7 +65,7 @@ function riderEndpoint(gate: () => Promise<void>, keys: string[]) {
   const limiter: RateLimiter = {
     take: (key) => {
       keys.push(key);
-      return key === 'grant:grant-3' ? { allowed: false, retryAfterS: 7 } : { allowed: true };
+      return { allowed: key !== 'grant:grant-3', retryAfterS: key === 'grant:grant-3' ? 7 : 0 };
     },
   };
   return createMcpEndpoint({
@@ -124,12 +124,11 @@ describe.each(ERAS)('reused MCP servers (%s clients)', (era: Era) => {
       keys.length = 0;
       const before = registered.mock.calls.length;
       const results = await Promise.all(
-        order.map((n) =>
-          clients[n]!.callTool({ name: 'who_am_i', arguments: { tag: `call-${n}` } }).then((result) => ({
-            n,
-            result,
-          })),
-        ),
+        order.map(async (n) => {
+          const client = clients[n];
+          if (!client) throw new Error(`no client ${n}`);
+          return { n, result: await client.callTool({ name: 'who_am_i', arguments: { tag: `call-${n}` } }) };
+        }),
       );
       for (const { n, result } of results) {
         if (n === 3) {
