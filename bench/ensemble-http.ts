@@ -13,7 +13,8 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { buildServer } from '../src/mcp/build-server.ts';
+import { authInfoOf, buildServer } from '../src/mcp/build-server.ts';
+import { createServerPool } from '../src/mcp/server-pool.ts';
 import type { ToolContext } from '../src/mcp/context.ts';
 import { createRateLimiter } from '../src/mcp/rate-limit.ts';
 import { RIDER_ADDRESS_TOOLS } from '../src/mcp/tools/rider/index.ts';
@@ -52,11 +53,17 @@ export async function segmentOverHttp(
   warmup = 20,
 ): Promise<HttpSegmentFigures> {
   const limiter = createRateLimiter({ perMinute: 1_000_000, burst: 1_000_000 });
-  const handler = createMcpHandler(
-    () => buildServer({ tools: RIDER_ADDRESS_TOOLS, context, limiter, limitKey: 'grant:bench' }),
-    { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
+  const { caller, urls, ...deps } = context;
+  const pool = createServerPool(() =>
+    buildServer({ tools: RIDER_ADDRESS_TOOLS, deps, audience: { pro: true }, limiter }),
   );
-  const server = createHttpServer(mcpListener((request) => handler.fetch(request), false));
+  const handler = createMcpHandler(({ era }) => pool.take(era), {
+    legacy: 'stateless',
+    maxRequestBodySize: 64 * 1024,
+  });
+  const authInfo = authInfoOf({ caller, urls, limitKey: 'grant:bench' });
+  const listener = mcpListener((request) => handler.fetch(request, { authInfo }), false);
+  const server = createHttpServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/mcp/rider`;

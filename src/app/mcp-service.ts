@@ -32,33 +32,15 @@ const WRITE_TOOLS = new Set(
 );
 
 /**
- * The tool a `tools/call` request names, read from a copy of its body
- * (undefined for anything else, or a body without a small Content-Length:
- * those go on to the token check and the SDK's own size limit).
- */
-async function calledTool(request: Request): Promise<string | undefined> {
-  const length = Number(request.headers.get('content-length') ?? 'NaN');
-  if (request.method !== 'POST' || !(length <= 64 * 1024)) return undefined;
-  const message: unknown = await request
-    .clone()
-    .json()
-    .catch(() => undefined);
-  if (typeof message !== 'object' || message === null) return undefined;
-  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
-  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
-}
-
-/**
  * The check in front of `/mcp/rider`: a call to a tool that writes needs the
  * write scope, so a read-only grant gets the OAuth `insufficient_scope` 403
- * (with the scopes to ask for) before any tool runs.
+ * (with the scopes to ask for) before any tool runs. The tool's name comes
+ * from the body the endpoint has parsed once for the SDK too.
  */
 function scopedAuthenticate(auth: AuthService) {
   const writer = auth.authenticator([SCOPE_READ, SCOPE_WRITE]);
-  return async (request: Request) => {
-    const tool = await calledTool(request);
-    return (tool && WRITE_TOOLS.has(tool) ? writer : auth.authenticate)(request);
-  };
+  return (request: Request, tool: string | undefined) =>
+    (tool && WRITE_TOOLS.has(tool) ? writer : auth.authenticate)(request);
 }
 
 export interface McpService {

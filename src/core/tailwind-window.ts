@@ -1,6 +1,7 @@
 import type { LatLon } from './bearing.ts';
 import { civilDaylight, daylightSpanOf, type DaylightSpan } from './daylight.ts';
 import { WIND_HEIGHT_FACTOR } from './power-model.ts';
+import type { WindHour } from './wind-hour.ts';
 import {
   flagsOf,
   refusalsOf,
@@ -15,19 +16,6 @@ import { CROSSWIND_THRESHOLD_KMH, SPEED_DECIMALS, type WindEffect } from './wind
 
 /** Seconds in one forecast step. */
 export const HOUR_S = 3600;
-
-/** One forecast hour as the window maths needs it (structurally a forecast `WindHour`). */
-export interface WindSample {
-  /** Unix seconds at the start of the hour. */
-  readonly time: number;
-  readonly speedKmh: number;
-  readonly directionDeg: number;
-  readonly gustsKmh: number | null;
-  readonly temperatureC: number | null;
-  /** During the hour. */
-  readonly precipitationMm: number | null;
-  readonly precipitationProbabilityPct: number | null;
-}
 
 /**
  * A forecast hour with the wind's effect on a segment, all rounded to
@@ -87,14 +75,14 @@ export const WINDOW_SHARE_OF_PEAK = 0.5;
 /** The effect of every hour on the segment, for the hour-by-hour timeline. */
 export function segmentTimeline(
   legs: readonly Leg[],
-  samples: readonly WindSample[],
+  samples: readonly WindHour[],
   daylight: readonly DaylightSpan[],
 ): readonly SegmentHour[] {
   return samples.map((sample) => segmentHour(legs, sample, daylight));
 }
 
 /** The civil daylight over a run of samples at a point (one sun computation per segment and call). */
-export function daylightFor(point: LatLon, samples: readonly WindSample[]): readonly DaylightSpan[] {
+export function daylightFor(point: LatLon, samples: readonly WindHour[]): readonly DaylightSpan[] {
   const first = samples[0];
   const last = samples.at(-1);
   return first && last ? civilDaylight(point, first.time, last.time + HOUR_S) : [];
@@ -103,11 +91,7 @@ export function daylightFor(point: LatLon, samples: readonly WindSample[]): read
 /** A 10 m figure at rider height: the power model's log-profile factor, rounded as shown. */
 export const atRiderHeight = (kmh: number): number => roundHalfAway(kmh * WIND_HEIGHT_FACTOR, SPEED_DECIMALS);
 
-function segmentHour(
-  legs: readonly Leg[],
-  sample: WindSample,
-  daylight: readonly DaylightSpan[],
-): SegmentHour {
+function segmentHour(legs: readonly Leg[], sample: WindHour, daylight: readonly DaylightSpan[]): SegmentHour {
   const wind = segmentWind(legs, sample.speedKmh, sample.directionDeg);
   const windSpeedKmh = roundHalfAway(sample.speedKmh, SPEED_DECIMALS);
   return {

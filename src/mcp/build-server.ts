@@ -1,8 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type AuthInfo } from '@modelcontextprotocol/server';
 import { SERVICE_NAME, SERVICE_VERSION } from '../core/service-facts.ts';
 import { WIND_HEIGHT_FACTOR } from '../core/power-model.ts';
 import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
-import type { ToolContext } from './context.ts';
+import type { McpDeps, RequestFacts } from './context.ts';
+import type { SchemaAudience } from './json-schema.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { toolInput } from './tool-input.ts';
@@ -31,10 +32,36 @@ const INSTRUCTIONS =
 
 export interface ServerSetup {
   readonly tools: readonly ToolDefinition[];
-  readonly context: ToolContext;
+  /** The data sources every request of the address shares. */
+  readonly deps: McpDeps;
+  /** Whether the address lists the Pro-only fields (the rider address) or not (the public one). */
+  readonly audience: SchemaAudience;
   readonly limiter: RateLimiter;
-  /** The key the per-connection limit counts against. */
-  readonly limitKey: string;
+}
+
+/** Where the request's facts ride in the SDK's `authInfo.extra`. */
+const FACTS_KEY = 'wind-on-segment/request';
+
+/**
+ * The `authInfo` the endpoint hands the SDK with one request: the SDK passes
+ * it, untouched, to the tool handler of that request only. `token` is empty:
+ * the endpoint has verified the rider's token before, and no tool reads it.
+ */
+export function authInfoOf(facts: RequestFacts): AuthInfo {
+  const rider = facts.caller.kind === 'rider' ? facts.caller : undefined;
+  return {
+    token: '',
+    clientId: rider?.clientId ?? '',
+    scopes: rider ? [...rider.scopes] : [],
+    extra: { [FACTS_KEY]: facts },
+  };
+}
+
+/** The facts of the request a handler serves; a server is never built to run without them. */
+function factsOf(authInfo: AuthInfo | undefined): RequestFacts {
+  const facts = authInfo?.extra?.[FACTS_KEY] as RequestFacts | undefined;
+  if (!facts) throw new Error('An MCP request reached a tool without its request facts.');
+  return facts;
 }
 
 function errorResult(message: string) {
@@ -42,15 +69,15 @@ function errorResult(message: string) {
 }
 
 /**
- * One server instance for one HTTP request (the SDK's stateless serving).
- * Every tool is registered through here, so limits and the turn of errors
- * into `isError` results are decided in one place. Unexpected failures are
- * logged and answered without internals.
+ * One server for one address, reused request after request
+ * (`server-pool.ts`). Every tool is registered through here, so limits and
+ * the turn of errors into `isError` results are decided in one place.
+ * Unexpected failures are logged and answered without internals. A handler
+ * reads who calls, the URLs and the limit's key from the request it serves
+ * (the SDK's `authInfo`), never from the server, which outlives the request.
  */
-export function buildServer({ tools, context, limiter, limitKey }: ServerSetup): McpServer {
+export function buildServer({ tools, deps, audience, limiter }: ServerSetup): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
-  // Pro access exists only for riders (the rider address); anonymous callers are listed no Pro-only field.
-  const audience = { pro: context.caller.kind === 'rider' };
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -61,7 +88,8 @@ export function buildServer({ tools, context, limiter, limitKey }: ServerSetup):
         outputSchema: withCachedJsonSchema(tool.outputSchema, audience),
         annotations: tool.annotations,
       },
-      async (input: unknown) => {
+      async (input: unknown, ctx) => {
+        const { caller, urls, limitKey } = factsOf(ctx.http?.authInfo);
         const decision = await limiter.take(limitKey);
         if (!decision.allowed) {
           return errorResult(
@@ -71,7 +99,7 @@ export function buildServer({ tools, context, limiter, limitKey }: ServerSetup):
         }
         try {
           // The SDK has validated `input` against the schema (defaults applied) before calling us.
-          const answer = await tool.run(input as Parameters<typeof tool.run>[0], context);
+          const answer = await tool.run(input as Parameters<typeof tool.run>[0], { ...deps, caller, urls });
           return {
             content: [{ type: 'text' as const, text: answer.summary }],
             structuredContent: answer.data as Record<string, unknown>,

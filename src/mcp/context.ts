@@ -36,8 +36,18 @@ export interface AnonymousCaller {
 /** Who is calling: anonymous at the public address; a rider at the rider address. */
 export type Caller = AnonymousCaller | RiderCaller;
 
-/** What one tool call sees. */
-export interface ToolContext extends McpDeps {
+/**
+ * What differs from one request to the next: who calls, the public URLs as
+ * this request spells them, and the key the per-connection limit counts
+ * against. It travels with the request (the SDK's `authInfo`) to the tool
+ * handler, never in the server, so a server can serve one request after
+ * another without one caller ever seeing another's (`server-pool.ts`).
+ */
+export interface RequestFacts {
   readonly caller: Caller;
   readonly urls: ResolvedUrls;
+  readonly limitKey: string;
 }
+
+/** What one tool call sees: the shared data sources and its request's facts. */
+export type ToolContext = McpDeps & Omit<RequestFacts, 'limitKey'>;

@@ -3,12 +3,14 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../http/client-address.ts';
+import type { ClientInfo } from '../http/client-address.ts';
 import { resolveUrls, type ApiConfig } from '../http/public-urls.ts';
 import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
-import { buildServer } from './build-server.ts';
+import { authInfoOf, buildServer } from './build-server.ts';
+import { calledToolOf, readMcpBody, refusedBody } from './request-body.ts';
+import { createServerPool } from './server-pool.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
@@ -31,9 +33,11 @@ export interface McpEndpointOptions {
   readonly limiter?: RateLimiter;
   /**
    * For the rider address: verifies the bearer token and names the rider, or
-   * answers the request itself (401/403 with the OAuth challenge).
+   * answers the request itself (401/403 with the OAuth challenge). `tool` is
+   * the tool a `tools/call` names, read from the body the endpoint has
+   * parsed once (undefined for anything else).
    */
-  readonly authenticate?: (request: Request) => Promise<RiderCaller | Response>;
+  readonly authenticate?: (request: Request, tool: string | undefined) => Promise<RiderCaller | Response>;
 }
 
 export type { ClientInfo };
@@ -83,7 +87,8 @@ function withHeaders(response: Response, extra: Headers): Response {
  * The MCP endpoint as a fetch handler: DNS-rebinding guards (Host, then
  * Origin) first, CORS for browser clients, then the SDK's stateless handler,
  * which serves both the 2026-07-28 protocol and 2025-era clients. Tools see
- * a context built from the request (its origin fills unset public URLs).
+ * the facts of their own request (its origin fills unset public URLs), handed
+ * to the SDK with the request; the servers themselves are reused.
  */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { deps, api, mcp, tools, authenticate } = options;
@@ -93,19 +98,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const anyOrigin = mcp.allowedOrigins.includes('*');
   const allowedHosts = [...mcp.allowedHosts];
   const originHosts = [...allowedHosts, ...mcp.allowedOrigins];
-  const handler = createMcpHandler(
-    ({ requestInfo, authInfo }) => {
-      const url = new URL(requestInfo?.url ?? 'http://localhost/mcp');
-      const caller = (authInfo?.extra?.['caller'] as RiderCaller | undefined) ?? ANONYMOUS;
-      return buildServer({
-        tools,
-        context: { ...deps, caller, urls: resolveUrls(api, url) },
-        limiter,
-        limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
-      });
-    },
-    { legacy: 'stateless', maxRequestBodySize: MCP_MAX_BODY_BYTES },
+  const pool = createServerPool(() =>
+    // The rider address lists the Pro-only fields; its callers are all riders.
+    buildServer({ tools, deps, audience: { pro: authenticate !== undefined }, limiter }),
   );
+  const handler = createMcpHandler(({ era }) => pool.take(era), {
+    legacy: 'stateless',
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+  });
 
   const serve: McpEndpoint = async (request, client) => {
     const cors = corsHeaders(request);
@@ -128,20 +128,36 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       cors.set('Cache-Control', 'no-store');
       return new Response(null, { status: 204, headers: cors });
     }
-    if (!authenticate)
-      return withHeaders(await handler.fetch(await withClientAddress(request, client.address)), cors);
-    const rider = await authenticate(request);
-    if (rider instanceof Response) return withHeaders(rider, cors);
-    const authInfo = {
-      token: '',
-      clientId: rider.clientId,
-      scopes: [...rider.scopes],
-      extra: { caller: rider },
-    };
-    return withHeaders(
-      await handler.fetch(await withClientAddress(request, client.address), { authInfo }),
-      cors,
-    );
+    // The body is read and parsed once, here: the scope check reads the tool from it and the SDK takes it parsed.
+    const body = await readMcpBody(request, MCP_MAX_BODY_BYTES);
+    let caller: Caller = ANONYMOUS;
+    if (authenticate) {
+      const rider = await authenticate(request, calledToolOf(body));
+      if (rider instanceof Response) return withHeaders(rider, cors);
+      caller = rider;
+    }
+    const bodyRefused = refusedBody(body, MCP_MAX_BODY_BYTES);
+    if (bodyRefused) return withHeaders(bodyRefused, cors);
+    const authInfo = authInfoOf({
+      caller,
+      urls: resolveUrls(api, new URL(request.url)),
+      limitKey: limitKeyOf(caller, client.address),
+    });
+    const answer =
+      body.kind === 'message'
+        ? handler.fetch(request, { authInfo, parsedBody: body.message })
+        : // Empty or not JSON: the SDK reads the text as it would have and answers it the same way.
+          handler.fetch(
+            body.kind === 'text'
+              ? new Request(request.url, {
+                  method: request.method,
+                  headers: request.headers,
+                  body: body.text,
+                })
+              : request,
+            { authInfo },
+          );
+    return withHeaders(await answer, cors);
   };
   return async (request, client) => {
     try {

@@ -4,7 +4,8 @@ import { evaluateAlerts, FORECAST_BATCH_SEGMENTS } from '../../src/alerts/evalua
 import { HOUR_S, type TailwindWindow } from '../../src/core/tailwind-window.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../../src/data/forecast/demo.ts';
-import { FORECAST_HOURS, ForecastError, type WindHour } from '../../src/data/forecast/types.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
+import { FORECAST_HOURS, ForecastError } from '../../src/data/forecast/types.ts';
 import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import type { Segment } from '../../src/data/segments/types.ts';
 import { resolveUrls } from '../../src/http/public-urls.ts';

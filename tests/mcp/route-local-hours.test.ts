@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localParts } from '../../src/core/local-time.ts';
 import { interpolateHours, localHourPhaseS } from '../../src/core/route/route-starts.ts';
-import type { WindSample } from '../../src/core/tailwind-window.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
 import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
 import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, testDeps, testEndpoint } from '../support/mcp-deps.ts';
@@ -37,7 +37,7 @@ describe('localHourPhaseS and interpolateHours', () => {
   });
 
   it('interpolates wind, gusts and temperature, turns the short way, and keeps the wetter hour', () => {
-    const hour = (time: number, speedKmh: number, directionDeg: number, rain: number): WindSample => ({
+    const hour = (time: number, speedKmh: number, directionDeg: number, rain: number): WindHour => ({
       time,
       speedKmh,
       directionDeg,

@@ -1,5 +1,5 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { buildServer } from '../../src/mcp/build-server.ts';
+import { authInfoOf, buildServer } from '../../src/mcp/build-server.ts';
 import { ANSWER_BUDGET } from '../../src/mcp/size-budgets.ts';
 import { createRateLimiter } from '../../src/mcp/rate-limit.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../src/mcp/tools/rider/index.ts';
@@ -16,21 +16,18 @@ export const ADDRESSES: readonly Address[] = ['/mcp', '/mcp/rider'];
 /** The rider address's handler as the rider harness builds it, for a caller that needs no store: tools/list. */
 function riderFetch() {
   const deps = testDeps();
+  const limiter = createRateLimiter({ perMinute: 600, burst: 100 });
   const handler = createMcpHandler(
-    () =>
-      buildServer({
-        tools: RIDER_ADDRESS_TOOLS,
-        context: {
-          ...deps,
-          caller: { kind: 'rider', riderId: 'lister', grantId: 'g', clientId: 'c', scopes: [] },
-          urls: resolveUrls({}, new URL(`${TEST_MCP_URL}/rider`)),
-        },
-        limiter: createRateLimiter({ perMinute: 600, burst: 100 }),
-        limitKey: 'grant:g',
-      }),
+    () => buildServer({ tools: RIDER_ADDRESS_TOOLS, deps, audience: { pro: true }, limiter }),
     { legacy: 'stateless' },
   );
-  return (input: string | URL | Request, init?: RequestInit) => handler.fetch(new Request(input, init));
+  const authInfo = authInfoOf({
+    caller: { kind: 'rider', riderId: 'lister', grantId: 'g', clientId: 'c', scopes: [] },
+    urls: resolveUrls({}, new URL(`${TEST_MCP_URL}/rider`)),
+    limitKey: 'grant:g',
+  });
+  return (input: string | URL | Request, init?: RequestInit) =>
+    handler.fetch(new Request(input, init), { authInfo });
 }
 
 /**

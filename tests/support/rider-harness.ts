@@ -8,7 +8,7 @@ import { SCOPE_READ, SCOPE_WRITE } from '../../src/rider/access-policy.ts';
 import { resolveUrls } from '../../src/http/public-urls.ts';
 import type { Caller, McpDeps, RiderCaller } from '../../src/mcp/context.ts';
 import { createRateLimiter } from '../../src/mcp/rate-limit.ts';
-import { buildServer } from '../../src/mcp/build-server.ts';
+import { authInfoOf, buildServer } from '../../src/mcp/build-server.ts';
 import type { ToolDefinition } from '../../src/mcp/tool.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../src/mcp/tools/rider/index.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
@@ -77,21 +77,17 @@ export async function createRiderHarness(options: RiderHarnessOptions = {}): Pro
     era: Era = '2026-07-28',
     wrapFetch: (fetch: FetchLike) => FetchLike = (fetch) => fetch,
   ): Promise<Client> => {
-    const handler = createMcpHandler(
-      ({ requestInfo }) =>
-        buildServer({
-          tools,
-          context: {
-            ...deps,
-            caller,
-            urls: resolveUrls({}, new URL(requestInfo?.url ?? `${TEST_MCP_URL}/rider`)),
-          },
-          limiter,
-          limitKey: caller.kind === 'rider' ? `grant:${caller.grantId}` : 'ip:127.0.0.1',
-        }),
-      { legacy: 'stateless', maxRequestBodySize: 64 * 1024 },
-    );
-    const fetch = wrapFetch((input, init) => handler.fetch(new Request(input, init)));
+    const audience = { pro: caller.kind === 'rider' };
+    const handler = createMcpHandler(() => buildServer({ tools, deps, audience, limiter }), {
+      legacy: 'stateless',
+      maxRequestBodySize: 64 * 1024,
+    });
+    const limitKey = caller.kind === 'rider' ? `grant:${caller.grantId}` : 'ip:127.0.0.1';
+    const fetch = wrapFetch((input, init) => {
+      const request = new Request(input, init);
+      const urls = resolveUrls({}, new URL(request.url));
+      return handler.fetch(request, { authInfo: authInfoOf({ caller, urls, limitKey }) });
+    });
     const client = await connectClient(`${TEST_MCP_URL}/rider`, era, fetch);
     clients.push(client);
     return client;

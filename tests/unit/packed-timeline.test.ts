@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
-import {
-  HOUR_S,
-  segmentTimeline,
-  type SegmentHour,
-  type WindSample,
-} from '../../src/core/tailwind-window.ts';
+import { HOUR_S, segmentTimeline, type SegmentHour } from '../../src/core/tailwind-window.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
 import { civilDaylight } from '../../src/core/daylight.ts';
 import { packTimeline, unpackHour, unpackTimeline } from '../../src/data/segments/packed-timeline.ts';
 
@@ -51,7 +47,7 @@ describe('a packed timeline', () => {
   it('unpacks to hours equal field for field to those packed', () => {
     fc.assert(
       fc.property(fc.array(sample, { maxLength: 72 }), (raw) => {
-        const samples: WindSample[] = raw.map((s, i) => ({ ...s, time: T0 + i * HOUR_S }));
+        const samples: WindHour[] = raw.map((s, i) => ({ ...s, time: T0 + i * HOUR_S }));
         const daylight = civilDaylight({ lat: 45, lon: 6 }, T0, T0 + (raw.length + 1) * HOUR_S);
         const timeline = segmentTimeline(legs, samples, daylight);
         const unpacked = unpackTimeline(packTimeline(timeline));
@@ -62,7 +58,7 @@ describe('a packed timeline', () => {
   });
 
   it('keeps every effect, daylight either way, and hands out new frozen hours each time', () => {
-    const samples: WindSample[] = [0, 90, 180, 270, 0].map((directionDeg, i) => ({
+    const samples: WindHour[] = [0, 90, 180, 270, 0].map((directionDeg, i) => ({
       time: T0 + i * 6 * HOUR_S,
       speedKmh: i === 4 ? 0 : 20,
       directionDeg,

@@ -11,12 +11,8 @@ import {
   WET_PROBABILITY_PCT,
 } from '../../src/core/rideable.ts';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
-import {
-  bestRideableWindow,
-  HOUR_S,
-  segmentTimeline,
-  type WindSample,
-} from '../../src/core/tailwind-window.ts';
+import { bestRideableWindow, HOUR_S, segmentTimeline } from '../../src/core/tailwind-window.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
 import type { DaylightSpan } from '../../src/core/daylight.ts';
 import { WIND_HEIGHT_FACTOR } from '../../src/core/power-model.ts';
 
@@ -39,7 +35,7 @@ interface Hour {
 }
 
 /** Hourly samples from T0 with a pure tailwind (wind FROM the south) of the given speeds. */
-function samples(hours: readonly Hour[]): WindSample[] {
+function samples(hours: readonly Hour[]): WindHour[] {
   return hours.map((h, i) => ({
     time: T0 + i * HOUR_S,
     speedKmh: h.speed,

@@ -17,7 +17,8 @@ import {
   type StartJudgement,
 } from '../../src/core/route/route-starts.ts';
 import { rawSegmentWind } from '../../src/core/segment-wind.ts';
-import { HOUR_S, type WindSample } from '../../src/core/tailwind-window.ts';
+import { HOUR_S } from '../../src/core/tailwind-window.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
 
 const PARAMS = DEFAULT_POWER_PARAMS;
 const POWER = powerForFlatSpeed(25, PARAMS);
@@ -170,7 +171,7 @@ describe('time gained', () => {
 });
 
 /** 72 hours of one wind everywhere. */
-function steady(samples: number, speedKmh: number, directionDeg: number): WindSample[][] {
+function steady(samples: number, speedKmh: number, directionDeg: number): WindHour[][] {
   const hours = Array.from({ length: 72 }, (_, h) => ({
     time: DAY + h * HOUR_S,
     speedKmh,

@@ -12,7 +12,8 @@ import {
 } from '../../src/core/route/route-ride.ts';
 import { bestStarts, judgeStarts, reportStart, type StartSearch } from '../../src/core/route/route-starts.ts';
 import { greatCircleM } from '../../src/core/distance.ts';
-import { HOUR_S, type WindSample } from '../../src/core/tailwind-window.ts';
+import { HOUR_S } from '../../src/core/tailwind-window.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
 
 /** 21 November 2026, 00:00 UTC. */
 const DAY = Date.UTC(2026, 10, 21) / 1000;
@@ -27,8 +28,8 @@ function northRoute(km: number, lat = 45, lon = 6): RoutePoint[] {
 function steadyForecast(
   samples: number,
   wind: { speedKmh: number; directionDeg: number },
-  at: (hour: number) => Partial<WindSample> = () => ({}),
-): WindSample[][] {
+  at: (hour: number) => Partial<WindHour> = () => ({}),
+): WindHour[][] {
   const hours = Array.from({ length: 72 }, (_, h) => ({
     time: DAY + h * HOUR_S,
     speedKmh: wind.speedKmh,
@@ -44,7 +45,7 @@ function steadyForecast(
 
 function search(
   points: RoutePoint[],
-  forecast: (n: number) => WindSample[][],
+  forecast: (n: number) => WindHour[][],
   overrides: Partial<StartSearch> = {},
 ) {
   const { legs } = routeLegs(points);

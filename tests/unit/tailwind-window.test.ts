@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { polylineLegs } from '../../src/core/segment-wind.ts';
-import {
-  bestTailwindWindow,
-  HOUR_S,
-  segmentTimeline,
-  type WindSample,
-} from '../../src/core/tailwind-window.ts';
+import { bestTailwindWindow, HOUR_S, segmentTimeline } from '../../src/core/tailwind-window.ts';
+import type { WindHour } from '../../src/core/wind-hour.ts';
 
 // A segment heading due north: a wind FROM 180° is a pure tailwind.
 const north = polylineLegs([
@@ -17,7 +13,7 @@ const T0 = 1_795_000_000 - (1_795_000_000 % HOUR_S);
 /** Weather that refuses nothing: these tests are about the run of tailwind hours. */
 const DRY = { temperatureC: 15, precipitationMm: 0, precipitationProbabilityPct: 0 };
 
-function hours(speeds: readonly number[], directionDeg = 180): WindSample[] {
+function hours(speeds: readonly number[], directionDeg = 180): WindHour[] {
   return speeds.map((speedKmh, i) => ({
     time: T0 + i * HOUR_S,
     speedKmh,
@@ -52,7 +48,7 @@ describe('best tailwind window', () => {
       samples[0],
       { ...samples[1], time: T0 + 5 * HOUR_S },
       { ...samples[2], time: T0 + 6 * HOUR_S },
-    ] as WindSample[];
+    ] as WindHour[];
     expect(bestTailwindWindow(segmentTimeline(north, gappy, []))).toMatchObject({ start: T0, hours: 1 });
   });
 

@@ -9,7 +9,8 @@ import {
   type RideFlag,
   type WeatherExtremes,
 } from '../rideable.ts';
-import { HOUR_S, type WindSample } from '../tailwind-window.ts';
+import { HOUR_S } from '../tailwind-window.ts';
+import type { WindHour } from '../wind-hour.ts';
 import type { RouteLeg } from './route-geometry.ts';
 import { legSpeedMs, rideTimeS, stillAirSchedule } from './route-ride.ts';
 import { legWindEffect, routeWind, type LegWind, type RouteWind } from './route-wind.ts';
@@ -20,7 +21,7 @@ export interface StartSearch {
   /** For each leg, the sample it is ridden in (see `routeSamples`). */
   readonly legSample: readonly number[];
   readonly samplePoints: readonly LatLon[];
-  readonly forecast: readonly (readonly WindSample[] | null)[];
+  readonly forecast: readonly (readonly WindHour[] | null)[];
   readonly powerW: number;
   readonly params: PowerModelParams;
   /** First and last start considered, unix seconds; starts fall on whole local hours in between. */
@@ -87,7 +88,7 @@ const worse = (a: number | null, b: number | null): number | null =>
  * so a shower is never interpolated away. An hour without its successor is
  * dropped: nothing to interpolate towards.
  */
-export function interpolateHours(hours: readonly WindSample[], phaseS: number): WindSample[] {
+export function interpolateHours(hours: readonly WindHour[], phaseS: number): WindHour[] {
   if (phaseS === 0) return [...hours];
   const t = phaseS / HOUR_S;
   const byTime = new Map(hours.map((h) => [h.time, h]));
@@ -154,7 +155,7 @@ export function judgeStarts(search: StartSearch): { judged: StartJudgement[]; sc
   for (let startS = firstS; startS <= search.untilS; startS += HOUR_S) {
     if (startS + schedule.totalS >= lastHour + HOUR_S) break;
     const winds: LegWind[] = [];
-    const visits = new Map<number, { hour: WindSample; daylight: boolean }>();
+    const visits = new Map<number, { hour: WindHour; daylight: boolean }>();
     let previousKey = -1;
     let previousLit = true;
     let along = 0;

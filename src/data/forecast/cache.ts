@@ -3,7 +3,8 @@ import type { LatLon } from '../../core/bearing.ts';
 import { createCellCache, forecastCell, parseShared, type SharedCacheTier } from './cell-cache.ts';
 import { keyRun } from './run-key.ts';
 import { type Clock, type ForecastSource, hourStart } from './types.ts';
-import type { WindHour, WindSeries } from './types.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
+import type { WindSeries } from './types.ts';
 
 /** Counted per distinct grid cell per call; joining an in-flight fetch counts as a hit. */
 export interface ForecastCacheStats {

@@ -1,7 +1,8 @@
 import { normalizeDegrees, toRadians } from '../../core/angles.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
-import { type Clock, FORECAST_HOURS, type ForecastSource, hourStart, type WindHour } from './types.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
+import { type Clock, FORECAST_HOURS, type ForecastSource, hourStart } from './types.ts';
 
 /** The demo never blows harder than this (mean wind); gusts may exceed it. */
 export const DEMO_MAX_SPEED_KMH = 45;

@@ -1,4 +1,4 @@
-import type { WindHour } from './types.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
 
 /**
  * Bounds outside which a forecast figure cannot be real weather. They are

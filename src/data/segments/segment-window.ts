@@ -15,9 +15,9 @@ import {
   type RideableWindow,
   type SegmentHour,
   type WindowSearch,
-  type WindSample,
 } from '../../core/tailwind-window.ts';
-import { FORECAST_HOURS, type WindHour, type WindSeries } from '../forecast/types.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
+import { FORECAST_HOURS, type WindSeries } from '../forecast/types.ts';
 import { keyRun, runKeyOf } from '../forecast/run-key.ts';
 import { packTimeline, unpackHour, unpackTimeline, type PackedTimeline } from './packed-timeline.ts';
 import type { Segment } from './types.ts';
@@ -82,7 +82,7 @@ export interface WindOptions {
 export function windOnLegs(
   legs: readonly Leg[],
   point: LatLon,
-  samples: readonly WindSample[] | null,
+  samples: readonly WindHour[] | null,
   options: WindOptions = {},
 ): SegmentWind | null {
   if (!samples || samples.length === 0) return null;
@@ -127,7 +127,7 @@ const remembered = new LRUCache<Segment, Remembered>({ max: REMEMBERED_WINDS });
  */
 export function windOnSegment(
   segment: Segment,
-  samples: readonly WindSample[] | null,
+  samples: readonly WindHour[] | null,
   options: WindOptions = {},
 ): SegmentWind | null {
   const compute = () => windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);

@@ -1,5 +1,5 @@
 import { isOwnSegment } from '../../data/segments/owned-segment.ts';
-import type { WindSample } from '../../core/tailwind-window.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import {
   ForecastError,
@@ -21,7 +21,7 @@ type ForecastInfo = z.infer<typeof ForecastInfoSchema>;
 export interface SegmentsForecast {
   readonly info: ForecastInfo;
   /** The next 72 hours for each segment, in the order given; null = no (usable) data there. */
-  readonly samples: readonly (readonly WindSample[] | null)[];
+  readonly samples: readonly (readonly WindHour[] | null)[];
 }
 
 const unusableNote = (hours: number): string =>

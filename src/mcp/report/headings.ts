@@ -1,6 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
-import type { WindSample } from '../../core/tailwind-window.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
 import type { z } from 'zod';
 import type { HeadingWindowSchema } from '../schemas/find.ts';
 import { briefWindow } from './brief-window.ts';
@@ -18,7 +18,7 @@ type HeadingOut = z.infer<typeof HeadingWindowSchema>;
  */
 export function headingWindows(
   point: LatLon,
-  samples: readonly WindSample[] | null,
+  samples: readonly WindHour[] | null,
   options: WindOptions = {},
 ): HeadingOut[] {
   const timeZone = timeZoneAt(point);

@@ -1,4 +1,5 @@
-import type { RideableWindow, SegmentHour, WindSample } from '../../core/tailwind-window.ts';
+import type { RideableWindow, SegmentHour } from '../../core/tailwind-window.ts';
+import type { WindHour } from '../../core/wind-hour.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
@@ -127,7 +128,7 @@ function frozenWindow(window: WindowOut): WindowOut {
 /** The wind's effect on one segment over the forecast, in the tools' output shape. */
 export function segmentWindReport(
   segment: Segment,
-  samples: readonly WindSample[] | null,
+  samples: readonly WindHour[] | null,
   options: WindOptions = {},
 ): SegmentWindReport {
   return windReport(windOnSegment(segment, samples, options), segmentTimeZone(segment));

@@ -1,0 +1,63 @@
+import { isJsonContentType, readRequestBody } from '@modelcontextprotocol/server';
+
+/**
+ * An MCP request's body, read once by the endpoint: the scope check of the
+ * rider address reads the tool name from it and the SDK gets it as its
+ * `parsedBody`, so no one clones the request or parses the JSON again.
+ *
+ * - `message`: the JSON-RPC message (or batch), as the SDK would have parsed it;
+ * - `text`: a body that is empty or not JSON, handed to the SDK as text so it
+ *   answers it exactly as before (its parse error, or its 2025-era fallback);
+ * - `too-large` and `unreadable`: answered by the endpoint as the SDK would;
+ * - `unread`: not a POST, or a POST that is not JSON (the SDK's 415), which
+ *   the SDK answers without the body.
+ */
+export type McpBody =
+  | { readonly kind: 'message'; readonly message: unknown }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'unreadable' }
+  | { readonly kind: 'unread' };
+
+/**
+ * Reads a POST body up to `maxBytes` with the SDK's own reader, so the bound
+ * (a declared length over it refused unread, a stream stopped as soon as it
+ * passes) is the one the SDK applied when it read the body itself; it skips
+ * that bound for a body handed to it parsed.
+ */
+export async function readMcpBody(request: Request, maxBytes: number): Promise<McpBody> {
+  if (request.method.toUpperCase() !== 'POST' || !isJsonContentType(request.headers.get('content-type')))
+    return { kind: 'unread' };
+  let text: string;
+  try {
+    const read = await readRequestBody(request, maxBytes);
+    if (read.tooLarge) return { kind: 'too-large' };
+    text = read.text;
+  } catch {
+    return { kind: 'unreadable' };
+  }
+  if (text.length === 0) return { kind: 'text', text };
+  try {
+    return { kind: 'message', message: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'text', text };
+  }
+}
+
+/** The tool a `tools/call` message names; undefined for any other message, a batch or no message. */
+export function calledToolOf(body: McpBody): string | undefined {
+  if (body.kind !== 'message' || typeof body.message !== 'object' || body.message === null) return undefined;
+  const { method, params } = body.message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+}
+
+/** The answers the SDK gives for a body it cannot take, so reading it here changes no reply. */
+export function refusedBody(body: McpBody, maxBytes: number): Response | undefined {
+  const error = (status: number, code: number, message: string) =>
+    Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+  if (body.kind === 'too-large')
+    return error(413, -32000, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`);
+  if (body.kind === 'unreadable')
+    return error(400, -32700, 'Parse error: the request body could not be read');
+  return undefined;
+}
