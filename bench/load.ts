@@ -122,7 +122,7 @@ export function loadSeconds(settings: LoadSettings, targets: number): number {
 const CLOCK_TICKS_PER_S = 100;
 
 /** A process's user plus system CPU time in seconds from /proc (Linux), or undefined elsewhere. */
-export function cpuSeconds(pid: number | undefined): number | undefined {
+function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // The fields after the parenthesised command name: utime and stime are the 12th and 13th.
