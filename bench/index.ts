@@ -29,6 +29,7 @@ import {
   settingsFromEnv,
   spreadOf,
   type LoadSettings,
+  type Spread,
   type Measurement,
 } from './load.ts';
 import { mcpBenchSeconds, mcpSettingsFromEnv, runMcpBench } from './mcp.ts';
@@ -108,6 +109,9 @@ function distinctRequests(url: string): autocannon.Request[] {
 /** req/s as the table shows it. */
 const perS = (value: number) => Math.round(value).toLocaleString('en-US');
 const fixed3 = (value: number) => value.toFixed(3);
+/** A median with its range, as the ratio lines give it. */
+const spreadText = ({ median: middle, min, max }: Spread, format: (value: number) => string) =>
+  `${format(middle)} (${format(min)}–${format(max)})`;
 
 /**
  * The load table (median and range of each row's rounds, p50 and p99 of its median round) and each
@@ -129,21 +133,25 @@ function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): v
     const medianRound =
       m.rounds.find((round) => round.requestsPerS === middle) ??
       [...m.rounds].sort((a, b) => Math.abs(a.requestsPerS - middle) - Math.abs(b.requestsPerS - middle))[0];
+    const cpu = m.rounds.flatMap((round) =>
+      round.cpuUsPerRequest === undefined ? [] : [round.cpuUsPerRequest],
+    );
     return [
       m.label,
       perS(middle),
       `${perS(min)}–${perS(max)}`,
       ms(medianRound?.p50Ms ?? Number.NaN),
       ms(medianRound?.p99Ms ?? Number.NaN),
+      cpu.length === 0 ? '–' : spreadText(spreadOf(cpu), (value) => value.toFixed(1)),
       String(m.non2xx),
       String(m.errors),
     ];
   });
   console.log(
     table(
-      ['target', 'median req/s', 'range', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+      ['target', 'median req/s', 'range', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'non-2xx', 'errors'],
       cells,
-      [1, 2, 3, 4, 5, 6],
+      [1, 2, 3, 4, 5, 6, 7],
     ),
   );
   console.log('');
@@ -161,6 +169,18 @@ function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): v
       `Throughput ${label} / ${over}: median ${fixed3(middle)}, range ${fixed3(min)}–${fixed3(max)}${verdict}`,
     );
   };
+  const cpuRatio = (label: string, over: string) => {
+    const mine = rounds(label);
+    const theirs = rounds(over);
+    const ratios = mine
+      .map(
+        (round, index) =>
+          (round.cpuUsPerRequest ?? Number.NaN) / (theirs[index]?.cpuUsPerRequest ?? Number.NaN),
+      )
+      .filter(Number.isFinite);
+    if (ratios.length === 0) return;
+    console.log(`Server CPU per request ${label} / ${over}: median ${spreadText(spreadOf(ratios), fixed3)}`);
+  };
   ratio(LABELS.same, LABELS.baseline, TARGET_RATIO);
   ratio(LABELS.fresh, LABELS.baselineFresh, NEW_URL_TARGET_RATIO);
   ratio(LABELS.fresh, LABELS.baseline);
@@ -168,6 +188,10 @@ function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): v
   ratio(LABELS.same, LABELS.fastifySame);
   ratio(LABELS.headers, LABELS.baseline);
   ratio(LABELS.fastifyFresh, LABELS.baseline);
+  // CPU time per request moves far less than throughput when other work shares the cores.
+  cpuRatio(LABELS.fresh, LABELS.baselineFresh);
+  cpuRatio(LABELS.fresh, LABELS.fastifyFresh);
+  cpuRatio(LABELS.same, LABELS.baseline);
 }
 
 async function main(): Promise<number> {
@@ -208,25 +232,28 @@ async function main(): Promise<number> {
   const rssBefore = rssMb(service.pid);
   const rows = await alternate(
     [
-      { label: LABELS.baseline, url: baseline.baseUrl + TAILWIND_PATH },
+      { label: LABELS.baseline, url: baseline.baseUrl + TAILWIND_PATH, pid: baseline.pid },
       // The same varied URLs to the bare server: autocannon builds a new request each time, which costs
       // the load generator (on the same two cores) as much as some servers spend answering.
       {
         label: LABELS.baselineFresh,
         url: baseline.baseUrl + TAILWIND_PATH,
+        pid: baseline.pid,
         requests: distinctRequests(baseline.baseUrl + TAILWIND_PATH),
       },
-      { label: LABELS.same, url: service.baseUrl + TAILWIND_PATH },
+      { label: LABELS.same, url: service.baseUrl + TAILWIND_PATH, pid: service.pid },
       {
         label: LABELS.fresh,
         url: service.baseUrl + TAILWIND_PATH,
+        pid: service.pid,
         requests: distinctRequests(service.baseUrl + TAILWIND_PATH),
       },
-      { label: LABELS.headers, url: withHeaders.baseUrl + TAILWIND_PATH },
-      { label: LABELS.fastifySame, url: fastify.baseUrl + TAILWIND_PATH },
+      { label: LABELS.headers, url: withHeaders.baseUrl + TAILWIND_PATH, pid: withHeaders.pid },
+      { label: LABELS.fastifySame, url: fastify.baseUrl + TAILWIND_PATH, pid: fastify.pid },
       {
         label: LABELS.fastifyFresh,
         url: fastify.baseUrl + TAILWIND_PATH,
+        pid: fastify.pid,
         requests: distinctRequests(fastify.baseUrl + TAILWIND_PATH),
       },
     ],
@@ -274,7 +301,8 @@ date, commit, machine and load average: REST throughput against bare node:http a
 tools, large catalogs, memory under MCP load, get_route_wind, the alert job over 100,000 watches,
 bundle sizes, the places survey's share and cold starts. Takes several minutes and both cores; run it on a quiet machine.
 
-  --rest      the REST rows only
+  --rest      the REST rows only (each with its server's CPU time per request, steadier than
+              req/s when other work shares the cores)
   -h, --help  this text
 
 Environment: BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (default 50).`);

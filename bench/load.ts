@@ -5,6 +5,7 @@
  * round's figures are kept: the MCP rows report the best throughput of each target, the REST rows
  * the median and range over the rounds (`summarizeRounds`), so one noisy round cannot decide.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** What to run; durations in seconds. */
@@ -23,6 +24,8 @@ export interface Target {
   readonly requests?: autocannon.Request[];
   /** Checks every answer body: a JSON-RPC or tool error still comes with status 200. */
   readonly verifyBody?: (body: string) => boolean;
+  /** The server's process id, to report its CPU time per request (Linux). */
+  readonly pid?: number;
 }
 
 /** One measured run's throughput and latency (ms). */
@@ -30,6 +33,12 @@ export interface RoundFigures {
   readonly requestsPerS: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /**
+   * The server's CPU time (user and system) per answered request in µs, where it could be read:
+   * on a machine shared with other work this moves far less than throughput, which also counts
+   * the time the server waited for a core.
+   */
+  readonly cpuUsPerRequest?: number;
 }
 
 /** Throughput and latency (ms) from the best run; failure counts summed over all measured runs. */
@@ -109,6 +118,22 @@ export function loadSeconds(settings: LoadSettings, targets: number): number {
   return settings.rounds * targets * (settings.warmupS + settings.durationS);
 }
 
+/** Clock ticks per second of `/proc/<pid>/stat` times: 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** A process's user plus system CPU time in seconds from /proc (Linux), or undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The fields after the parenthesised command name: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS_PER_S : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function measure(target: Target, settings: LoadSettings): Promise<Measurement> {
   const fire = (duration: number) =>
     autocannon({
@@ -120,7 +145,13 @@ async function measure(target: Target, settings: LoadSettings): Promise<Measurem
       ...(target.verifyBody ? { verifyBody: (body) => target.verifyBody?.(String(body)) === true } : {}),
     });
   await fire(settings.warmupS);
+  const cpuBefore = cpuSeconds(target.pid);
   const result = await fire(settings.durationS);
+  const cpuAfter = cpuSeconds(target.pid);
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
   const { latency } = result;
   return {
     label: target.label,
@@ -133,7 +164,14 @@ async function measure(target: Target, settings: LoadSettings): Promise<Measurem
     non2xx: result.non2xx,
     errors: result.errors,
     otherFailures: result.timeouts + result.mismatches,
-    rounds: [{ requestsPerS: result.requests.average, p50Ms: latency.p50, p99Ms: latency.p99 }],
+    rounds: [
+      {
+        requestsPerS: result.requests.average,
+        p50Ms: latency.p50,
+        p99Ms: latency.p99,
+        ...(cpuUsPerRequest === undefined ? {} : { cpuUsPerRequest }),
+      },
+    ],
   };
 }
 
@@ -156,9 +194,10 @@ export async function alternate(targets: readonly Target[], settings: LoadSettin
     for (const target of targets) {
       const m = await measure(target, settings);
       const rate = Math.round(m.requestsPerS).toLocaleString('en-US');
+      const cpu = m.rounds[0]?.cpuUsPerRequest;
       console.log(
         `  round ${round}/${settings.rounds}  ${target.label.padEnd(24)} ${rate.padStart(9)} req/s  ` +
-          `p50 ${m.p50Ms} ms  p99 ${m.p99Ms} ms`,
+          `p50 ${m.p50Ms} ms  p99 ${m.p99Ms} ms${cpu === undefined ? '' : `  server CPU ${cpu.toFixed(1)} µs/req`}`,
       );
       best.set(target.label, keepBest(best.get(target.label), m));
     }

@@ -1,25 +1,53 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiReplier } from '../../src/rest/handler.ts';
-import { jsonReply, CACHE } from '../../src/rest/headers.ts';
+import { jsonReply, CACHE, type Reply } from '../../src/rest/headers.ts';
 import { ReplyMemo } from '../../src/rest/reply-memo.ts';
 
 describe('ReplyMemo', () => {
+  /** What the replier does on a miss: remember the reply it computed. Twice, so the memo keeps it. */
+  const answerTwice = (memo: ReplyMemo, key: string, reply: Reply) => {
+    memo.remember(key, reply);
+    memo.remember(key, reply);
+  };
+
   it('keeps at most its capacity, forgetting the least recently used', () => {
     const memo = new ReplyMemo(2);
     const reply = jsonReply({}, { cache: CACHE.calculation });
-    memo.remember('a', reply);
-    memo.remember('b', reply);
+    answerTwice(memo, 'a', reply);
+    answerTwice(memo, 'b', reply);
     memo.get('a');
-    memo.remember('c', reply);
+    answerTwice(memo, 'c', reply);
     expect(memo.size).toBe(2);
     expect(memo.get('b')).toBeUndefined();
     expect(memo.get('a')).toBe(reply);
   });
 
+  it('keeps a reply from the second time its URL is answered, not the first', () => {
+    const memo = new ReplyMemo(4);
+    const reply = jsonReply({}, { cache: CACHE.calculation });
+    memo.remember('once', reply);
+    expect(memo.get('once')).toBeUndefined();
+    expect(memo.size).toBe(0);
+    memo.remember('once', reply);
+    expect(memo.get('once')).toBe(reply);
+  });
+
+  it('forgets the URLs answered once when there are more than its capacity', () => {
+    const memo = new ReplyMemo(3);
+    const reply = jsonReply({}, { cache: CACHE.calculation });
+    for (const key of ['a', 'b', 'c', 'd']) memo.remember(key, reply);
+    // 'd' found the set of URLs answered once full, emptied it and started it again.
+    memo.remember('a', reply);
+    expect(memo.get('a')).toBeUndefined();
+    memo.remember('d', reply);
+    expect(memo.get('d')).toBe(reply);
+  });
+
   it('never keeps a reply that must not be cached', () => {
     const memo = new ReplyMemo(8);
-    memo.remember('health', jsonReply({ status: 'ok' }, { cache: CACHE.none }));
+    const health = jsonReply({ status: 'ok' }, { cache: CACHE.none });
+    answerTwice(memo, 'health', health);
     expect(memo.get('health')).toBeUndefined();
   });
 });
@@ -43,7 +71,8 @@ describe('the memoized replier', () => {
     fc.assert(
       fc.property(method, path, query, (m, p, q) => {
         const url = `http://memo.test${p}?${q}`;
-        for (let round = 0; round < 2; round++) {
+        // Three times: a reply is remembered on the second and served from the memo on the third.
+        for (let round = 0; round < 3; round++) {
           const a = memoized(m, url);
           const b = plain(m, url);
           expect([a.status, a.headers, a.body]).toEqual([b.status, b.headers, b.body]);

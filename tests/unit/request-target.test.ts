@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiReplier } from '../../src/rest/handler.ts';
-import { utf8Length } from '../../src/rest/headers.ts';
+import { byteLength, utf8Length } from '../../src/rest/headers.ts';
 import { TargetReader } from '../../src/rest/request-target.ts';
 
 const NAMES = [
@@ -144,13 +144,18 @@ describe('the replier on both roads', () => {
   });
 });
 
-describe('utf8Length', () => {
-  it('is the length of the UTF-8 encoding, lone surrogates included', () => {
-    const encoder = new TextEncoder();
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
-        expect(utf8Length(a + b)).toBe(encoder.encode(a + b).byteLength);
-      }),
-    );
-  });
+describe('utf8Length and byteLength', () => {
+  for (const [name, count] of [
+    ['utf8Length', utf8Length],
+    ['byteLength', byteLength],
+  ] as const) {
+    it(`${name} is the length of the UTF-8 encoding, lone surrogates included`, () => {
+      const encoder = new TextEncoder();
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+          expect(count(a + b)).toBe(encoder.encode(a + b).byteLength);
+        }),
+      );
+    });
+  }
 });
