@@ -37,7 +37,6 @@ import {
 import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
 import { withAuthTables } from '../store/auth-tables.ts';
 
-export const RIDER_API_PREFIX = '/api/rider/';
 const ME_PATH = '/api/rider/me';
 const CONNECTIONS_PREFIX = '/api/rider/connections/';
 const DISCONNECT_SUFFIX = '/disconnect';

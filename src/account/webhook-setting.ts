@@ -17,11 +17,11 @@ import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { readBoundedText } from '../http/bounded-text.ts';
 
-export const WEBHOOK_PATH = '/api/rider/webhook';
+import { WEBHOOK_BODY_MAX_BYTES } from './account-paths.ts';
+
+export { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from './account-paths.ts';
 /** Longest webhook URL accepted, before and after normalisation (what browsers and proxies reliably carry). */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
-/** Largest request body read: room for the longest URL, escaped, and the JSON around it. */
-export const WEBHOOK_BODY_MAX_BYTES = 16 * 1024;
 /** Random bytes in a signing secret (256 bits, the HMAC-SHA256 key size). */
 const SECRET_BYTES = 32;
 

@@ -3,22 +3,19 @@ import {
   hostHeaderValidationResponse,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
-import { CLIENT_ADDRESS_HEADER, withClientAddress, type ClientInfo } from '../http/client-address.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ClientInfo } from '../http/client-address.ts';
 import { resolveUrls, type ApiConfig } from '../http/public-urls.ts';
 import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { buildServer } from './build-server.ts';
+import { MCP_MAX_BODY_BYTES } from './body-limit.ts';
+import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
-/**
- * The largest JSON-RPC message `/mcp` and `/mcp/rider` accept. A tool call is
- * a few hundred bytes; 64 KB leaves room for long place names and clients
- * that send their whole capability list.
- */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
 /** What a browser-based MCP client must be able to read from our answers. */
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
 
@@ -41,6 +38,14 @@ export type { ClientInfo };
 export type McpEndpoint = (request: Request, client: ClientInfo) => Promise<Response>;
 
 const ANONYMOUS: Caller = { kind: 'anonymous' };
+
+/**
+ * The caller's address during one call: the SDK builds each call's server
+ * from the request alone (its 2025 fallback even from a clone), so the
+ * address the listener or function gave rides in the call's async context
+ * instead of a header on a copy of the request.
+ */
+const callerAddress = new AsyncLocalStorage<string>();
 
 /** The per-connection limit counts per OAuth grant for riders, per client address otherwise. */
 function limitKeyOf(caller: Caller, address: string): string {
@@ -101,13 +106,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         tools,
         context: { ...deps, caller, urls: resolveUrls(api, url) },
         limiter,
-        limitKey: limitKeyOf(caller, requestInfo?.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
+        limitKey: limitKeyOf(caller, callerAddress.getStore() ?? 'unknown'),
       });
     },
     { legacy: 'stateless', maxRequestBodySize: MCP_MAX_BODY_BYTES },
   );
 
-  const serve: McpEndpoint = async (request, client) => {
+  const serve = async (request: Request): Promise<Response> => {
     const cors = corsHeaders(request);
     const refused =
       (anyHost ? undefined : hostHeaderValidationResponse(request, allowedHosts)) ??
@@ -128,8 +133,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       cors.set('Cache-Control', 'no-store');
       return new Response(null, { status: 204, headers: cors });
     }
-    if (!authenticate)
-      return withHeaders(await handler.fetch(await withClientAddress(request, client.address)), cors);
+    if (!authenticate) return withHeaders(await handler.fetch(request), cors);
     const rider = await authenticate(request);
     if (rider instanceof Response) return withHeaders(rider, cors);
     const authInfo = {
@@ -138,20 +142,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       scopes: [...rider.scopes],
       extra: { caller: rider },
     };
-    return withHeaders(
-      await handler.fetch(await withClientAddress(request, client.address), { authInfo }),
-      cors,
-    );
+    return withHeaders(await handler.fetch(request, { authInfo }), cors);
   };
   return async (request, client) => {
     try {
-      return await serve(request, client);
+      return await callerAddress.run(client.address, () => serve(request));
     } catch (error) {
       console.error('MCP endpoint failed:', error);
-      return Response.json(
-        { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error; try again.' } },
-        { status: 500, headers: { 'Cache-Control': 'no-store' } },
-      );
+      return new Response(jsonRpcErrorJson(JSON_RPC_CODES.internalError, 'Internal error; try again.'), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+      });
     }
   };
 }

@@ -10,16 +10,10 @@ import { answerResponse, refusal, type JsonAnswer } from '../core/json-response.
 import type { Database } from '../store/schema.ts';
 import type { BillingService } from './checkout.ts';
 import { CURRENCIES, PAID_PLAN_IDS } from './config.ts';
-import { BILLING_WEBHOOK_PATH, handleBillingWebhook } from './stripe-webhook.ts';
+import { BILLING_STATUS_PATH, BILLING_WEBHOOK_PATH } from './billing-paths.ts';
+import { handleBillingWebhook } from './stripe-webhook.ts';
 
-export const BILLING_PREFIX = '/api/billing/';
-export const BILLING_STATUS_PATH = '/api/billing/status';
-
-export function isBillingPath(pathname: string): boolean {
-  return pathname.startsWith(BILLING_PREFIX);
-}
-
-export interface BillingRoutesContext {
+export interface BillingEndpointsContext {
   readonly db: Kysely<Database>;
   readonly billing: BillingService | undefined;
   /** `{docs_url}` of problem `type` URIs. */
@@ -32,7 +26,10 @@ const METHODS: Readonly<Record<string, readonly string[]>> = {
   [BILLING_WEBHOOK_PATH]: ['POST'],
 };
 
-export async function billingRoutes(request: Request, context: BillingRoutesContext): Promise<Response> {
+export async function billingEndpoints(
+  request: Request,
+  context: BillingEndpointsContext,
+): Promise<Response> {
   const { pathname } = new URL(request.url);
   const target = { instance: pathname, docsUrl: context.docsUrl };
   const methods = METHODS[pathname];
@@ -56,7 +53,7 @@ export async function billingRoutes(request: Request, context: BillingRoutesCont
 async function answer(
   pathname: string,
   request: Request,
-  context: BillingRoutesContext,
+  context: BillingEndpointsContext,
 ): Promise<JsonAnswer> {
   const { billing, db } = context;
   if (pathname === BILLING_STATUS_PATH) {
