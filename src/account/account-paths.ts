@@ -4,8 +4,8 @@
  * names them without compiling the API, its zod schemas or the store.
  */
 
-/** Every path of the rider settings JSON API starts here. */
-export const RIDER_API_PREFIX = '/api/rider/';
+/** Every path of the rider settings JSON API lies below this one. */
+export const RIDER_API_BASE = '/api/rider';
 
 export const OWN_SEGMENTS_PATH = '/api/rider/segments';
 

@@ -12,6 +12,7 @@
 import {
   OWN_SEGMENT_UPLOAD_MAX_BYTES,
   OWN_SEGMENTS_PATH,
+  RIDER_API_BASE,
   WEBHOOK_BODY_MAX_BYTES,
   WEBHOOK_PATH,
 } from '../account/account-paths.ts';
@@ -21,7 +22,7 @@ import {
   PROTECTED_RESOURCE_METADATA_PATH,
   REGISTER_PATH,
 } from '../auth/auth-paths.ts';
-import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/billing-paths.ts';
+import { BILLING_BASE, BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/billing-paths.ts';
 import { MCP_MAX_BODY_BYTES } from '../mcp/body-limit.ts';
 import { AUTH_BASE_PATH, PUBLIC_MCP_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
 
@@ -109,10 +110,10 @@ export const PATHS: readonly PathRow[] = [
   { path: PUBLIC_MCP_PATH, match: 'below', part: 'mcp-none' },
   { path: AUTH_BASE_PATH, match: 'below', part: 'sign-in', rate: 'sign-in' },
   { path: REGISTER_PATH, match: 'exact', part: 'sign-in', body: MAX_REGISTRATION_BYTES, rate: 'sign-in' },
-  { path: '/api/rider', match: 'below', part: 'rider-api' },
+  { path: RIDER_API_BASE, match: 'below', part: 'rider-api' },
   { path: WEBHOOK_PATH, match: 'exact', part: 'rider-api', body: WEBHOOK_BODY_MAX_BYTES },
   { path: OWN_SEGMENTS_PATH, match: 'exact', part: 'rider-api', body: OWN_SEGMENT_UPLOAD_MAX_BYTES },
-  { path: '/api/billing', match: 'below', part: 'billing' },
+  { path: BILLING_BASE, match: 'below', part: 'billing' },
   { path: BILLING_WEBHOOK_PATH, match: 'exact', part: 'billing', body: BILLING_WEBHOOK_MAX_BYTES },
   { path: PROTECTED_RESOURCE_METADATA_PATH, match: 'tree', part: 'sign-in' },
   { path: AUTHORIZATION_SERVER_METADATA_PATH, match: 'tree', part: 'sign-in' },

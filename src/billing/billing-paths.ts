@@ -4,7 +4,8 @@
  * event schemas into every function.
  */
 
-export const BILLING_PREFIX = '/api/billing/';
+/** Every billing path lies below this one. */
+export const BILLING_BASE = '/api/billing';
 export const BILLING_STATUS_PATH = '/api/billing/status';
 export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
 

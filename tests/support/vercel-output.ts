@@ -41,7 +41,7 @@ function staticFile(output: string, pathname: string): string | undefined {
 
 /**
  * Where the built routes (after the filesystem) send a path: a function's
- * path (`/api/mcp`), a page's, or undefined when no route takes it.
+ * path (`/api/mcp`), a page's, or undefined when no rewrite takes it (a status route is not one).
  */
 export function routeDestination(output: string, pathname: string): string | undefined {
   const { routes } = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')) as {
@@ -50,7 +50,11 @@ export function routeDestination(output: string, pathname: string): string | und
   const after = routes.slice(routes.findIndex((route) => route.handle === 'filesystem') + 1);
   const end = after.findIndex((route) => route.handle !== undefined);
   return (end < 0 ? after : after.slice(0, end)).find(
-    (route) => route.src !== undefined && route.dest !== undefined && new RegExp(route.src).test(pathname),
+    (route) =>
+      route.src !== undefined &&
+      route.dest !== undefined &&
+      route.status === undefined &&
+      new RegExp(route.src).test(pathname),
   )?.dest;
 }
 
