@@ -132,20 +132,15 @@ const RANK: Readonly<Record<Match, number>> = { exact: 0, slash: 1, child: 2, tr
 
 function matches({ path, match }: PathRow, pathname: string): boolean {
   if (pathname === path) return match !== 'below' && match !== 'child';
-  if (!pathname.startsWith(path) || pathname.charCodeAt(path.length) !== 0x2f) return false;
-  const rest = pathname.slice(path.length + 1);
-  switch (match) {
-    case 'exact':
-      return false;
-    case 'slash':
-      return rest === '';
-    case 'child': {
-      const cut = rest.indexOf('/');
-      return cut !== 0 && rest !== '' && (cut < 0 || cut === rest.length - 1);
-    }
-    default:
-      return true;
+  if (match === 'exact' || !pathname.startsWith(path) || pathname.charCodeAt(path.length) !== 0x2f) {
+    return false;
   }
+  // Below the row's path: a tree or `below` takes all of it; `slash` only the slash; `child` one segment.
+  if (match === 'tree' || match === 'below') return true;
+  const start = path.length + 1;
+  if (match === 'slash') return pathname.length === start;
+  const cut = pathname.indexOf('/', start);
+  return pathname.length > start && cut !== start && (cut < 0 || cut === pathname.length - 1);
 }
 
 /** The first segment of a path (`/api/rider/me` → `api`): the rows are bucketed by it, so a lookup tests a few. */

@@ -23,7 +23,8 @@ function sourcesOf({ path, match }: PathRow): string[] {
     case 'below':
       return [`${path}/(.*)`];
     case 'child':
-      return [`${path}/:id`];
+      // Vercel's `:id` takes no trailing slash; the table's `child` does, as the Node listener does.
+      return [`${path}/:id`, `${path}/:id/`];
   }
 }
 

@@ -215,7 +215,7 @@ function sourceMatches(source: string, path: string): boolean {
   const pattern = source
     .split(/(\(\.\*\)|:id)/)
     .map((piece) =>
-      piece === '(.*)' ? '.*' : piece === ':id' ? '[^/]+/?' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      piece === '(.*)' ? '.*' : piece === ':id' ? '[^/]+' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('');
   return new RegExp(`^${pattern}$`).test(path);
