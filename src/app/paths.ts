@@ -16,15 +16,17 @@ import {
   WEBHOOK_BODY_MAX_BYTES,
   WEBHOOK_PATH,
 } from '../account/account-paths.ts';
+import { BILLING_BASE, BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/billing-paths.ts';
 import {
+  AUTH_BASE_PATH,
   AUTHORIZATION_SERVER_METADATA_PATH,
   MAX_REGISTRATION_BYTES,
+  MCP_MAX_BODY_BYTES,
   PROTECTED_RESOURCE_METADATA_PATH,
+  PUBLIC_MCP_PATH,
   REGISTER_PATH,
-} from '../auth/auth-paths.ts';
-import { BILLING_BASE, BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/billing-paths.ts';
-import { MCP_MAX_BODY_BYTES } from '../mcp/body-limit.ts';
-import { AUTH_BASE_PATH, PUBLIC_MCP_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
+  RIDER_RESOURCE_PATH,
+} from '../rider/access-policy.ts';
 
 /** What shape a part's errors take on the wire; an edge answering before the part uses the same. */
 export type ErrorStyle =

@@ -11,17 +11,19 @@
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
 import { forSignIn, type ClientInfo } from '../http/client-address.ts';
-import {
-  AUTHORIZATION_SERVER_METADATA_PATH as ASM,
-  PROTECTED_RESOURCE_METADATA_PATH as PRM,
-} from './auth-paths.ts';
 import { refusalRedirect } from './client-refusal.ts';
 import { oauthError, oauthErrorJson } from './oauth-error.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
-import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
+import {
+  AUTH_BASE_PATH,
+  AUTHORIZATION_SERVER_METADATA_PATH as ASM,
+  PROTECTED_RESOURCE_METADATA_PATH as PRM,
+  REGISTER_PATH,
+  RIDER_RESOURCE_PATH,
+} from '../rider/access-policy.ts';
 
 /** A handler of some paths: undefined for a path it has nothing at (the caller answers 404). */
 export type PathHandler = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
@@ -129,7 +131,7 @@ function authEndpoints({ registry }: AuthEndpointsOptions): PathHandler {
       if (pathname.startsWith(ASM)) return withCors(await oauthProviderAuthServerMetadata(auth)(request));
       return withCors(Response.json(protectedResourceMetadata(origin)));
     }
-    if (pathname === `${AUTH_BASE_PATH}/oauth2/register` && request.method === 'POST') {
+    if (pathname === REGISTER_PATH && request.method === 'POST') {
       const registration = await registrationRequest(request);
       if (registration instanceof Response) return withCors(registration);
       return withCors(await auth.handler(registration));

@@ -9,7 +9,7 @@
  * they could never stay connected past the first access token.
  */
 import { readBoundedText } from '../http/bounded-text.ts';
-import { MAX_REGISTRATION_BYTES } from './auth-paths.ts';
+import { MAX_REGISTRATION_BYTES } from '../rider/access-policy.ts';
 import { oauthError } from './oauth-error.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

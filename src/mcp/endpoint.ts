@@ -10,7 +10,7 @@ import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { buildServer } from './build-server.ts';
-import { MCP_MAX_BODY_BYTES } from './body-limit.ts';
+import { MCP_MAX_BODY_BYTES } from '../rider/access-policy.ts';
 import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
 import type { ToolDefinition } from './tool.ts';
 
