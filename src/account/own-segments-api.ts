@@ -15,7 +15,8 @@ import {
   watchlistFullRefusal,
   type PreparedSegment,
 } from '../core/own-segment.ts';
-import { isRefusal, refusal, type JsonAnswer, type Refusal } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import type { ApiError } from '../core/problems.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import {
   hasProAccess,
@@ -51,7 +52,7 @@ export const OwnSegmentUploadSchema = z.object({
 
 export const OwnSegmentRemoveSchema = z.object({ segment_id: z.string().min(1).max(100) });
 
-async function readJson(request: Request, max: number): Promise<{ json: unknown } | Refusal> {
+async function readJson(request: Request, max: number): Promise<{ json: unknown } | ApiError> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return refusal('unsupported_media_type', 'Send the segment as application/json.');

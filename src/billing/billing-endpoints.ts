@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { answerResponse, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { ApiError } from '../core/problems.ts';
 import type { Database } from '../store/schema.ts';
 import type { BillingService } from './checkout.ts';
 import { CURRENCIES, PAID_PLAN_IDS } from './config.ts';
@@ -34,20 +35,31 @@ export async function billingEndpoints(
   const target = { instance: pathname, docsUrl: context.docsUrl };
   const methods = METHODS[pathname];
   if (!methods) {
-    const answer = refusal('not_found', `No billing endpoint at ${pathname}.`);
+    const hint = `Use GET ${BILLING_STATUS_PATH} or POST ${BILLING_WEBHOOK_PATH}.`;
     return answerResponse(
-      { ...answer, hint: `Use GET ${BILLING_STATUS_PATH} or POST ${BILLING_WEBHOOK_PATH}.` },
+      refusal('not_found', `No billing endpoint at ${pathname}.`, undefined, hint),
       target,
     );
   }
   if (!methods.includes(request.method)) {
     const allow = methods.join(', ');
-    const answer = refusal('method_not_allowed', `${pathname} answers ${allow} only.`);
-    const response = answerResponse({ ...answer, hint: `Send a ${methods[0]}.` }, target);
+    const answer = refusal(
+      'method_not_allowed',
+      `${pathname} answers ${allow} only.`,
+      undefined,
+      `Send a ${methods[0]}.`,
+    );
+    const response = answerResponse(answer, target);
     response.headers.set('Allow', allow);
     return response;
   }
-  return answerResponse(await answer(pathname, request, context), target);
+  try {
+    return answerResponse(await answer(pathname, request, context), target);
+  } catch (error) {
+    // A handler may throw its refusal as well as return it: the same problem either way.
+    if (error instanceof ApiError) return answerResponse(error, target);
+    throw error;
+  }
 }
 
 async function answer(
