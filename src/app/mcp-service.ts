@@ -16,7 +16,7 @@ import type { Store } from '../store/database.ts';
 import { ApiError } from '../core/problems.ts';
 import { problemReply } from '../rest/problem-reply.ts';
 import { edgeErrorResponse } from './edge-errors.ts';
-import { partOf } from './paths.ts';
+import { PARTS, partOf } from './paths.ts';
 import type { Settings } from './settings.ts';
 import { sharedMcpLimiter } from './shared-limits.ts';
 
@@ -147,7 +147,7 @@ export async function openRiderSide(
   redis: Redis | undefined,
 ): Promise<RiderServices> {
   const endpoint = createMcpEndpoint({
-    ...(await sharedMcpLimiter(redis, mcp, 'rider')),
+    ...(await sharedMcpLimiter(redis, mcp, PARTS['mcp-rider'].rate)),
     deps: { ...deps, store },
     api: settings.urls,
     mcp,
