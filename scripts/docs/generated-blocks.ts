@@ -9,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { settingsTables } from '../../src/app/settings-table.ts';
+import { pathTableMarkdown, vercelRewrites } from '../../src/app/vercel-rewrites.ts';
 import { HANDLED_EVENT_TYPES } from '../../src/billing/stripe-webhook.ts';
 import { parseCommand, runCommand } from '../cli.ts';
 
@@ -22,6 +23,7 @@ export interface GeneratedBlock {
 
 export const GENERATED_BLOCKS: readonly GeneratedBlock[] = [
   { file: 'docs/operating.md', name: 'settings', render: settingsTables },
+  { file: 'docs/operating.md', name: 'paths', render: pathTableMarkdown },
   {
     file: 'docs/operating.md',
     name: 'stripe-events',
@@ -49,6 +51,19 @@ export function blockIn(text: string, name: string): string | undefined {
   return text.slice(start + open.length, end).trim();
 }
 
+/**
+ * `vercel.json` with its `rewrites` as the path table generates them
+ * (`src/app/vercel-rewrites.ts`), everything else as committed, formatted
+ * as Prettier keeps it.
+ */
+export async function vercelJsonText(): Promise<string> {
+  const path = fileURLToPath(new URL('vercel.json', ROOT));
+  const config = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+  const options = (await resolveConfig(path)) ?? {};
+  const text = JSON.stringify({ ...config, rewrites: vercelRewrites() }, null, 2);
+  return format(text, { ...options, filepath: path });
+}
+
 /** Rewrites every generated block in place; returns the files changed. */
 export async function writeBlocks(): Promise<string[]> {
   const changed = new Set<string>();
@@ -65,13 +80,20 @@ export async function writeBlocks(): Promise<string[]> {
     await writeFile(url, `${text.slice(0, start)}\n\n${rendered}\n\n${text.slice(text.indexOf(close))}`);
     changed.add(block.file);
   }
+  const vercelJson = await vercelJsonText();
+  const vercelUrl = new URL('vercel.json', ROOT);
+  if ((await readFile(vercelUrl, 'utf8')) !== vercelJson) {
+    await writeFile(vercelUrl, vercelJson);
+    changed.add('vercel.json');
+  }
   return [...changed];
 }
 
 const USAGE = `Usage: npm run docs
 
-Rewrites the generated parts of the Markdown docs (the configuration tables and the Stripe events in
-docs/operating.md) from the code; tests/unit/generated-docs.test.ts fails until they agree.`;
+Rewrites the generated parts of the docs (the configuration tables, the path table and the Stripe
+events in docs/operating.md) and the rewrites of vercel.json from the code;
+tests/unit/generated-docs.test.ts fails until they agree.`;
 
 if (import.meta.main) {
   await runCommand('npm run docs', async () => {

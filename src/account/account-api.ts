@@ -14,6 +14,7 @@ import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { Kysely } from 'kysely';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
+import { ApiError } from '../core/problems.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
@@ -37,7 +38,6 @@ import {
 import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
 import { withAuthTables } from '../store/auth-tables.ts';
 
-export const RIDER_API_PREFIX = '/api/rider/';
 const ME_PATH = '/api/rider/me';
 const CONNECTIONS_PREFIX = '/api/rider/connections/';
 const DISCONNECT_SUFFIX = '/disconnect';
@@ -184,7 +184,7 @@ type SettingsEndpoint =
   | { kind: 'portal' }
   | { kind: 'disconnect'; clientId: string };
 
-function routeOf(pathname: string): SettingsEndpoint | undefined {
+function endpointOf(pathname: string): SettingsEndpoint | undefined {
   if (pathname === ME_PATH) return { kind: 'me' };
   if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
   if (pathname === OWN_SEGMENTS_PATH) return { kind: 'add_segment' };
@@ -206,29 +206,36 @@ const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, $
 export async function riderApi(request: Request, context: RiderApiContext): Promise<Response> {
   const instance = new URL(request.url).pathname;
   const target: AnswerTarget = { instance, docsUrl: context.docsUrl ?? `${context.origin}/docs` };
-  const route = routeOf(instance);
+  const route = endpointOf(instance);
   if (!route) {
-    return answerResponse(
-      { ...refusal('not_found', `No settings endpoint at ${instance}.`), hint: `Use one of: ${ENDPOINTS}.` },
-      target,
+    const answer = refusal(
+      'not_found',
+      `No settings endpoint at ${instance}.`,
+      undefined,
+      `Use one of: ${ENDPOINTS}.`,
     );
+    return answerResponse(answer, target);
   }
   const method = route.kind === 'me' ? 'GET' : 'POST';
   if (request.method !== method) {
-    const answer = refusal('method_not_allowed', `${instance} answers ${method} only.`);
-    const response = answerResponse({ ...answer, hint: `Send a ${method}.` }, target);
+    const answer = refusal(
+      'method_not_allowed',
+      `${instance} answers ${method} only.`,
+      undefined,
+      `Send a ${method}.`,
+    );
+    const response = answerResponse(answer, target);
     response.headers.set('Allow', method);
     return response;
   }
   try {
     return answerResponse(await routed(route, request, context), target);
   } catch (error) {
+    if (error instanceof ApiError) return answerResponse(error, target);
     console.error('[wind-on-segment] settings API', instance, error);
+    const hint = 'This is a fault on our side. Retry in a moment; if it persists, report it.';
     return answerResponse(
-      {
-        ...refusal('internal_error', 'The server failed to answer this request.'),
-        hint: 'This is a fault on our side. Retry in a moment; if it persists, report it.',
-      },
+      refusal('internal_error', 'The server failed to answer this request.', undefined, hint),
       target,
     );
   }

@@ -15,7 +15,8 @@ import {
   watchlistFullRefusal,
   type PreparedSegment,
 } from '../core/own-segment.ts';
-import { isRefusal, refusal, type JsonAnswer, type Refusal } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import type { ApiError } from '../core/problems.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import {
   hasProAccess,
@@ -31,16 +32,10 @@ import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { readBoundedText } from '../http/bounded-text.ts';
 
-export const OWN_SEGMENTS_PATH = '/api/rider/segments';
-export const OWN_SEGMENT_REMOVE_PATH = '/api/rider/segments/remove';
+import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from './account-paths.ts';
 
-/**
- * Largest upload body: 4 MiB of JSON. A serverless deployment refuses
- * request bodies over 4.5 MB before any code runs, so the limit sits below
- * that and every refusal is ours, with a message. The page checks the same
- * number before sending.
- */
-export const OWN_SEGMENT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+export { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from './account-paths.ts';
+export const OWN_SEGMENT_REMOVE_PATH = '/api/rider/segments/remove';
 
 const RECORD_BOUNDS = `The record is a whole number of seconds from 1 to ${RECORD_MAX_S}.`;
 
@@ -57,7 +52,7 @@ export const OwnSegmentUploadSchema = z.object({
 
 export const OwnSegmentRemoveSchema = z.object({ segment_id: z.string().min(1).max(100) });
 
-async function readJson(request: Request, max: number): Promise<{ json: unknown } | Refusal> {
+async function readJson(request: Request, max: number): Promise<{ json: unknown } | ApiError> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return refusal('unsupported_media_type', 'Send the segment as application/json.');

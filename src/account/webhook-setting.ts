@@ -10,18 +10,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { refusal, type JsonAnswer, type Refusal } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import type { ApiError } from '../core/problems.ts';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { readBoundedText } from '../http/bounded-text.ts';
 
-export const WEBHOOK_PATH = '/api/rider/webhook';
+import { WEBHOOK_BODY_MAX_BYTES } from './account-paths.ts';
+
+export { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from './account-paths.ts';
 /** Longest webhook URL accepted, before and after normalisation (what browsers and proxies reliably carry). */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
-/** Largest request body read: room for the longest URL, escaped, and the JSON around it. */
-export const WEBHOOK_BODY_MAX_BYTES = 16 * 1024;
 /** Random bytes in a signing secret (256 bits, the HMAC-SHA256 key size). */
 const SECRET_BYTES = 32;
 
@@ -34,7 +35,7 @@ export function newWebhookSecret(): string {
   return randomBytes(SECRET_BYTES).toString('base64url');
 }
 
-async function parseSetting(request: Request): Promise<z.infer<typeof WebhookSettingSchema> | Refusal> {
+async function parseSetting(request: Request): Promise<z.infer<typeof WebhookSettingSchema> | ApiError> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return refusal('unsupported_media_type', 'Send the webhook setting as application/json.');
@@ -70,7 +71,7 @@ export async function updateRiderWebhook(
   checkTarget: WebhookTargetCheck,
 ): Promise<JsonAnswer> {
   const setting = await parseSetting(request);
-  if ('refused' in setting) return setting;
+  if (isRefusal(setting)) return setting;
   const rider = await ensureRider(db, user);
   if (setting.url === null) {
     await setRiderWebhook(db, rider.id, null);

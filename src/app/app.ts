@@ -10,8 +10,8 @@ import type { AlertJobDeps } from '../alerts/run.ts';
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { mcpAddressOf, PUBLIC_MCP_PATH } from '../rider/access-policy.ts';
 import { Graph, lazy } from './graph.ts';
+import { partOf } from './paths.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 
@@ -108,15 +108,15 @@ const cron = (graph: Graph) =>
 const mcpConfig = ({ settings }: Graph) =>
   lazy(async () => (await import('../mcp/endpoint-guard.ts')).mcpGuardConfig(settings.mcp));
 
-/** The authorization server over the store, the settings API and payments (`rider-routes.ts`). */
-const riderRoutes = (graph: Graph) =>
+/** The authorization server over the store, the settings API and payments (`rider-endpoints.ts`). */
+const riderEndpoints = (graph: Graph) =>
   lazy(async () => {
-    const [{ openRiderRoutes }, parts] = await Promise.all([
-      import('./rider-routes.ts'),
+    const [{ openRiderEndpoints }, parts] = await Promise.all([
+      import('./rider-endpoints.ts'),
       graph.need(store, mcpConfig, redis, servedCatalog),
     ]);
     const [opened, guard, client, { catalog: served }] = parts;
-    return openRiderRoutes(graph.settings, opened, guard, client, served);
+    return openRiderEndpoints(graph.settings, opened, guard, client, served);
   });
 
 /** `/mcp`: the public tools over the data; no store, no authorization server. */
@@ -134,7 +134,7 @@ const riderSide = (graph: Graph) =>
   lazy(async () => {
     const [{ openRiderSide }, parts] = await Promise.all([
       import('./mcp-service.ts'),
-      graph.need(store, riderRoutes, toolData, mcpConfig, redis),
+      graph.need(store, riderEndpoints, toolData, mcpConfig, redis),
     ]);
     return openRiderSide(graph.settings, ...parts);
   });
@@ -162,16 +162,16 @@ export const restFunction = (settings = settingsFromProcess()) =>
 export const cronFunction = (settings = settingsFromProcess()) => new Graph(settings).get(cron);
 
 /**
- * `/mcp`, `/mcp/rider` and the sign-in paths (`api/_entries/mcp.ts`); `/mcp` goes straight to the public
- * address, so a public call never loads the rider side's router. Vercel names the caller in `x-real-ip`.
+ * `/mcp`, `/mcp/rider` and the sign-in paths (`api/_entries/mcp.ts`); the public address (the path table's
+ * `mcp-public` part) goes straight to its endpoint, so a public call never loads the rider side's
+ * dispatch. Vercel names the caller in `x-real-ip`; the address travels beside the request from here.
  */
 export function mcpFunction(settings = settingsFromProcess()) {
   const graph = new Graph(settings);
   const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
   return async (request: Request): Promise<Response> => {
     const client = { address: request.headers.get('x-real-ip') ?? 'unknown' };
-    // `/mcp/` is the public address too (`mcpAddressOf`): it must not wait for the rider side either.
-    if (mcpAddressOf(new URL(request.url).pathname) === PUBLIC_MCP_PATH)
+    if (partOf(new URL(request.url).pathname) === 'mcp-public')
       return (await publicEndpoint())(request, client);
     return (await service()).handle(request, client);
   };

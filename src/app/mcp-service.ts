@@ -1,21 +1,22 @@
 /**
  * The MCP side as one handler: `/mcp`, `/mcp/rider` (the rider tools behind a
- * token with the scopes each tool needs) and the rider's HTTP paths.
+ * token with the scopes each tool needs) and the rider's HTTP paths, told
+ * apart by the path table (`paths.ts`).
  */
 import type { Redis } from 'ioredis';
-import type { AuthRoutes } from '../auth/auth-routes.ts';
+import type { PathHandler } from '../auth/auth-endpoints.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ClientInfo } from '../http/client-address.ts';
 import type { McpDeps } from '../mcp/context.ts';
 import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint.ts';
 import { RIDER_ADDRESS_TOOLS } from '../mcp/tools/rider/index.ts';
-import { mcpAddressOf, PUBLIC_MCP_PATH, SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
+import { SCOPE_READ, SCOPE_WRITE } from '../rider/access-policy.ts';
 import type { Store } from '../store/database.ts';
-import { answerResponse, refusal } from '../core/json-response.ts';
 import { ApiError } from '../core/problems.ts';
 import { problemReply } from '../rest/problem-reply.ts';
-import { answersProblems, isRiderPath } from './rider-routes.ts';
+import { edgeErrorResponse } from './edge-errors.ts';
+import { PARTS, partOf } from './paths.ts';
 import type { Settings } from './settings.ts';
 import { sharedMcpLimiter } from './shared-limits.ts';
 
@@ -23,7 +24,7 @@ import { sharedMcpLimiter } from './shared-limits.ts';
 export interface RiderServices {
   readonly store: Store;
   readonly endpoint: McpEndpoint;
-  readonly routes: AuthRoutes;
+  readonly endpoints: PathHandler;
 }
 
 /** Tools that change the rider's data (not read-only) need `rider:write`; the rest `rider:read`. */
@@ -67,25 +68,15 @@ function notFound(request: Request): Response {
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
+/** A 503 in the style of the path's part (problem, OAuth or JSON-RPC), retried by the next request. */
 function unavailable(error: unknown, request: Request): Response {
   console.error('Rider services unavailable:', error);
-  const url = new URL(request.url);
-  if (answersProblems(url.pathname)) {
-    const answer = refusal('temporarily_unavailable', 'The rider services could not be opened.');
-    const response = answerResponse(
-      { ...answer, hint: 'Try again in half a minute.' },
-      { instance: url.pathname, docsUrl: `${url.origin}/docs` },
-    );
-    response.headers.set('Retry-After', '30');
-    return response;
-  }
-  return Response.json(
-    {
-      error: 'temporarily_unavailable',
-      error_description: 'Rider sign-in is not available right now; try again later.',
-    },
-    { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '30' } },
-  );
+  const failure = {
+    code: 'temporarily_unavailable',
+    detail: 'The rider services could not be opened.',
+    hint: 'Try again in half a minute.',
+  } as const;
+  return edgeErrorResponse(request, failure, { 'Retry-After': '30' });
 }
 
 export interface McpServiceParts {
@@ -111,19 +102,19 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
     return opening;
   };
   const handle = async (request: Request, client: ClientInfo): Promise<Response> => {
-    const { pathname } = new URL(request.url);
-    const address = mcpAddressOf(pathname);
-    if (address === PUBLIC_MCP_PATH) return (await publicEndpoint())(request, client);
-    const riderPath = address !== undefined;
-    if (!riderPath && !isRiderPath(pathname)) return notFound(request);
+    const part = partOf(new URL(request.url).pathname);
+    if (part === 'mcp-public') return (await publicEndpoint())(request, client);
+    if (part !== 'mcp-rider' && part !== 'sign-in' && part !== 'rider-api' && part !== 'billing') {
+      return notFound(request);
+    }
     let services: RiderServices;
     try {
       services = await rider();
     } catch (error) {
       return unavailable(error, request);
     }
-    if (riderPath) return services.endpoint(request, client);
-    return (await services.routes(request, client)) ?? notFound(request);
+    if (part === 'mcp-rider') return services.endpoint(request, client);
+    return (await services.endpoints(request, client)) ?? notFound(request);
   };
   return { handle, rider };
 }
@@ -132,18 +123,18 @@ export function createMcpService({ publicEndpoint, openRider }: McpServiceParts)
 export async function openRiderSide(
   settings: Settings,
   store: Store,
-  { auth, routes }: { readonly auth: AuthService; readonly routes: AuthRoutes },
+  { auth, endpoints }: { readonly auth: AuthService; readonly endpoints: PathHandler },
   deps: McpDeps,
   mcp: McpConfig,
   redis: Redis | undefined,
 ): Promise<RiderServices> {
   const endpoint = createMcpEndpoint({
-    ...(await sharedMcpLimiter(redis, mcp, 'rider')),
+    ...(await sharedMcpLimiter(redis, mcp, PARTS['mcp-rider'].rate)),
     deps: { ...deps, store },
     api: settings.urls,
     mcp,
     tools: RIDER_ADDRESS_TOOLS,
     authenticate: scopedAuthenticate(auth),
   });
-  return { store, endpoint, routes };
+  return { store, endpoint, endpoints };
 }

@@ -9,6 +9,7 @@ import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint.ts';
 import { PUBLIC_TOOLS } from '../mcp/tools/public.ts';
 import type { Settings } from './settings.ts';
+import { PARTS } from './paths.ts';
 import { sharedMcpLimiter } from './shared-limits.ts';
 
 export async function openPublicMcp(
@@ -17,6 +18,6 @@ export async function openPublicMcp(
   deps: McpDeps,
   redis: Redis | undefined,
 ): Promise<McpEndpoint> {
-  const limiter = await sharedMcpLimiter(redis, mcp, 'public');
+  const limiter = await sharedMcpLimiter(redis, mcp, PARTS['mcp-public'].rate);
   return createMcpEndpoint({ ...limiter, deps, api: settings.urls, mcp, tools: PUBLIC_TOOLS });
 }

@@ -5,6 +5,7 @@
  * imports statically must not carry their `import()` into every function.
  */
 import type { Redis } from 'ioredis';
+import type { RateRule } from './paths.ts';
 import { REDIS_PREFIX } from './shared-state.ts';
 
 /** The sign-in limits in Redis, so instances share one allowance per address; else better-auth's memory. */
@@ -14,11 +15,15 @@ export async function sharedSignInLimits(client: Redis | undefined) {
   return { rateLimitStorage: createRedisWindowLimits(client, `${REDIS_PREFIX}auth-rate:`) };
 }
 
-/** One MCP allowance per connection across instances in Redis; else each endpoint's own bucket. */
+/**
+ * One MCP allowance per connection across instances in Redis; else each endpoint's own bucket. The
+ * rule is the path table's name for the address's limit (`PARTS` in `paths.ts`); its Redis keys keep
+ * the address's name (`mcp-rate:public`, `mcp-rate:rider`).
+ */
 export async function sharedMcpLimiter(
   client: Redis | undefined,
   limits: { readonly ratePerMinute: number; readonly rateBurst: number },
-  address: 'public' | 'rider',
+  rule: Extract<RateRule, `mcp:${string}`>,
 ) {
   if (!client) return {};
   const { createRedisRateLimiter } = await import('../store/shared-state/rate-limiter.ts');
@@ -27,7 +32,7 @@ export async function sharedMcpLimiter(
     limiter: createRedisRateLimiter(client, {
       perMinute,
       burst,
-      prefix: `${REDIS_PREFIX}mcp-rate:${address}`,
+      prefix: `${REDIS_PREFIX}mcp-rate:${rule.slice('mcp:'.length)}`,
     }),
   };
 }

@@ -10,7 +10,7 @@ import {
   type AuthRegistryOptions,
 } from './registry.ts';
 import { verifyRiderRequest } from './resource.ts';
-import { createAuthRoutes, type AuthRoutes } from './auth-routes.ts';
+import { createAuthEndpoints, type PathHandler } from './auth-endpoints.ts';
 import { SCOPE_READ } from '../rider/access-policy.ts';
 
 export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Response>;
@@ -18,7 +18,7 @@ export type RiderAuthenticator = (request: Request) => Promise<RiderCaller | Res
 export interface AuthService {
   readonly registry: AuthRegistry;
   /** Answers the auth paths; undefined for every other path. */
-  readonly routes: AuthRoutes;
+  readonly endpoints: PathHandler;
   /**
    * The check in front of `/mcp/rider`, shaped for `createMcpEndpoint`'s
    * `authenticate` option. Every call needs `rider:read`; pass more scopes
@@ -40,7 +40,7 @@ export function createAuthService(options: AuthRegistryOptions): AuthService {
   };
   return {
     registry,
-    routes: createAuthRoutes({ registry }),
+    endpoints: createAuthEndpoints({ registry }),
     authenticate: authenticator([SCOPE_READ]),
     authenticator,
   };

@@ -6,6 +6,7 @@
  * carries `error="invalid_token"` exactly when a token was sent.
  */
 import { protectedResourceMetadataUrl, SUGGESTED_SCOPES } from '../rider/access-policy.ts';
+import { oauthError } from './oauth-error.ts';
 
 /** RFC 6750 quoted-string values: printable ASCII without `"` and `\`. */
 function quoted(value: string): string {
@@ -20,8 +21,6 @@ export function bearerChallenge(params: Readonly<Record<string, string | undefin
   return `Bearer ${parts.join(', ')}`;
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 /**
  * 401 for a request without a usable token. With no token at all the
  * challenge carries no error code (RFC 6750 §3.1); with a bad, expired,
@@ -34,10 +33,20 @@ export function unauthorizedResponse(origin: string, tokenSent: boolean, descrip
     resource_metadata: protectedResourceMetadataUrl(origin),
     scope: SUGGESTED_SCOPES.join(' '),
   });
-  const body = tokenSent
-    ? { error: 'invalid_token', error_description: description ?? 'The access token is not valid here.' }
-    : { error: 'unauthorized', error_description: 'Sign in: this address needs an OAuth access token.' };
-  return Response.json(body, { status: 401, headers: { ...NO_STORE, 'WWW-Authenticate': challenge } });
+  const headers = { 'WWW-Authenticate': challenge };
+  return tokenSent
+    ? oauthError({
+        status: 401,
+        error: 'invalid_token',
+        description: description ?? 'The access token is not valid here.',
+        headers,
+      })
+    : oauthError({
+        status: 401,
+        error: 'unauthorized',
+        description: 'Sign in: this address needs an OAuth access token.',
+        headers,
+      });
 }
 
 /**
@@ -58,8 +67,11 @@ export function insufficientScopeResponse(
     scope: wanted,
     resource_metadata: protectedResourceMetadataUrl(origin),
   });
-  return Response.json(
-    { error: 'insufficient_scope', error_description: description, scope: wanted },
-    { status: 403, headers: { ...NO_STORE, 'WWW-Authenticate': challenge } },
-  );
+  return oauthError({
+    status: 403,
+    error: 'insufficient_scope',
+    description,
+    extra: { scope: wanted },
+    headers: { 'WWW-Authenticate': challenge },
+  });
 }

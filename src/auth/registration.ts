@@ -9,9 +9,8 @@
  * they could never stay connected past the first access token.
  */
 import { readBoundedText } from '../http/bounded-text.ts';
-
-/** A registration document is a few hundred bytes; anything this large is not one. */
-export const MAX_REGISTRATION_BYTES = 64 * 1024;
+import { MAX_REGISTRATION_BYTES } from '../rider/access-policy.ts';
+import { oauthError } from './oauth-error.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -44,10 +43,11 @@ export async function registrationRequest(request: Request): Promise<Request | R
   // Read up to the limit only: a Vercel function has no Node listener in front to bound the body.
   const text = await readBoundedText(request, MAX_REGISTRATION_BYTES);
   if (text === undefined) {
-    return Response.json(
-      { error: 'invalid_client_metadata', error_description: 'The registration document is too large.' },
-      { status: 413, headers: { 'Cache-Control': 'no-store' } },
-    );
+    return oauthError({
+      status: 413,
+      error: 'invalid_client_metadata',
+      description: 'The registration document is too large.',
+    });
   }
   let body = text;
   try {

@@ -11,6 +11,7 @@ import type { Store } from '../store/database.ts';
 import { createMemoryWindowLimits } from '../store/shared-state/rate-limiter.ts';
 import { createAuth, type Auth, type RateLimitStorage } from './auth.ts';
 import type { AuthConfig } from './secret.ts';
+import { oauthError } from './oauth-error.ts';
 
 /** Origins kept warm at once; a request naming yet another one rebuilds (cheap, no I/O until used). */
 const MAX_ORIGINS = 16;
@@ -43,10 +44,7 @@ export interface AuthRegistry {
 
 /** The answer to a request whose Host {@link AuthRegistry.originOf} refuses. */
 export function misdirectedResponse(): Response {
-  return Response.json(
-    { error: 'misdirected_request' },
-    { status: 421, headers: { 'Cache-Control': 'no-store' } },
-  );
+  return oauthError({ status: 421, error: 'misdirected_request' });
 }
 
 export function createAuthRegistry(options: AuthRegistryOptions): AuthRegistry {

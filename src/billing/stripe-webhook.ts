@@ -50,10 +50,6 @@ import {
   type StripeEvent,
 } from './stripe-objects.ts';
 
-export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
-/** Stripe's events are a few KB; the largest (an invoice with many lines) stays well under this. */
-export const BILLING_WEBHOOK_MAX_BYTES = 256 * 1024;
-
 export interface BillingDeps {
   readonly db: Kysely<Database>;
   readonly gateway: BillingGateway;

@@ -192,29 +192,50 @@ export function problemDocument(code: AnyProblemCode, init: ProblemInit): Proble
 
 export interface ApiErrorInit {
   readonly detail: string;
-  readonly hint: string;
+  /** How to resolve it; an account code falls back to its catalogue hint. */
+  readonly hint?: string;
   readonly parameter?: string;
+  /** The code's fields beyond RFC 9457's (e.g. `route_error`), never overriding the standard ones. */
+  readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * The one error class of the API. Anything that goes wrong for a reason the
- * caller can act on is thrown as an `ApiError`; the HTTP layer turns it into
- * problem+json in a single place, and treats every other throw as internal.
+ * The one error type of every problem+json surface: the REST API, the
+ * settings API and billing. Anything that goes wrong for a reason the caller
+ * can act on is an `ApiError` (thrown, or returned where a settings handler
+ * composes answers); each surface renders it in one place (`problemReply`
+ * for REST, `answerResponse` for the settings API and billing) through
+ * {@link problemOf}, and treats every other throw as internal.
  */
 export class ApiError extends Error {
-  readonly code: ProblemCode;
-  readonly hint: string;
+  readonly code: AnyProblemCode;
+  readonly hint: string | undefined;
   readonly parameter: string | undefined;
+  readonly extensions: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: ProblemCode, init: ApiErrorInit) {
+  constructor(code: AnyProblemCode, init: ApiErrorInit) {
     super(init.detail);
     this.name = 'ApiError';
     this.code = code;
     this.hint = init.hint;
     this.parameter = init.parameter;
+    this.extensions = init.extensions;
   }
 
   get status(): number {
-    return PROBLEM_CODES[this.code].status;
+    return problemEntry(this.code).status;
   }
+}
+
+/** The problem document of an error at a path: the one place an `ApiError` becomes RFC 9457. */
+export function problemOf(error: ApiError, instance: string, docsUrl: string): ProblemDocument {
+  const extensions =
+    error.parameter === undefined ? error.extensions : { ...error.extensions, parameter: error.parameter };
+  return problemDocument(error.code, {
+    detail: error.message,
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+    instance,
+    docsUrl,
+    ...(extensions === undefined ? {} : { extensions }),
+  });
 }

@@ -1,39 +1,46 @@
 /**
- * The header this server sets to the caller's address (from the socket, or
- * from the platform on Vercel) before handing a request on: rate limits and
- * the sign-in throttle count by it. Any copy the client sent is replaced, so
- * it cannot be spoofed.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-wos-client';
-
-/**
  * Where one request came from, as the platform (not the client) tells it:
- * the Node listener, the Vercel adapters, the MCP endpoint and the sign-in
- * routes all pass it; it lives here, with the header that carries it.
+ * the Node listener from the socket (or `X-Forwarded-For` behind a proxy you
+ * run), the Vercel function from `x-real-ip`. It travels beside the request,
+ * as an argument from the listener or function to each handler that counts
+ * by it (the MCP rate limit, the sign-in throttle), never inside a copy of
+ * the request.
  */
 export interface ClientInfo {
   readonly address: string;
 }
 
 /**
- * A copy of the request carrying the caller's address (or none). Built from
- * parts, not `new Request(request)`: a server's request object (srvx on
- * Node) need not be the platform's own `Request` class. The body is copied
- * as bytes, not piped as a stream: every server in front has already
- * bounded it (see `src/server/request-body.ts`; Vercel caps bodies too), and
- * a stream-to-stream copy per request was a fifth of the bytes an MCP call
- * allocated.
+ * The header better-auth reads the caller's address from
+ * (`advanced.ipAddress.ipAddressHeaders` in `src/auth/auth.ts`): the one
+ * consumer that can only be told through the request itself.
  */
-export async function withClientAddress(request: Request, address: string | undefined): Promise<Request> {
-  // Already carried by the server in front (the Node listener sets it): no copy needed.
-  if (request.headers.get(CLIENT_ADDRESS_HEADER) === (address ?? null)) return request;
-  const headers = new Headers(request.headers);
-  headers.delete(CLIENT_ADDRESS_HEADER);
-  if (address !== undefined) headers.set(CLIENT_ADDRESS_HEADER, address);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(request.url, {
-    method: request.method,
-    headers,
-    ...(hasBody ? { body: await request.arrayBuffer() } : {}),
-  });
+export const CLIENT_ADDRESS_HEADER = 'x-wos-client';
+
+/**
+ * The request as better-auth must see it: {@link CLIENT_ADDRESS_HEADER} set
+ * to the address the platform gave (any copy the client sent replaced or
+ * removed, so it cannot be spoofed). The header is set in place: a request's
+ * headers are mutable (the fetch spec's `request` guard), so nothing is
+ * copied. Only a request with immutable headers (none of ours; a test double
+ * could send one) is wrapped, and then its body is handed on as a stream,
+ * never read.
+ */
+export function forSignIn(request: Request, client: ClientInfo | undefined): Request {
+  try {
+    if (client) request.headers.set(CLIENT_ADDRESS_HEADER, client.address);
+    else request.headers.delete(CLIENT_ADDRESS_HEADER);
+    return request;
+  } catch {
+    const headers = new Headers(request.headers);
+    if (client) headers.set(CLIENT_ADDRESS_HEADER, client.address);
+    else headers.delete(CLIENT_ADDRESS_HEADER);
+    // From parts: a server's request object (srvx on Node) need not be the platform's `Request`.
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    return new Request(request.url, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+    } as RequestInit);
+  }
 }

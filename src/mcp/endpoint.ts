@@ -11,16 +11,12 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { authInfoOf, buildServer } from './build-server.ts';
 import { calledToolOf, readMcpBody, refusedBody } from './request-body.ts';
 import { createServerPool } from './server-pool.ts';
+import { MCP_MAX_BODY_BYTES } from '../rider/access-policy.ts';
+import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
 import type { ToolDefinition } from './tool.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
-/**
- * The largest JSON-RPC message `/mcp` and `/mcp/rider` accept. A tool call is
- * a few hundred bytes; 64 KB leaves room for long place names and clients
- * that send their whole capability list.
- */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
 /** What a browser-based MCP client must be able to read from our answers. */
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After';
 
@@ -164,10 +160,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       return await serve(request, client);
     } catch (error) {
       console.error('MCP endpoint failed:', error);
-      return Response.json(
-        { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error; try again.' } },
-        { status: 500, headers: { 'Cache-Control': 'no-store' } },
-      );
+      return new Response(jsonRpcErrorJson(JSON_RPC_CODES.internalError, 'Internal error; try again.'), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+      });
     }
   };
 }

@@ -9,11 +9,6 @@ import { parseQuery } from './query.ts';
 import { ENDPOINTS } from './endpoints.ts';
 import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
 
-/** Paths this handler owns; the local server sends everything else to the site. */
-export function isApiPath(pathname: string): boolean {
-  return pathname === '/v1' || pathname.startsWith('/v1/') || entryOf(pathname) !== undefined;
-}
-
 const ENDPOINT_LIST = Object.keys(ENDPOINTS).join(', ');
 
 /** A request line or Host header that makes no URL: answered, never thrown. */

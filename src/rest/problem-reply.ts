@@ -1,4 +1,4 @@
-import { ApiError, PROBLEM_CODES, problemDocument, type ProblemCode } from '../core/problems.ts';
+import { ApiError, PROBLEM_CODES, problemOf, type AnyProblemCode } from '../core/problems.ts';
 import { CACHE, jsonReply, type CachePolicy, type Reply } from './headers.ts';
 import type { Problem } from './schemas/problem.ts';
 
@@ -16,27 +16,26 @@ export function internalError(): ApiError {
  * refusals depend on the Host header, the connection or its timing) is
  * `no-store`, so a cache never keeps it under a URL it does not belong to.
  */
-const CACHEABLE: ReadonlySet<ProblemCode> = new Set(['missing_parameter', 'invalid_parameter', 'not_found']);
+const CACHEABLE: ReadonlySet<AnyProblemCode> = new Set([
+  'missing_parameter',
+  'invalid_parameter',
+  'not_found',
+]);
 
-function cacheFor(code: ProblemCode): CachePolicy {
+function cacheFor(code: AnyProblemCode): CachePolicy {
   return CACHEABLE.has(code) ? CACHE.clientError : CACHE.none;
 }
 
 /**
- * The single place where errors become RFC 9457 problem+json. An `ApiError`
+ * The single place where the REST API's errors become RFC 9457 problem+json, with its public
+ * CORS and cache headers. An `ApiError`
  * keeps its code, detail and hint; anything else is logged here and answered
  * as `internal_error` without its message or stack.
  */
 export function problemReply(error: unknown, instance: string, docsUrl: string): Reply {
   const known = error instanceof ApiError ? error : internalError();
   if (!(error instanceof ApiError)) console.error('[wind-on-segment] internal error', instance, error);
-  const body = problemDocument(known.code, {
-    detail: known.message,
-    hint: known.hint,
-    instance,
-    docsUrl,
-    ...(known.parameter === undefined ? {} : { extensions: { parameter: known.parameter } }),
-  }) as Problem;
+  const body = problemOf(known, instance, docsUrl) as Problem;
   const { status } = body;
   return jsonReply(body, {
     status,

@@ -1,8 +1,10 @@
 /**
  * The OAuth and account policy of the rider MCP address, in one place so the
  * authorization server, the protected-resource metadata, the 401 challenge and
- * the sign-up and consent pages always agree. Constants only: the pages import
- * this file at build time.
+ * the sign-up and consent pages always agree, with the MCP and sign-in paths
+ * and body limits the path table (`src/app/paths.ts`) names. Constants only:
+ * the pages import this file at build time, and every function imports it
+ * without loading the MCP server or the authorization server.
  */
 
 /** Where better-auth is mounted; the authorization server's issuer is `{origin}/api/auth`. */
@@ -13,6 +15,23 @@ export const RIDER_RESOURCE_PATH = '/mcp/rider';
 
 /** The public MCP address: no sign-in, the three public tools. */
 export const PUBLIC_MCP_PATH = '/mcp';
+
+/** RFC 9728's protected-resource metadata, and RFC 8414's authorization-server metadata. */
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
+
+/** Dynamic client registration (RFC 7591). */
+export const REGISTER_PATH = `${AUTH_BASE_PATH}/oauth2/register`;
+
+/** A registration document is a few hundred bytes; anything this large is not one. */
+export const MAX_REGISTRATION_BYTES = 64 * 1024;
+
+/**
+ * The largest JSON-RPC message `/mcp` and `/mcp/rider` accept. A tool call is
+ * a few hundred bytes; 64 KB leaves room for long place names and clients
+ * that send their whole capability list.
+ */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 /** The two MCP addresses, in the spelling every document names. */
 export type McpAddress = typeof PUBLIC_MCP_PATH | typeof RIDER_RESOURCE_PATH;
@@ -94,5 +113,5 @@ export function riderResourcesFor(origin: string): readonly [string, string] {
 
 /** RFC 9728 §3.1: the metadata URL inserts the well-known segment before the resource's path. */
 export function protectedResourceMetadataUrl(origin: string): string {
-  return `${origin}/.well-known/oauth-protected-resource${RIDER_RESOURCE_PATH}`;
+  return `${origin}${PROTECTED_RESOURCE_METADATA_PATH}${RIDER_RESOURCE_PATH}`;
 }

@@ -1,36 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
-import { answersProblems, isRiderPath } from '../app/rider-routes.ts';
-import { problemDocument } from '../core/problems.ts';
+import { edgeError } from '../app/edge-errors.ts';
 import type { McpService } from '../app/mcp-service.ts';
-import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { bufferBody } from './request-body.ts';
 
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/** `/mcp`, everything under it, and the sign-in paths belong to the MCP side. */
-export function isMcpPath(path: string): boolean {
-  return path === '/mcp' || path.startsWith('/mcp/') || isRiderPath(path);
-}
-
 /**
  * The platform's own `Request` for a Node request whose body has been read
  * (by `bufferBody`). Built directly rather than through srvx's lazy request
- * wrapper: the MCP endpoint copies the request once more to set the client
- * address, and a wrapper whose body is a Node stream turned into a web
- * stream made that copy the costliest step of a tool call under load. It
- * carries the client's address header already, so the endpoint keeps it
- * as it is instead of copying it again.
+ * wrapper, whose body (a Node stream turned into a web stream) made reading
+ * it the costliest step of a tool call under load. The caller's address is
+ * not in it: it goes beside the request, as the handler's second argument.
  */
-function toRequest(request: IncomingMessage, address: string, signal: AbortSignal): Request {
+function toRequest(request: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] ?? '';
-    // The client's own copy of the address header is dropped: only the socket says where it came from.
-    if (name.toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.append(name, raw[i + 1] ?? '');
-  }
-  headers.set(CLIENT_ADDRESS_HEADER, address);
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
   const url = `http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`;
   const method = request.method ?? 'GET';
   const body = (request as IncomingMessage & { rawBody?: Buffer }).rawBody;
@@ -59,9 +45,10 @@ async function withLength(answer: Response): Promise<Response> {
 }
 
 /**
- * The MCP endpoint on `node:http`: the socket's address identifies the
- * client, or, behind a proxy you run (`WOS_TRUST_PROXY`), the first
- * `X-Forwarded-For` entry, which such a proxy sets.
+ * The MCP side on `node:http` (every path the path table gives the `mcp`
+ * function): the socket's address identifies the client, or, behind a proxy
+ * you run (`WOS_TRUST_PROXY`), the first `X-Forwarded-For` entry, which such
+ * a proxy sets.
  */
 export function mcpListener(handle: McpService['handle'], trustProxy: boolean): Http1Listener {
   const clientAddress = (request: IncomingMessage): string => {
@@ -81,28 +68,19 @@ export function mcpListener(handle: McpService['handle'], trustProxy: boolean): 
     });
     let web: Request;
     try {
-      web = toRequest(request, address, gone.signal);
+      web = toRequest(request, gone.signal);
     } catch {
-      // Header bytes Node accepts but the fetch Headers class refuses.
-      const detail = 'A header value is not valid.';
-      const problem = answersProblems(path);
-      response.writeHead(400, {
-        'content-type': problem ? 'application/problem+json' : 'application/json',
-        'cache-control': 'no-store',
-      });
+      // Header bytes Node accepts but the fetch Headers class refuses: an error in the path's style.
+      const failure = {
+        code: 'bad_request',
+        detail: 'A header value is not valid.',
+        hint: 'Send header values of visible ASCII characters only.',
+        oauthError: 'invalid_request',
+      } as const;
       const docsUrl = `http://${request.headers.host ?? 'localhost'}/docs`;
-      response.end(
-        JSON.stringify(
-          problem
-            ? problemDocument('bad_request', {
-                detail,
-                hint: 'Send header values of visible ASCII characters only.',
-                instance: path,
-                docsUrl,
-              })
-            : { error: 'invalid_request', error_description: detail },
-        ),
-      );
+      const { status, headers, body } = edgeError(path, failure, docsUrl);
+      response.writeHead(status, headers);
+      response.end(body);
       return;
     }
     const answer = await handle(web, { address });

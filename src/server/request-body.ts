@@ -1,32 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { MAX_REGISTRATION_BYTES } from '../auth/registration.ts';
-import { BILLING_WEBHOOK_MAX_BYTES, BILLING_WEBHOOK_PATH } from '../billing/stripe-webhook.ts';
-import { AUTH_BASE_PATH, mcpAddressOf } from '../rider/access-policy.ts';
-import { OWN_SEGMENT_UPLOAD_MAX_BYTES, OWN_SEGMENTS_PATH } from '../account/own-segments-api.ts';
-import { WEBHOOK_BODY_MAX_BYTES, WEBHOOK_PATH } from '../account/webhook-setting.ts';
-import { answersProblems } from '../app/rider-routes.ts';
-import { problemDocument } from '../core/problems.ts';
-import { MCP_MAX_BODY_BYTES } from '../mcp/endpoint.ts';
-
-/**
- * The largest request body each path of the MCP side takes, in one table
- * (docs/operating.md lists it under "HTTP edges"). The MCP addresses take
- * one JSON-RPC message; the sign-in forms and the webhook setting are a few
- * hundred bytes. Paths not listed (the metadata documents, the rider's GET
- * endpoints) take {@link OTHER_BODY_MAX_BYTES}.
- */
-export const BODY_LIMITS: Readonly<Record<string, number>> = {
-  '/mcp': MCP_MAX_BODY_BYTES,
-  '/mcp/rider': MCP_MAX_BODY_BYTES,
-  [WEBHOOK_PATH]: WEBHOOK_BODY_MAX_BYTES,
-  [OWN_SEGMENTS_PATH]: OWN_SEGMENT_UPLOAD_MAX_BYTES,
-  [BILLING_WEBHOOK_PATH]: BILLING_WEBHOOK_MAX_BYTES,
-  [`${AUTH_BASE_PATH}/oauth2/register`]: MAX_REGISTRATION_BYTES,
-};
-
-/** Every other MCP-side path: sign-up, sign-in, token and consent forms are well under 16 KB. */
-export const OTHER_BODY_MAX_BYTES = 16 * 1024;
+import { edgeError } from '../app/edge-errors.ts';
+import { pathFacts } from '../app/paths.ts';
 
 /**
  * How much of a refused body the server still reads and discards to keep
@@ -61,12 +36,14 @@ function lingerOnClose(socket: Socket): void {
   };
 }
 
-/** The limit of a path; `/mcp/` and `/mcp/rider/` are the MCP addresses and take theirs (`mcpAddressOf`). */
-export function bodyLimitFor(spelled: string): number {
-  const path = mcpAddressOf(spelled) ?? spelled;
-  return Object.hasOwn(BODY_LIMITS, path)
-    ? (BODY_LIMITS[path] ?? OTHER_BODY_MAX_BYTES)
-    : OTHER_BODY_MAX_BYTES;
+/**
+ * The largest body the path takes, from the path table (`src/app/paths.ts`,
+ * listed in docs/operating.md): one JSON-RPC message at the MCP addresses, a
+ * form elsewhere, more where a path takes an upload. A path whose part reads
+ * no body (none reaches this listener) takes nothing.
+ */
+export function bodyLimitFor(path: string): number {
+  return pathFacts(path).body ?? 0;
 }
 
 /** A request that carries a body srvx would read: not GET/HEAD, with a length or a transfer coding. */
@@ -101,30 +78,13 @@ function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome>
   });
 }
 
-/**
- * The 413 in the shape of the path's clients: a JSON-RPC error for the MCP
- * addresses, a problem document for the settings API and payments, the
- * OAuth error shape for the sign-in paths.
- */
+/** The 413 in the error style the path table gives the path (JSON-RPC, problem or OAuth). */
 function tooLargeBody(request: IncomingMessage, path: string, limit: number) {
   const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
-  const message = `The request body is larger than the ${size} this address takes.`;
-  if (mcpAddressOf(path) !== undefined) {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
-    return { body, type: 'application/json' };
-  }
-  if (answersProblems(path)) {
-    const scheme = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-    const docsUrl = `${scheme}://${request.headers.host ?? 'localhost'}/docs`;
-    const body = JSON.stringify(
-      problemDocument('payload_too_large', { detail: message, instance: path, docsUrl }),
-    );
-    return { body, type: 'application/problem+json' };
-  }
-  return {
-    body: JSON.stringify({ error: 'payload_too_large', error_description: message }),
-    type: 'application/json',
-  };
+  const detail = `The request body is larger than the ${size} this address takes.`;
+  const scheme = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const docsUrl = `${scheme}://${request.headers.host ?? 'localhost'}/docs`;
+  return edgeError(path, { code: 'payload_too_large', detail }, docsUrl);
 }
 
 /**
@@ -158,11 +118,10 @@ export async function bufferBody(
     response.shouldKeepAlive = false;
     lingerOnClose(request.socket);
   }
-  const { body, type } = tooLargeBody(request, path, limit);
+  const { headers, body } = tooLargeBody(request, path, limit);
   response.writeHead(413, {
-    'content-type': type,
+    ...headers,
     'content-length': String(Buffer.byteLength(body)),
-    'cache-control': 'no-store',
     'access-control-allow-origin': '*',
   });
   response.end(body);

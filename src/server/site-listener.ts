@@ -5,11 +5,12 @@ import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
 import type { ApiError } from '../core/problems.ts';
-import { isApiPath, toFetchHandler, type ApiReplier } from '../rest/handler.ts';
+import { toFetchHandler, type ApiReplier } from '../rest/handler.ts';
 import { problemReply } from '../rest/problem-reply.ts';
 import type { McpService } from '../app/mcp-service.ts';
+import { pathFacts } from '../app/paths.ts';
 import { apiListener } from './api-listener.ts';
-import { isMcpPath, mcpListener } from './mcp-listener.ts';
+import { mcpListener } from './mcp-listener.ts';
 import { checkTarget, ownOrigin } from './request-head.ts';
 import { ownOriginDocs } from './own-origin-docs.ts';
 import { siteHeaders } from './site-headers.ts';
@@ -80,6 +81,26 @@ function wantsHtml(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('text/html');
 }
 
+/**
+ * A path the path table serves with another built page (`/segments/<id>` by
+ * its shell), as Vercel's rewrite does: the page answers under the asked
+ * path; when the build has no such page, the request goes on unchanged (to
+ * the not-found answer, which names the path asked for).
+ */
+function pageRewrites(files: ServerMiddleware): ServerMiddleware {
+  return (request, next) => {
+    const url = new URL(request.url);
+    const { page } = pathFacts(url.pathname);
+    if (page === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+    const target = new URL(page + url.search, url);
+    const rewritten = new Request(target, {
+      method: request.method,
+      headers: request.headers,
+    }) as ServerRequest;
+    return files(rewritten, next);
+  };
+}
+
 /** Runs srvx middleware in order, ending with `last`. */
 function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): FetchHandler {
   const run = (index: number, request: ServerRequest): Response | Promise<Response> => {
@@ -90,9 +111,10 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
 }
 
 /**
- * What `npm start` serves on one port: API paths go straight to the API
- * (no web Request/Response on that path); `/mcp` to the MCP server;
- * everything else is the built site
+ * What `npm start` serves on one port, by the path table (`src/app/paths.ts`):
+ * the REST paths go straight to the API (no web Request/Response on that
+ * path); the MCP function's paths (`/mcp`, sign-in, settings, billing) to the
+ * MCP side; everything else is the built site
  * through srvx, ending in a not-found answer that suits the caller: the
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
@@ -110,6 +132,7 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
     }
     return apiFetch(request);
   };
+  const files = staticMiddleware({ dir: siteDir });
   // srvx types its Node handler as HTTP/1 or HTTP/2; this server is HTTP/1.
   const site = toNodeHandler(
     chain(
@@ -118,7 +141,8 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
         siteCache,
         skipUndecodable(notFound),
         ownOriginDocs(siteDir),
-        staticMiddleware({ dir: siteDir }),
+        pageRewrites(files),
+        files,
       ],
       notFound,
     ),
@@ -134,8 +158,10 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
     // An HTTP/1.0 request may come without Host: it is for this server, whatever its name.
     request.headers.host ??= new URL(ownOrigin(request.socket)).host;
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
-    if (isApiPath(path)) return api(request, response);
-    if (mcpNode && isMcpPath(path)) return void mcpNode(request, response);
+    // The function the path table names for the path serves it here too; the cron is Vercel's alone.
+    const served = pathFacts(path).function;
+    if (served === 'rest') return api(request, response);
+    if (mcpNode && served === 'mcp') return void mcpNode(request, response);
     void site(request, response);
   };
 }

@@ -182,7 +182,7 @@ describe('the authorization server', () => {
   });
 
   const load = (clientId: string, headers: Record<string, string>) =>
-    server.service.routes(
+    server.service.endpoints(
       new Request(authorizeUrl(metadata, { clientId, redirectUri: 'http://127.0.0.1:9/cb' }), { headers }),
       { address: '127.0.0.1' },
     );

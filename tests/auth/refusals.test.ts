@@ -214,7 +214,7 @@ describe('/mcp/rider', () => {
   });
 
   it('never lets an unknown Host pick the issuer', async () => {
-    const answer = await server.service.routes(
+    const answer = await server.service.endpoints(
       new Request('http://evil.example/.well-known/oauth-protected-resource'),
     );
     expect(answer?.status).toBe(421);

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { doubleBillingConfig, DOUBLE_WEBHOOK_SECRET } from '../../scripts/billing/double-prices.ts';
-import { accountPayments } from '../../src/app/rider-routes.ts';
+import { accountPayments } from '../../src/app/rider-endpoints.ts';
 import { riderApi } from '../../src/account/account-api.ts';
 import type { BillingGateway } from '../../src/billing/gateway.ts';
 import { createStripeGateway } from '../../src/billing/stripe-gateway.ts';

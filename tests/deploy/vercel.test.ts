@@ -14,7 +14,8 @@ import { describeContract } from '../contract/run-contract.ts';
 import { buildVercelOutput } from '../../scripts/vercel/build-output.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { connectClient, ERAS } from '../support/mcp-client.ts';
-import { createVercelRouter } from '../support/vercel-output.ts';
+import { createVercelRouter, routeDestination } from '../support/vercel-output.ts';
+import { pathFacts, PATHS, type PathRow } from '../../src/app/paths.ts';
 import { SERVICE_VERSION } from '../../src/core/service-facts.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,6 +36,28 @@ describeContract('vercel build output', () => ({
   origin,
   fetch: (path, init) => route(new Request(origin + path, init)),
 }));
+
+/** Paths a row of the table names, in each spelling its match takes. */
+function samplesOf({ path, match }: PathRow): string[] {
+  if (match === 'exact') return [path];
+  if (match === 'slash') return [path, `${path}/`];
+  if (match === 'child') return [`${path}/some-id`, `${path}/some-id/`];
+  return [...(match === 'tree' ? [path] : []), `${path}/`, `${path}/x/y`];
+}
+
+describe('vercel build output: the path table', () => {
+  it('routes every path of the table to the function or page the table names', () => {
+    for (const sample of PATHS.flatMap(samplesOf)) {
+      const facts = pathFacts(sample);
+      const expected =
+        facts.page ??
+        (facts.function === 'rest' || facts.function === 'mcp' ? `/api/${facts.function}` : undefined);
+      const destination = routeDestination(output, sample);
+      if (expected === undefined) expect(destination, sample).toBeUndefined();
+      else expect(destination?.replace(/\?.*$/, ''), sample).toBe(expected);
+    }
+  });
+});
 
 describe('vercel build output: layout', () => {
   it('has the REST function on Node 24 and the static site', () => {

@@ -40,6 +40,25 @@ function staticFile(output: string, pathname: string): string | undefined {
 }
 
 /**
+ * Where the built routes (after the filesystem) send a path: a function's
+ * path (`/api/mcp`), a page's, or undefined when no rewrite takes it (a status route is not one).
+ */
+export function routeDestination(output: string, pathname: string): string | undefined {
+  const { routes } = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')) as {
+    routes: VercelRoute[];
+  };
+  const after = routes.slice(routes.findIndex((route) => route.handle === 'filesystem') + 1);
+  const end = after.findIndex((route) => route.handle !== undefined);
+  return (end < 0 ? after : after.slice(0, end)).find(
+    (route) =>
+      route.src !== undefined &&
+      route.dest !== undefined &&
+      route.status === undefined &&
+      new RegExp(route.src).test(pathname),
+  )?.dest;
+}
+
+/**
  * A small stand-in for Vercel's router over `config.json`: the filesystem
  * phase, then `dest` routes to functions (the function sees the URL the
  * client asked for, as on Vercel), then status routes. Enough for the routes
@@ -68,6 +87,12 @@ export async function createVercelRouter(output: string): Promise<Handler> {
       }
       if (route.handle) break;
       if (!filesystemDone || !route.src || !new RegExp(route.src).test(pathname)) continue;
+      if (route.dest && route.status === undefined && !route.dest.startsWith('/api/')) {
+        // A rewrite to a page (a shell serving many paths): the page when the build has it, else on.
+        const page = staticFile(output, route.dest);
+        if (page && request.method === 'GET') return new Response(readFileSync(page), { status: 200 });
+        continue;
+      }
       if (route.dest && route.status === undefined) {
         const fn = await fetchFunction(route.dest.replace(/^\//, ''));
         if (!fn) throw new Error(`route ${route.src} points at a missing function ${route.dest}`);

@@ -140,7 +140,7 @@ describe('the MCP addresses with a trailing slash (issue 28)', () => {
       openRider: async () => ({
         store: undefined as never,
         endpoint: endpoint('rider'),
-        routes: async () => undefined,
+        endpoints: async () => undefined,
       }),
     });
     for (const path of ['/mcp', '/mcp/', '/mcp/rider', '/mcp/rider/'])

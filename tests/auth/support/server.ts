@@ -18,7 +18,7 @@ import { PUBLIC_TOOLS } from '../../../src/mcp/tools/public.ts';
 import { RIDER_ADDRESS_TOOLS } from '../../../src/mcp/tools/rider/index.ts';
 import type { Store } from '../../../src/store/database.ts';
 import type { BillingService } from '../../../src/billing/checkout.ts';
-import { createRiderRoutes } from '../../../src/app/rider-routes.ts';
+import { createRiderEndpoints } from '../../../src/app/rider-endpoints.ts';
 import { createMcpService } from '../../../src/app/mcp-service.ts';
 import { mcpAddressOf } from '../../../src/rider/access-policy.ts';
 import { generateSegments } from '../../support/synthetic-segments.ts';
@@ -115,7 +115,7 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     rateLimit: options.rateLimit ?? false,
     ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
   });
-  const routes = createRiderRoutes({
+  const routes = createRiderEndpoints({
     auth: service,
     catalog: NAMED_CATALOG,
     billing: options.billing,
@@ -126,7 +126,7 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     mcp &&
     createMcpService({
       publicEndpoint: async () => mcp.public,
-      openRider: async () => ({ store: options.store, endpoint: mcp.rider, routes }),
+      openRider: async () => ({ store: options.store, endpoint: mcp.rider, endpoints: routes }),
     });
   const app = async (request: ServerRequest): Promise<Response> => {
     const client = { address: request.ip ?? 'unknown' };

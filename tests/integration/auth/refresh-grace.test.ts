@@ -110,7 +110,7 @@ describe.each(ENGINES)('parallel refreshes on $engine', ({ engine, open, skip })
       const response =
         via === 'server'
           ? await fetch(refreshRequest(refreshToken))
-          : ((await worker.routes(refreshRequest(refreshToken), { address: '127.0.0.1' })) ??
+          : ((await worker.endpoints(refreshRequest(refreshToken), { address: '127.0.0.1' })) ??
             new Response(null, { status: 404 }));
       return { status: response.status, body: (await response.json()) as Tokens & { error?: string } };
     }

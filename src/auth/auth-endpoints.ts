@@ -2,29 +2,36 @@
  * Every HTTP path of the authorization server, as one fetch handler that
  * answers its own paths and returns undefined for the rest, so the
  * composition root can put it beside the settings API and payments
- * (`src/app/rider-routes.ts`):
+ * (`src/app/rider-endpoints.ts`); which requests reach it is the path table's
+ * call (`src/app/paths.ts`):
  *
  * - `/.well-known/oauth-protected-resource[/mcp/rider]` (RFC 9728)
  * - `/.well-known/oauth-authorization-server[/api/auth]` (RFC 8414)
  * - `/api/auth/*` (better-auth: sign-up/in/out, authorize, token, register…)
  */
 import { oauthProviderAuthServerMetadata } from '@better-auth/oauth-provider';
-import { withClientAddress, type ClientInfo } from '../http/client-address.ts';
+import { forSignIn, type ClientInfo } from '../http/client-address.ts';
 import { refusalRedirect } from './client-refusal.ts';
+import { oauthError, oauthErrorJson } from './oauth-error.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
-import { AUTH_BASE_PATH, RIDER_RESOURCE_PATH } from '../rider/access-policy.ts';
+import {
+  AUTH_BASE_PATH,
+  AUTHORIZATION_SERVER_METADATA_PATH as ASM,
+  PROTECTED_RESOURCE_METADATA_PATH as PRM,
+  REGISTER_PATH,
+  RIDER_RESOURCE_PATH,
+} from '../rider/access-policy.ts';
 
-export type AuthRoutes = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
+/** A handler of some paths: undefined for a path it has nothing at (the caller answers 404). */
+export type PathHandler = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
 
-export interface AuthRoutesOptions {
+export interface AuthEndpointsOptions {
   readonly registry: AuthRegistry;
 }
 
-const PRM = '/.well-known/oauth-protected-resource';
-const ASM = '/.well-known/oauth-authorization-server';
 /** The rider resource's metadata also under `/mcp/rider/`'s RFC 9728 path: a client given that spelling asks there. */
 const METADATA_PATHS = new Set([
   PRM,
@@ -39,11 +46,6 @@ const AUTHORIZE_PATH = `${AUTH_BASE_PATH}/oauth2/authorize`;
 const PUBLIC_CLIENT_PATHS = new Set(
   ['/oauth2/token', '/oauth2/register', '/oauth2/revoke', '/jwks'].map((path) => `${AUTH_BASE_PATH}${path}`),
 );
-
-/** True for every path {@link createAuthRoutes} answers. */
-export function isAuthPath(pathname: string): boolean {
-  return METADATA_PATHS.has(pathname) || pathname.startsWith(`${AUTH_BASE_PATH}/`);
-}
 
 function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
@@ -91,44 +93,45 @@ export function asContract(response: Response | undefined): Response | undefined
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   const error = BODILESS_ERRORS[response.status] ?? 'server_error';
-  const body = JSON.stringify({
-    error,
-    error_description: `The sign-in service answered ${response.status}.`,
-  });
+  const description = `The sign-in service answered ${response.status}.`;
   headers.set('Content-Type', 'application/json');
   headers.delete('Content-Length');
+  const body = oauthErrorJson({ status: response.status, error, description });
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-export function createAuthRoutes(options: AuthRoutesOptions): AuthRoutes {
-  const routes = authRoutes(options);
-  return async (incoming, client) => asContract(await routes(incoming, client));
+export function createAuthEndpoints(options: AuthEndpointsOptions): PathHandler {
+  const endpoints = authEndpoints(options);
+  return async (incoming, client) => asContract(await endpoints(incoming, client));
 }
 
-function authRoutes({ registry }: AuthRoutesOptions): AuthRoutes {
+function authEndpoints({ registry }: AuthEndpointsOptions): PathHandler {
   const refreshGrace = createRefreshGrace({ db: registry.store.db });
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
-    if (!isAuthPath(pathname)) return undefined;
+    // The table sends every `/.well-known/oauth-…` path here; only these documents exist.
+    if (!pathname.startsWith(`${AUTH_BASE_PATH}/`) && !METADATA_PATHS.has(pathname)) return undefined;
     const origin = registry.originOf(incoming);
     if (!origin) return misdirectedResponse();
     const auth = registry.authFor(origin);
     const publicClientPath = METADATA_PATHS.has(pathname) || PUBLIC_CLIENT_PATHS.has(pathname);
     if (publicClientPath && incoming.method === 'OPTIONS') return preflight();
-    const request = await withClientAddress(incoming, client?.address);
+    const request = forSignIn(incoming, client);
     if (METADATA_PATHS.has(pathname)) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return withCors(
-          Response.json(
-            { error: 'method_not_allowed', error_description: 'The metadata documents are read with GET.' },
-            { status: 405, headers: { Allow: 'GET, HEAD, OPTIONS' } },
-          ),
+          oauthError({
+            status: 405,
+            error: 'method_not_allowed',
+            description: 'The metadata documents are read with GET.',
+            headers: { Allow: 'GET, HEAD, OPTIONS' },
+          }),
         );
       }
       if (pathname.startsWith(ASM)) return withCors(await oauthProviderAuthServerMetadata(auth)(request));
       return withCors(Response.json(protectedResourceMetadata(origin)));
     }
-    if (pathname === `${AUTH_BASE_PATH}/oauth2/register` && request.method === 'POST') {
+    if (pathname === REGISTER_PATH && request.method === 'POST') {
       const registration = await registrationRequest(request);
       if (registration instanceof Response) return withCors(registration);
       return withCors(await auth.handler(registration));

@@ -1,17 +1,13 @@
 /**
  * The rider side's HTTP paths as one handler: payments (`/api/billing/*`,
  * `src/billing`), the settings page's JSON (`/api/rider/*`, `src/account`)
- * and the authorization server (every other sign-in path, `src/auth`). The
- * three are peer surfaces that never import each other, so they meet here,
- * where the settings API also gets its session check and payments.
+ * and the authorization server (the sign-in paths, `src/auth`), each chosen
+ * by the path table (`paths.ts`). The three are peer surfaces that never
+ * import each other, so they meet here, where the settings API also gets its
+ * session check and payments.
  */
-import {
-  riderApi,
-  RIDER_API_PREFIX,
-  type AccountPayments,
-  type RiderApiContext,
-} from '../account/account-api.ts';
-import { asContract, isAuthPath, type AuthRoutes } from '../auth/auth-routes.ts';
+import { riderApi, type AccountPayments, type RiderApiContext } from '../account/account-api.ts';
+import { asContract, type PathHandler } from '../auth/auth-endpoints.ts';
 import { createAuthService, type AuthService } from '../auth/auth-service.ts';
 import { authConfigFor } from '../auth/secret.ts';
 import type { Redis } from 'ioredis';
@@ -21,25 +17,12 @@ import { storeConfigOf, type Settings } from './settings.ts';
 import { sharedSignInLimits } from './shared-limits.ts';
 import { answerResponse, refusal } from '../core/json-response.ts';
 import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
-import { billingRoutes, isBillingPath } from '../billing/routes.ts';
-import { withClientAddress } from '../http/client-address.ts';
+import { billingEndpoints } from '../billing/billing-endpoints.ts';
+import { forSignIn } from '../http/client-address.ts';
 import { checkWebhookUrl } from '../rider/webhook-url.ts';
+import { partOf } from './paths.ts';
 
-/**
- * The paths whose errors are problem documents (the settings API and
- * payments), also where an edge answers before them: a body too large, the
- * rider side not opening. The sign-in paths keep their RFCs' error shapes.
- */
-export function answersProblems(pathname: string): boolean {
-  return pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
-}
-
-/** True for every path {@link createRiderRoutes} answers. */
-export function isRiderPath(pathname: string): boolean {
-  return isAuthPath(pathname) || pathname.startsWith(RIDER_API_PREFIX) || isBillingPath(pathname);
-}
-
-export interface RiderRoutesOptions extends Pick<RiderApiContext, 'catalog' | 'docsUrl'> {
+export interface RiderEndpointsOptions extends Pick<RiderApiContext, 'catalog' | 'docsUrl'> {
   readonly auth: AuthService;
   /** Stripe, when payments are configured. */
   readonly billing: BillingService | undefined;
@@ -56,19 +39,22 @@ export function accountPayments(billing: BillingService | undefined): AccountPay
   };
 }
 
-export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
+/** The sign-in, settings and billing paths; anything else the table sends here gets undefined (a 404). */
+export function createRiderEndpoints(options: RiderEndpointsOptions): PathHandler {
   const { auth, billing, catalog, docsUrl } = options;
   const { registry } = auth;
   const { db } = registry.store;
   const payments = accountPayments(billing);
   return async (incoming, client) => {
     const { pathname } = new URL(incoming.url);
+    const part = partOf(pathname);
     // Stripe's webhook is signed and comes from Stripe's servers: no origin or session to check.
-    if (isBillingPath(pathname)) {
+    if (part === 'billing') {
       const docs = docsUrl ?? `${registry.originOf(incoming) ?? new URL(incoming.url).origin}/docs`;
-      return asContract(await billingRoutes(incoming, { db, billing, docsUrl: docs }));
+      return asContract(await billingEndpoints(incoming, { db, billing, docsUrl: docs }));
     }
-    if (!pathname.startsWith(RIDER_API_PREFIX)) return auth.routes(incoming, client);
+    if (part === 'sign-in') return auth.endpoints(incoming, client);
+    if (part !== 'rider-api') return undefined;
     const origin = registry.originOf(incoming);
     if (!origin) {
       // A host name this site does not serve (DNS rebinding, a typo): a problem, like every settings error.
@@ -79,7 +65,8 @@ export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
       });
     }
     const { getSession } = registry.authFor(origin).api;
-    const request = await withClientAddress(incoming, client?.address);
+    // The session check is better-auth's, which reads the caller's address from a header.
+    const request = forSignIn(incoming, client);
     const context: RiderApiContext = {
       session: (headers) => getSession({ headers }),
       db,
@@ -94,17 +81,18 @@ export function createRiderRoutes(options: RiderRoutesOptions): AuthRoutes {
 }
 
 /** The authorization server over the store, and every rider path with it; Stripe loads only with payments on. */
-export async function openRiderRoutes(
+export async function openRiderEndpoints(
   settings: Settings,
   store: Store,
   { allowedHosts }: McpConfig,
   redis: Redis | undefined,
-  catalog: RiderRoutesOptions['catalog'],
-): Promise<{ readonly auth: AuthService; readonly routes: AuthRoutes }> {
+  catalog: RiderEndpointsOptions['catalog'],
+): Promise<{ readonly auth: AuthService; readonly endpoints: PathHandler }> {
   const { authSecret: secret, onVercel, siteOrigin, billing: config } = settings;
   const authConfig = authConfigFor({ secret, onVercel, siteOrigin, allowedHosts }, storeConfigOf(settings));
   const auth = createAuthService({ store, config: authConfig, ...(await sharedSignInLimits(redis)) });
   const gateway = config && (await import('../billing/stripe-gateway.ts')).createStripeGateway(config);
   const billing = config && gateway ? { config, gateway } : undefined;
-  return { auth, routes: createRiderRoutes({ auth, catalog, billing, docsUrl: settings.urls.docsUrl }) };
+  const endpoints = createRiderEndpoints({ auth, catalog, billing, docsUrl: settings.urls.docsUrl });
+  return { auth, endpoints };
 }

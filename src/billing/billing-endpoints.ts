@@ -7,19 +7,14 @@
  */
 import type { Kysely } from 'kysely';
 import { answerResponse, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { ApiError } from '../core/problems.ts';
 import type { Database } from '../store/schema.ts';
 import type { BillingService } from './checkout.ts';
 import { CURRENCIES, PAID_PLAN_IDS } from './config.ts';
-import { BILLING_WEBHOOK_PATH, handleBillingWebhook } from './stripe-webhook.ts';
+import { BILLING_STATUS_PATH, BILLING_WEBHOOK_PATH } from './billing-paths.ts';
+import { handleBillingWebhook } from './stripe-webhook.ts';
 
-export const BILLING_PREFIX = '/api/billing/';
-export const BILLING_STATUS_PATH = '/api/billing/status';
-
-export function isBillingPath(pathname: string): boolean {
-  return pathname.startsWith(BILLING_PREFIX);
-}
-
-export interface BillingRoutesContext {
+export interface BillingEndpointsContext {
   readonly db: Kysely<Database>;
   readonly billing: BillingService | undefined;
   /** `{docs_url}` of problem `type` URIs. */
@@ -32,31 +27,45 @@ const METHODS: Readonly<Record<string, readonly string[]>> = {
   [BILLING_WEBHOOK_PATH]: ['POST'],
 };
 
-export async function billingRoutes(request: Request, context: BillingRoutesContext): Promise<Response> {
+export async function billingEndpoints(
+  request: Request,
+  context: BillingEndpointsContext,
+): Promise<Response> {
   const { pathname } = new URL(request.url);
   const target = { instance: pathname, docsUrl: context.docsUrl };
   const methods = METHODS[pathname];
   if (!methods) {
-    const answer = refusal('not_found', `No billing endpoint at ${pathname}.`);
+    const hint = `Use GET ${BILLING_STATUS_PATH} or POST ${BILLING_WEBHOOK_PATH}.`;
     return answerResponse(
-      { ...answer, hint: `Use GET ${BILLING_STATUS_PATH} or POST ${BILLING_WEBHOOK_PATH}.` },
+      refusal('not_found', `No billing endpoint at ${pathname}.`, undefined, hint),
       target,
     );
   }
   if (!methods.includes(request.method)) {
     const allow = methods.join(', ');
-    const answer = refusal('method_not_allowed', `${pathname} answers ${allow} only.`);
-    const response = answerResponse({ ...answer, hint: `Send a ${methods[0]}.` }, target);
+    const answer = refusal(
+      'method_not_allowed',
+      `${pathname} answers ${allow} only.`,
+      undefined,
+      `Send a ${methods[0]}.`,
+    );
+    const response = answerResponse(answer, target);
     response.headers.set('Allow', allow);
     return response;
   }
-  return answerResponse(await answer(pathname, request, context), target);
+  try {
+    return answerResponse(await answer(pathname, request, context), target);
+  } catch (error) {
+    // A handler may throw its refusal as well as return it: the same problem either way.
+    if (error instanceof ApiError) return answerResponse(error, target);
+    throw error;
+  }
 }
 
 async function answer(
   pathname: string,
   request: Request,
-  context: BillingRoutesContext,
+  context: BillingEndpointsContext,
 ): Promise<JsonAnswer> {
   const { billing, db } = context;
   if (pathname === BILLING_STATUS_PATH) {

@@ -1,0 +1,54 @@
+/**
+ * What better-auth is told about the caller (`forSignIn`): the platform's
+ * address in its header, a client's own copy never, and the request itself
+ * handed on (no copy of its body) whenever its headers can be set.
+ */
+import { describe, expect, it } from 'vitest';
+import { CLIENT_ADDRESS_HEADER, forSignIn } from '../../src/http/client-address.ts';
+
+const post = (headers: Record<string, string> = {}) =>
+  new Request('http://site.test/api/auth/sign-in/email', { method: 'POST', headers, body: '{"a":1}' });
+
+describe('forSignIn', () => {
+  it('sets the address on the request itself, replacing a copy the client sent', async () => {
+    const request = post({ [CLIENT_ADDRESS_HEADER]: '203.0.113.66' });
+    const handed = forSignIn(request, { address: '192.0.2.1' });
+    expect(handed).toBe(request);
+    expect(handed.headers.get(CLIENT_ADDRESS_HEADER)).toBe('192.0.2.1');
+    expect(await handed.text()).toBe('{"a":1}');
+  });
+
+  it('removes a client copy when the platform named no address', () => {
+    const handed = forSignIn(post({ [CLIENT_ADDRESS_HEADER]: '203.0.113.66' }), undefined);
+    expect(handed.headers.has(CLIENT_ADDRESS_HEADER)).toBe(false);
+  });
+
+  it('wraps a request whose headers cannot change, keeping its method and body', async () => {
+    const original = post({ [CLIENT_ADDRESS_HEADER]: '203.0.113.66' });
+    const frozen = new Headers(original.headers);
+    const locked = new Proxy(original, {
+      get(target, key) {
+        if (key === 'headers') {
+          return new Proxy(frozen, {
+            get(headers, name) {
+              if (name === 'set' || name === 'delete') {
+                return () => {
+                  throw new TypeError('immutable');
+                };
+              }
+              const value: unknown = Reflect.get(headers, name);
+              return typeof value === 'function' ? value.bind(headers) : value;
+            },
+          });
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const handed = forSignIn(locked, { address: '192.0.2.1' });
+    expect(handed).not.toBe(locked);
+    expect(handed.method).toBe('POST');
+    expect(handed.headers.get(CLIENT_ADDRESS_HEADER)).toBe('192.0.2.1');
+    expect(await handed.text()).toBe('{"a":1}');
+  });
+});
