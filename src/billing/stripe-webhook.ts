@@ -282,7 +282,7 @@ function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
 }
 
-/** Verifies, de-duplicates and applies one webhook delivery (a POST: `routes.ts` checks the method). */
+/** Verifies, de-duplicates and applies one webhook delivery (a POST: `billing-endpoints.ts` checks the method). */
 export async function handleBillingWebhook(request: Request, deps: BillingDeps): Promise<JsonAnswer> {
   const log = deps.log ?? ((line: string) => console.log(line));
   const signature = request.headers.get('stripe-signature');
