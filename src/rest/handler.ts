@@ -67,8 +67,10 @@ function readQuery(entry: EndpointEntry, url: RequestTarget, compiled: boolean):
 
 /**
  * The answer of a data endpoint (data-endpoints.ts), reached only for a path
- * no synchronous endpoint holds: a promise, or a problem thrown at once for
- * bad input.
+ * no synchronous endpoint holds: a promise (bad input included, as its
+ * problem), a preflight, or a not_found thrown at once. A replier built
+ * without the data sources (the docs' live examples, some tests) fails these
+ * paths as internal_error, synchronously.
  */
 function dataReply(
   method: string,
