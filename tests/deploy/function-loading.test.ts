@@ -60,7 +60,8 @@ const STORE_DRIVERS = /node_modules\/(pg|kysely)\/|src\/store\/(database|migrate
 const GEOCODERS = /src\/data\/geocoding\/(gazetteer|open-meteo-geocoder|regions|region-index)\.ts/;
 const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
 /** What the REST data endpoints read: the forecast, the catalog, the place search, their port. */
-const DATA_CODE = /src\/data\/(forecast|segments)\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
+const DATA_CODE =
+  /src\/data\/(forecast|segments)\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
 
 function findCall(args: Record<string, unknown>): RequestInit {
   return {
