@@ -3,6 +3,7 @@
  * a fixed hour: every answer is checked against its schema and against the data it came from, every
  * parameter's bad input gets its precise problem, and the limit and a failing forecast their 429 and 503.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openRestData, type RestDataParts } from '../../src/app/rest-data.ts';
 import { forecastCell } from '../../src/data/forecast/cell-cache.ts';
@@ -371,5 +372,35 @@ describe('the allowance the composition root builds', () => {
     expect(decisions[3]?.retryAfterS).toBeGreaterThan(0);
     expect(decisions[3]?.retryAfterS).toBeLessThanOrEqual(3);
     expect((await limiter.take('198.51.100.10')).allowed).toBe(true);
+  });
+});
+
+describe('any input', () => {
+  it('answers every id and query with a success or a precise problem, never a 5xx', async () => {
+    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'binary', maxLength: 40 }));
+    const path = fc.oneof(
+      text.map((id) => `/v1/segments/${encodeURIComponent(id)}`),
+      fc.record({ lat: text, lon: text }).map((q) => `/v1/wind?${new URLSearchParams(q)}`),
+      fc
+        .record({ place: text, radius_km: text, limit: text }, { requiredKeys: [] })
+        .map((q) => `/v1/segments?${new URLSearchParams(q)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(path, async (p) => {
+        const response = await get(p);
+        expect(response.status, p).toBeLessThan(500);
+        if (response.status >= 400) {
+          const problem = ProblemSchema.parse(await response.json());
+          expect([
+            'missing_parameter',
+            'invalid_parameter',
+            'not_found',
+            'unknown_segment',
+            'place_not_found',
+          ]).toContain(problem.code);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
