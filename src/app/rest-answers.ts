@@ -21,6 +21,7 @@ import {
   type BestWindow,
   type NearSegment,
   type SegmentDetailResult,
+  type SegmentHour,
   type SegmentsNearResult,
 } from '../rest/schemas/segment-results.ts';
 
@@ -189,7 +190,7 @@ export function segmentDetailResult(
     },
     time_zone: parts.timeZone,
     forecast: forecastSource(parts.forecast),
-    hours: parts.hours.map((hour) => ({
+    hours: parts.hours.map((hour): SegmentHour => ({
       time: hour.time,
       time_local: localIso(unixS(hour.time), parts.timeZone),
       signed_tailwind_kmh: hour.tailwind_kmh,

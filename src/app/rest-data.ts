@@ -26,7 +26,7 @@ import { ToolError } from '../mcp/tool.ts';
 import type { DataAdmission, RestData } from '../rest/data-port.ts';
 import { forecastUnavailable, placeNotFound, placeSearchUnavailable } from '../rest/data-problems.ts';
 import type { SegmentsNearQuery, WindQuery } from '../rest/schemas/data-queries.ts';
-import type { WindForecastResult } from '../rest/schemas/forecast-result.ts';
+import type { WindForecastResult, WindHourResult } from '../rest/schemas/forecast-result.ts';
 import { forecastSource, segmentDetailResult, segmentsNearResult } from './rest-answers.ts';
 
 /** What the port reads: the tools' data parts, and the limit's counter. */
@@ -110,7 +110,7 @@ export function openRestData(parts: RestDataParts): RestData {
         issued_at: isoTime(Math.min(series.issuedAt, Math.floor(parts.now() / 1000))),
         stale: series.stale,
       }),
-      hours: hours.map((hour) => ({
+      hours: hours.map((hour): WindHourResult => ({
         time: isoTime(hour.time),
         wind_speed_kmh: hour.speedKmh,
         wind_direction_deg: hour.directionDeg,

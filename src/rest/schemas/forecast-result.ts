@@ -97,4 +97,5 @@ export const WindForecastResultSchema = z
   .meta({ id: 'WindForecastResult' });
 
 export type ForecastSourceInfo = z.output<typeof ForecastSourceSchema>;
+export type WindHourResult = z.output<typeof WindHourSchema>;
 export type WindForecastResult = z.output<typeof WindForecastResultSchema>;

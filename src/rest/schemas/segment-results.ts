@@ -190,4 +190,5 @@ export const SegmentDetailResultSchema = z
 export type BestWindow = z.output<typeof BestWindowSchema>;
 export type NearSegment = z.output<typeof NearSegmentSchema>;
 export type SegmentsNearResult = z.output<typeof SegmentsNearResultSchema>;
+export type SegmentHour = z.output<typeof SegmentHourSchema>;
 export type SegmentDetailResult = z.output<typeof SegmentDetailResultSchema>;
