@@ -8,6 +8,7 @@
 import { createCronHandler } from '../alerts/cron.ts';
 import type { AlertJobDeps } from '../alerts/run.ts';
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
+import { DATA_RATE_LIMIT } from '../rest/data-port.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Graph, lazy } from './graph.ts';
@@ -15,8 +16,11 @@ import { partOf } from './paths.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 
-/** The REST API: needs only the public URLs, so it is built at once (no I/O). */
-const restApi = ({ settings }: Graph) => createApiReplier(settings.urls);
+/**
+ * The REST API: built at once from the public URLs (no I/O); its data endpoints' sources (`restData`)
+ * are built on their first request, so `/v1/tailwind` and a cold start load no data code.
+ */
+const restApi = (graph: Graph) => createApiReplier(graph.settings.urls, { data: graph.get(restData) });
 
 /** The Redis client when `REDIS_URL` is set, else undefined (shared state stays in this instance). */
 const redis = ({ settings: { redisUrl: url } }: Graph) =>
@@ -82,6 +86,30 @@ const toolData = (graph: Graph) =>
       ensemble: members,
       now: Date.now,
     };
+  });
+
+/**
+ * What `/v1/wind` and `/v1/segments` read (`rest-data.ts`): the tools' catalog, forecast and geocoder,
+ * no ensemble and no store, and their per-address limit (in Redis when set).
+ */
+const restData = (graph: Graph) =>
+  lazy(async () => {
+    const [{ openRestData }, { createGeocoder }, { restDataLimiter }, [segments, weather, client]] =
+      await Promise.all([
+        import('./rest-data.ts'),
+        import('../data/geocoding/select-geocoder.ts'),
+        import('./shared-limits.ts'),
+        graph.need(servedCatalog, forecast, redis),
+      ]);
+    const { catalog: served, discovery } = segments;
+    return openRestData({
+      catalog: served,
+      ...(discovery ? { discovery } : {}),
+      geocoder: createGeocoder(graph.settings.geocoder),
+      forecast: weather,
+      now: Date.now,
+      limiter: await restDataLimiter(client, DATA_RATE_LIMIT),
+    });
   });
 
 /** The rider store, opened and migrated. */
@@ -154,9 +182,15 @@ export function createApp(settings: Settings = settingsFromProcess()) {
   return { settings, restReplier, data, store: opened, mcpConfig: guard, mcp, alertJob: job };
 }
 
-/** The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. */
-export const restFunction = (settings = settingsFromProcess()) =>
-  toFetchHandler(new Graph(settings).get(restApi));
+/**
+ * The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. Vercel names the
+ * caller in `x-real-ip`, which the data endpoints' per-address limit counts by.
+ */
+export function restFunction(settings = settingsFromProcess()) {
+  const handle = toFetchHandler(new Graph(settings).get(restApi));
+  return (request: Request): Promise<Response> =>
+    handle(request, request.headers.get('x-real-ip') ?? undefined);
+}
 
 /** The alert job behind `CRON_SECRET` (`api/_entries/cron-alerts.ts`): no MCP or sign-in code. */
 export const cronFunction = (settings = settingsFromProcess()) => new Graph(settings).get(cron);

@@ -16,6 +16,11 @@ export const PROBLEM_CODES = {
   uri_too_long: { status: 414, title: 'URI Too Long' },
   header_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   internal_error: { status: 500, title: 'Internal Error' },
+  place_not_found: { status: 404, title: 'Place Not Found' },
+  unknown_segment: { status: 404, title: 'Unknown Segment' },
+  too_many_requests: { status: 429, title: 'Too Many Requests' },
+  forecast_unavailable: { status: 503, title: 'Forecast Unavailable' },
+  place_search_unavailable: { status: 503, title: 'Place Search Unavailable' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
@@ -195,6 +200,8 @@ export interface ApiErrorInit {
   /** How to resolve it; an account code falls back to its catalogue hint. */
   readonly hint?: string;
   readonly parameter?: string;
+  /** Seconds the client should wait before asking again (sent as `Retry-After`). */
+  readonly retryAfterS?: number;
   /** The code's fields beyond RFC 9457's (e.g. `route_error`), never overriding the standard ones. */
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
@@ -211,6 +218,7 @@ export class ApiError extends Error {
   readonly code: AnyProblemCode;
   readonly hint: string | undefined;
   readonly parameter: string | undefined;
+  readonly retryAfterS: number | undefined;
   readonly extensions: Readonly<Record<string, unknown>> | undefined;
 
   constructor(code: AnyProblemCode, init: ApiErrorInit) {
@@ -219,6 +227,7 @@ export class ApiError extends Error {
     this.code = code;
     this.hint = init.hint;
     this.parameter = init.parameter;
+    this.retryAfterS = init.retryAfterS;
     this.extensions = init.extensions;
   }
 

@@ -37,13 +37,17 @@ export function problemReply(error: unknown, instance: string, docsUrl: string):
   if (!(error instanceof ApiError)) console.error('[wind-on-segment] internal error', instance, error);
   const body = problemOf(known, instance, docsUrl) as Problem;
   const { status } = body;
-  return jsonReply(body, {
+  const reply = jsonReply(body, {
     status,
     cache: cacheFor(known.code),
     contentType: 'application/problem+json',
     allow: status === 405,
   });
+  // 429 and 503 say when to come back (RFC 9110 §10.2.3); the body's hint says it in words.
+  if (known.retryAfterS !== undefined) reply.headers['retry-after'] = String(known.retryAfterS);
+  return reply;
 }
+
 
 /**
  * A reply as the bytes of an HTTP/1.1 response, for the places where no
