@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Reply } from '../rest/headers.ts';
 import type { ApiReplier } from '../rest/handler.ts';
+import { clientAddressOf } from './client-address.ts';
 
 function write(response: ServerResponse, { status, headers, body }: Reply): void {
   response.writeHead(status, headers);
@@ -11,15 +12,15 @@ function write(response: ServerResponse, { status, headers, body }: Reply): void
  * Writes the API's replies straight to Node's response: no web Request or
  * Response is built on the hot path (that wrapping cost more than the API's
  * own work). The URL's origin comes from the Host header, as the fetch
- * adapters take it from the request URL. The socket's address goes beside
- * it: the data endpoints (`/v1/wind`, `/v1/segments`) limit requests per
+ * adapters take it from the request URL. The client's address goes beside
+ * it (`clientAddressOf`, the MCP side's rule): the data endpoints (`/v1/wind`, `/v1/segments`) limit requests per
  * client by it; a data answer comes later, as a promise that never rejects
  * (the replier turns every failure into a problem).
  */
-export function apiListener(reply: ApiReplier) {
+export function apiListener(reply: ApiReplier, trustProxy = false) {
   return (request: IncomingMessage, response: ServerResponse): void => {
     const href = `http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`;
-    const answer = reply(request.method ?? 'GET', href, request.socket.remoteAddress);
+    const answer = reply(request.method ?? 'GET', href, clientAddressOf(request, trustProxy));
     if (answer instanceof Promise) void answer.then((later) => write(response, later));
     else write(response, answer);
   };

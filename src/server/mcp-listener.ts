@@ -1,3 +1,4 @@
+import { clientAddressOf } from './client-address.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
 import { edgeError } from '../app/edge-errors.ts';
@@ -46,22 +47,13 @@ async function withLength(answer: Response): Promise<Response> {
 
 /**
  * The MCP side on `node:http` (every path the path table gives the `mcp`
- * function): the socket's address identifies the client, or, behind a proxy
- * you run (`WOS_TRUST_PROXY`), the first `X-Forwarded-For` entry, which such
- * a proxy sets.
+ * function); the client is named by `clientAddressOf`.
  */
 export function mcpListener(handle: McpService['handle'], trustProxy: boolean): Http1Listener {
-  const clientAddress = (request: IncomingMessage): string => {
-    const header = request.headers['x-forwarded-for'];
-    const forwarded = trustProxy
-      ? (Array.isArray(header) ? header[0] : header)?.split(',', 1)[0]?.trim()
-      : undefined;
-    return forwarded || request.socket.remoteAddress || 'unknown';
-  };
   return async (request, response) => {
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     if (!(await bufferBody(request, response, path))) return;
-    const address = clientAddress(request);
+    const address = clientAddressOf(request, trustProxy);
     const gone = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) gone.abort();

@@ -119,7 +119,7 @@ function chain(middleware: readonly ServerMiddleware[], last: FetchHandler): Fet
  * site's 404 page for a browser, a problem+json (or 405) for everyone else.
  */
 export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteServerOptions) {
-  const api = apiListener(reply);
+  const api = apiListener(reply, mcp?.trustProxy ?? false);
   const apiFetch = toFetchHandler(reply);
   const mcpNode = mcp && mcpListener(mcp.handle, mcp.trustProxy);
   const notFoundPage = await readFile(join(siteDir, '404.html'), 'utf8').catch(() => undefined);
