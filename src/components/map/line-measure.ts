@@ -21,8 +21,8 @@ export interface AlongPoint {
 /** The ends of a loop lie within this distance of each other (metres): a segment traced by hand rarely closes exactly. */
 export const LOOP_GAP_M = 150;
 
-/** Steps the km marks may take: the smallest that gives at most `maxMarks` marks is used. */
-const KM_STEPS = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+/** The smallest step between km marks: closer marks would sit on top of each other at a segment's zoom. */
+const MIN_KM_STEP = 0.5;
 
 function toLatLon([lon, lat]: LonLat): { lat: number; lon: number } {
   return { lat, lon };
@@ -89,9 +89,20 @@ export function pointAt(line: readonly LonLat[], km: number): AlongPoint | undef
   };
 }
 
-/** The step between km marks for a line of `totalKm`: the smallest of 0.5, 1, 2, 5, 10… km giving at most `maxMarks` marks. */
+/**
+ * The step between km marks for a line of `totalKm`: the smallest of 0.5, 1,
+ * 2, 5, 10, 20, 50… km giving at most `maxMarks` marks (round steps read at
+ * a glance; a step of 3.7 km would not).
+ */
 export function kmStep(totalKm: number, maxMarks = 8): number {
-  return KM_STEPS.find((step) => Math.floor(totalKm / step) <= maxMarks) ?? 1000;
+  let decade = 0.1;
+  for (;;) {
+    for (const factor of [1, 2, 5]) {
+      const step = Math.max(MIN_KM_STEP, factor * decade);
+      if (Math.floor(totalKm / step) <= Math.max(1, maxMarks)) return step;
+    }
+    decade *= 10;
+  }
 }
 
 /**
