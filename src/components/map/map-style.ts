@@ -41,3 +41,16 @@ export function mapStyleOrigin(styleUrl: string): string | undefined {
   }
   return url.origin;
 }
+
+/**
+ * What a page with a map adds to its CSP, and nothing more: the style's
+ * origin in `connect-src` (style, tiles, sprites and glyphs are fetched) and
+ * `blob:` images (MapLibre decodes sprite sheets through object URLs). The
+ * worker and the CSS are files of the site, which `'self'` already allows.
+ * Astro merges these into the page's meta CSP; a page calls it from its
+ * frontmatter (a component's `Astro.csp` does not reach the page's tag).
+ */
+export function mapCspDirectives(styleUrl: string): [`connect-src ${string}`, `img-src ${string}`] {
+  const origin = mapStyleOrigin(styleUrl);
+  return [`connect-src 'self'${origin ? ` ${origin}` : ''}`, "img-src 'self' data: blob:"];
+}
