@@ -103,7 +103,7 @@ export function showMapLibreMap(
     container,
     style: options.styleUrl,
     ...(bounds ? { bounds: [bounds[0][0], bounds[0][1], bounds[1][0], bounds[1][1]] } : {}),
-    fitBoundsOptions: { padding: 36, maxZoom: 15 },
+    fitBoundsOptions: { padding: 48, maxZoom: 15 },
     attributionControl: {
       compact: true,
       ...(options.attribution ? { customAttribution: options.attribution } : {}),

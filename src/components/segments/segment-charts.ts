@@ -29,20 +29,20 @@ export function hourRuns(
 /**
  * The wall-clock label of an instant on the segment's clock: the offset of
  * the forecast hour it falls in (so a change of summer time inside the 72
- * hours is followed), "Sat 00:00" at midnight and "06:00" otherwise.
+ * hours is followed), the weekday at midnight ("Sat") and "12:00" otherwise.
  */
 export function localTickLabel(ms: number, hours: readonly SegmentHour[]): string {
   const hour = [...hours].reverse().find((candidate) => Date.parse(candidate.time) <= ms) ?? hours[0];
   const offset = hour ? offsetMinutes(hour.time_local) : 0;
   const shifted = new Date(ms + offset * 60_000).toISOString().slice(0, 16);
   const { day, clock } = localParts(shifted);
-  return clock === '00:00' ? `${day.split(' ')[0] ?? ''} ${clock}` : clock;
+  return clock === '00:00' ? (day.split(' ')[0] ?? clock) : clock;
 }
 
-/** Ticks every six hours of the segment's clock (00, 06, 12, 18), at forecast hours. */
+/** Ticks at midnight and noon of the segment's clock, at forecast hours: six over three days, room for each label on a phone. */
 export function localTicks(hours: readonly SegmentHour[]): number[] {
   return hours
-    .filter((hour) => Number(localParts(hour.time_local).clock.slice(0, 2)) % 6 === 0)
+    .filter((hour) => ['00:00', '12:00'].includes(localParts(hour.time_local).clock))
     .map((hour) => Date.parse(hour.time));
 }
 
@@ -129,6 +129,9 @@ export function timelineSpec(
     ],
     bands,
     markers,
+    // Wider than the chart module's default, so the labels stay small on a desktop-wide figure.
+    width: 900,
+    height: 300,
   };
 }
 
@@ -159,5 +162,7 @@ export function profileSpec(
         points: profile.map((point) => ({ x: point.distance_km, y: point.elevation_m })),
       },
     ],
+    width: 900,
+    height: 240,
   };
 }

@@ -13,8 +13,10 @@ interface Me {
 export async function startWatchButton(segmentId: string, segmentName: string): Promise<void> {
   const box = byId('segment-watch');
   const status = byId('segment-watch-status');
-  const me = await getJson<Me>('/api/rider/me');
-  if (!me.ok) {
+  // get-session answers null without a session (no 401 in the console); only a rider's page asks for /me.
+  const session = await getJson<{ user?: unknown } | null>('/api/auth/get-session');
+  const me = session.ok && session.body?.user ? await getJson<Me>('/api/rider/me') : undefined;
+  if (!me?.ok) {
     const back = `/login?return=${encodeURIComponent(location.pathname)}`;
     box.replaceChildren(
       el(
