@@ -1,3 +1,4 @@
+import { signedInHere } from '../rider/menu-session.ts';
 import { getJson } from './api-client.ts';
 import { byId, el } from './dom.ts';
 
@@ -13,9 +14,10 @@ interface Me {
 export async function startWatchButton(segmentId: string, segmentName: string): Promise<void> {
   const box = byId('segment-watch');
   const status = byId('segment-watch-status');
-  // get-session answers null without a session (no 401 in the console); only a rider's page asks for /me.
-  const session = await getJson<{ user?: unknown } | null>('/api/auth/get-session');
-  const me = session.ok && session.body?.user ? await getJson<Me>('/api/rider/me') : undefined;
+  // As the top menu: a browser with no sign-in noted asks the server nothing; get-session answers null
+  // without a session (no 401 in the console), and only a rider's page asks for /me.
+  const session = signedInHere() ? await getJson<{ user?: unknown } | null>('/api/auth/get-session') : undefined;
+  const me = session?.ok && session.body?.user ? await getJson<Me>('/api/rider/me') : undefined;
   if (!me?.ok) {
     const back = `/login?return=${encodeURIComponent(location.pathname)}`;
     box.replaceChildren(
