@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { RuleIssueParams } from './query-schemas.ts';
 
 /**
  * Queries of the data endpoints (`/v1/wind`, `/v1/segments`) and the `{id}` of
@@ -62,13 +63,25 @@ export const SegmentsNearQuerySchema = z
   .superRefine((query, ctx) => {
     if ((query.lat === undefined) !== (query.lon === undefined)) {
       const missing = query.lat === undefined ? 'lat' : 'lon';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'Give lat and lon together.' });
-    } else if ((query.place === undefined) === (query.lat === undefined)) {
+      const params: RuleIssueParams = { code: 'missing_parameter', hint: 'Send lat and lon together.' };
       ctx.addIssue({
         code: 'custom',
-        path: ['place'],
-        message: 'Give either place or lat and lon (one of the two, not both).',
+        path: [missing],
+        message: `${missing} is required with the other coordinate.`,
+        params,
       });
+    } else if (query.place === undefined && query.lat === undefined) {
+      const params: RuleIssueParams = {
+        code: 'missing_parameter',
+        hint: 'Send place (a town, region or segment name), or lat and lon.',
+      };
+      ctx.addIssue({ code: 'custom', path: ['place'], message: 'Give place, or lat and lon.', params });
+    } else if (query.place !== undefined && query.lat !== undefined) {
+      const params: RuleIssueParams = {
+        code: 'invalid_parameter',
+        hint: 'Send place or lat and lon, not both: drop one of them.',
+      };
+      ctx.addIssue({ code: 'custom', path: ['place'], message: 'place was sent with lat and lon.', params });
     }
   });
 
