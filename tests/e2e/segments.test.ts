@@ -76,8 +76,10 @@ describe('/segments', () => {
     expect(credits).toEqual(expect.arrayContaining([result.forecast.attribution, ...result.attribution]));
     await expect.poll(() => mapState(page, 'segments-map'), { timeout: MAP_TIMEOUT_MS }).toBe('map');
     expect(await page.locator('#segments-map canvas.maplibregl-canvas').count()).toBe(1);
-    // One start marker per segment, each a link to its page.
-    expect(await page.locator('#segments-map a.map-end-marker').count()).toBe(result.segments.length);
+    // One start marker per segment, numbered as the list is.
+    expect(await page.locator('#segments-map .map-end-marker').allTextContents()).toEqual(
+      result.segments.map((_, index) => String(index + 1)),
+    );
     expect(await page.locator('#segments-map .maplibregl-ctrl-attrib').textContent()).toMatch(
       /OpenStreetMap/,
     );
@@ -238,7 +240,9 @@ describe('the map’s fallback', () => {
       await page.goto(`${env.service.baseUrl}/segments?place=${encodeURIComponent(PLACE)}`);
       await expect.poll(() => mapState(page, 'segments-map'), { timeout: MAP_TIMEOUT_MS }).toBe('fallback');
       expect(await page.locator('#segments-map [data-map-note]').textContent()).toMatch(/WebGL/);
-      expect(await page.locator('#segments-map svg.map-fallback a').count()).toBe(result.segments.length);
+      expect(await page.locator('#segments-map svg.map-fallback .map-end').count()).toBe(
+        result.segments.length,
+      );
       await expectNoAxeViolations(page, '/segments without WebGL');
       await page.goto(`${env.service.baseUrl}/segments/${result.segments[0]?.id ?? ''}`);
       await expect.poll(() => mapState(page, 'segment-map'), { timeout: MAP_TIMEOUT_MS }).toBe('fallback');

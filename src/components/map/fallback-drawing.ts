@@ -29,7 +29,7 @@ export interface FallbackDrawing {
   readonly marks: readonly (DrawnPoint & { readonly label: string })[];
   /** `rotateDeg` turns an arrow drawn pointing up (north) to the direction of travel. */
   readonly arrows: readonly (DrawnPoint & { readonly rotateDeg: number })[];
-  readonly ends: readonly (DrawnPoint & Pick<EndMarker, 'kind' | 'label' | 'href'>)[];
+  readonly ends: readonly (DrawnPoint & Pick<EndMarker, 'kind' | 'label' | 'badge'>)[];
 }
 
 /** Extents below this (degrees) count as zero: a single point is drawn in the middle, not divided by zero. */
@@ -84,7 +84,7 @@ export function drawFallback(plan: MapPlan, frame: DrawingFrame): FallbackDrawin
         ...project(end.position),
         kind: end.kind,
         label: end.label,
-        ...(end.href === undefined ? {} : { href: end.href }),
+        ...(end.badge === undefined ? {} : { badge: end.badge }),
       })),
     ),
   };

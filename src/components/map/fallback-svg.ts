@@ -52,16 +52,15 @@ export function fallbackSvg(plan: MapPlan, label: string, width = 640, height = 
     element('text', { x: mark.x + 6, y: mark.y - 6, class: 'map-mark-text' }, svg).textContent = mark.label;
   }
   for (const end of drawing.ends) {
-    const parent = end.href ? element('a', { href: end.href }, svg) : svg;
     const group = element(
       'g',
       { class: `map-end map-end-${end.kind}`, transform: `translate(${end.x} ${end.y})` },
-      parent,
+      svg,
     );
     element('title', {}, group).textContent = end.label;
     element('circle', { r: end.kind === 'start-finish' ? 11 : 9 }, group);
     element('text', { 'text-anchor': 'middle', 'dominant-baseline': 'central' }, group).textContent =
-      END_LETTER[end.kind];
+      end.badge ?? END_LETTER[end.kind];
   }
   return svg;
 }

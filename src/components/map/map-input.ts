@@ -21,8 +21,12 @@ export interface MapLine {
   readonly values?: readonly number[];
   /** A loop ends where it starts: one "start and finish" marker, and arrows show which way round. Absent, decided by the ends' distance. */
   readonly loop?: boolean;
-  /** A page to open from the line's start marker (the list map links each segment). */
-  readonly href?: string;
+  /**
+   * A short text for the start marker instead of "Start" (the list map numbers
+   * its segments as the list beside it does). Markers are never links: lines
+   * that start together would stack their targets; the page's own list links.
+   */
+  readonly badge?: string;
 }
 
 /** The whole drawing. */

@@ -16,7 +16,8 @@ export interface EndMarker {
   readonly kind: 'start' | 'finish' | 'start-finish';
   /** Words for the marker's tooltip and the screen reader. */
   readonly label: string;
-  readonly href?: string;
+  /** Shown on the marker instead of the kind's word (see `MapLine.badge`). */
+  readonly badge?: string;
 }
 
 /** Everything both renderers draw for one line: MapLibre over tiles, or the plain SVG fallback. */
@@ -44,13 +45,13 @@ function endsOf(line: MapLine, details: boolean): EndMarker[] {
   const first = line.coordinates[0];
   const last = line.coordinates.at(-1);
   if (!first || !last) return [];
-  const href = line.href === undefined ? {} : { href: line.href };
-  if (!details) return [{ position: first, kind: 'start', label: `${line.name}: start`, ...href }];
+  const badge = line.badge === undefined ? {} : { badge: line.badge };
+  if (!details) return [{ position: first, kind: 'start', label: `${line.name}: start`, ...badge }];
   if (line.loop ?? isLoop(line.coordinates)) {
-    return [{ position: first, kind: 'start-finish', label: `${line.name}: start and finish`, ...href }];
+    return [{ position: first, kind: 'start-finish', label: `${line.name}: start and finish`, ...badge }];
   }
   return [
-    { position: first, kind: 'start', label: `${line.name}: start`, ...href },
+    { position: first, kind: 'start', label: `${line.name}: start`, ...badge },
     { position: last, kind: 'finish', label: `${line.name}: finish` },
   ];
 }

@@ -41,8 +41,8 @@ function runsAsGeoJson(plan: MapPlan): GeoJSONSourceSpecification['data'] {
   return { type: 'FeatureCollection' as const, features };
 }
 
-function markerElement(tag: 'a' | 'div', className: string, text: string, title: string): HTMLElement {
-  const node = document.createElement(tag);
+function markerElement(className: string, text: string, title: string): HTMLElement {
+  const node = document.createElement('div');
   node.className = className;
   node.textContent = text;
   node.title = title;
@@ -55,33 +55,22 @@ function addMarkers(map: MapLibreMap, plan: MapPlan): void {
   const at = (position: LonLat): [number, number] => [position[0], position[1]];
   for (const line of plan.lines) {
     for (const arrow of line.arrows) {
-      const node = markerElement('div', 'map-arrow-marker', '', `${line.name}: direction of travel`);
+      const node = markerElement('map-arrow-marker', '', `${line.name}: direction of travel`);
       node.setAttribute('aria-hidden', 'true');
       new Marker({ element: node, rotation: arrow.bearingDeg, rotationAlignment: 'map' })
         .setLngLat(at(arrow.position))
         .addTo(map);
     }
     for (const mark of line.marks) {
-      const node = markerElement(
-        'div',
-        'map-km-marker',
-        kmLabel(mark.km),
-        `${kmLabel(mark.km)} from the start`,
-      );
+      const node = markerElement('map-km-marker', kmLabel(mark.km), `${kmLabel(mark.km)} from the start`);
       new Marker({ element: node, offset: [0, -14] }).setLngLat(at(mark.position)).addTo(map);
     }
     for (const end of line.ends) {
       const node = markerElement(
-        end.href ? 'a' : 'div',
         `map-end-marker map-end-${end.kind}`,
-        END_TEXT[end.kind],
+        end.badge ?? END_TEXT[end.kind],
         end.label,
       );
-      if (end.href && node instanceof HTMLAnchorElement) {
-        node.href = end.href;
-        node.textContent = line.name;
-        node.setAttribute('aria-label', `${line.name}: open the segment`);
-      }
       new Marker({ element: node }).setLngLat(at(end.position)).addTo(map);
     }
   }

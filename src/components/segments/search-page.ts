@@ -8,7 +8,7 @@ import { segmentsQuery, signedKmh, windowStatusWords, windowText } from './segme
 /** The widest search the API takes, offered when nothing lies within the radius asked. */
 const WIDEST_RADIUS_KM = 100;
 
-function segmentItem(segment: NearSegment): HTMLLIElement {
+function segmentItem(segment: NearSegment, index: number): HTMLLIElement {
   const facts = [
     `${segment.distance_km} km away`,
     `${segment.length_km} km long`,
@@ -30,7 +30,13 @@ function segmentItem(segment: NearSegment): HTMLLIElement {
   return el(
     'li',
     { className: 'segment-item card' },
-    el('h3', {}, el('a', { href: `/segments/${encodeURIComponent(segment.id)}`, text: segment.name })),
+    el(
+      'h3',
+      {},
+      // The number on the segment's start marker on the map.
+      el('span', { className: 'segment-badge', text: String(index + 1), attrs: { 'aria-hidden': 'true' } }),
+      el('a', { href: `/segments/${encodeURIComponent(segment.id)}`, text: segment.name }),
+    ),
     el('p', { className: 'segment-facts muted', text: facts }),
     window,
     source,
@@ -134,10 +140,10 @@ export async function startSearchPage(): Promise<void> {
   status.textContent = `${result.segments.length} segment${result.segments.length === 1 ? '' : 's'} near ${placeName}.`;
   await mountSegmentMap(map, {
     details: false,
-    lines: result.segments.map((segment) => ({
+    lines: result.segments.map((segment, index) => ({
       coordinates: segment.line,
       name: segment.name,
-      href: `/segments/${encodeURIComponent(segment.id)}`,
+      badge: String(index + 1),
       ...(segment.best_window ? { values: [segment.best_window.signed_tailwind_kmh] } : {}),
     })),
   });

@@ -16,7 +16,9 @@ export async function startWatchButton(segmentId: string, segmentName: string): 
   const status = byId('segment-watch-status');
   // As the top menu: a browser with no sign-in noted asks the server nothing; get-session answers null
   // without a session (no 401 in the console), and only a rider's page asks for /me.
-  const session = signedInHere() ? await getJson<{ user?: unknown } | null>('/api/auth/get-session') : undefined;
+  const session = signedInHere()
+    ? await getJson<{ user?: unknown } | null>('/api/auth/get-session')
+    : undefined;
   const me = session?.ok && session.body?.user ? await getJson<Me>('/api/rider/me') : undefined;
   if (!me?.ok) {
     const back = `/login?return=${encodeURIComponent(location.pathname)}`;
