@@ -22,6 +22,8 @@ import {
   windowText,
 } from '../../src/components/segments/segment-words.ts';
 import { DAMP_PRECIPITATION_MM, GUSTY_KMH } from '../../src/core/rideable.ts';
+import { rememberSignedIn } from '../../src/components/rider/menu-session.ts';
+import { signedInNoted } from '../../src/components/segments/signed-in-note.ts';
 
 const HOUR = 3_600_000;
 
@@ -235,5 +237,28 @@ describe('colouring the line by the wind', () => {
         },
       ),
     );
+  });
+});
+
+describe('the signed-in note', () => {
+  it('is read by the segment page under the key the sign-in pages write', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    };
+    const previous = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+    try {
+      expect(signedInNoted()).toBe(false);
+      rememberSignedIn(true);
+      expect(signedInNoted()).toBe(true);
+      rememberSignedIn(false);
+      expect(signedInNoted()).toBe(false);
+    } finally {
+      if (previous) Object.defineProperty(globalThis, 'localStorage', previous);
+      else Reflect.deleteProperty(globalThis, 'localStorage');
+    }
   });
 });

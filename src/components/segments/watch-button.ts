@@ -1,4 +1,4 @@
-import { signedInHere } from '../rider/menu-session.ts';
+import { signedInNoted } from './signed-in-note.ts';
 import { getJson } from './api-client.ts';
 import { byId, el } from './dom.ts';
 
@@ -16,7 +16,7 @@ export async function startWatchButton(segmentId: string, segmentName: string): 
   const status = byId('segment-watch-status');
   // As the top menu: a browser with no sign-in noted asks the server nothing; get-session answers null
   // without a session (no 401 in the console), and only a rider's page asks for /me.
-  const session = signedInHere()
+  const session = signedInNoted()
     ? await getJson<{ user?: unknown } | null>('/api/auth/get-session')
     : undefined;
   const me = session?.ok && session.body?.user ? await getJson<Me>('/api/rider/me') : undefined;
