@@ -1,8 +1,10 @@
+import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
 import { API_VERSION } from '../core/service-facts.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { Endpoint } from './operation.ts';
+import { DATA_ENDPOINTS, type DataEndpoint } from './data-endpoints.ts';
 import { ProblemSchema } from './schemas/problem.ts';
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -49,6 +51,60 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   };
 }
 
+/** The problems a data endpoint may answer, grouped by status as OpenAPI lists responses. */
+function dataProblems(endpoint: DataEndpoint, problem: (description: string) => object) {
+  const byStatus = new Map<number, string[]>();
+  for (const code of endpoint.problems) {
+    const { status, title } = PROBLEM_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `${title} (${code})`]);
+  }
+  const retry = {
+    'Retry-After': {
+      description: 'Seconds to wait before asking again.',
+      schema: { type: 'integer' as const },
+    },
+  };
+  return Object.fromEntries(
+    [...byStatus].map(([status, names]) => {
+      const response = problem(`${names.join('; ')}.`) as { headers: object };
+      const headersOf =
+        status === 429 || status === 503 ? { ...response.headers, ...retry } : response.headers;
+      return [String(status), { ...response, headers: headersOf }];
+    }),
+  );
+}
+
+/** A data endpoint's operation: its query or `{id}`, its answer and every problem it may give. */
+function dataOperation(endpoint: DataEndpoint): ZodOpenApiOperationObject {
+  const problem = (description: string) => ({
+    description,
+    headers,
+    content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
+  });
+  const requestParams = endpoint.pathParameter
+    ? { path: z.object({ id: endpoint.pathParameter }) }
+    : endpoint.query
+      ? { query: endpoint.query }
+      : undefined;
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    ...(requestParams ? { requestParams } : {}),
+    responses: {
+      '200': {
+        description: endpoint.summary,
+        headers,
+        content: { 'application/json': { schema: endpoint.result } },
+      },
+      '400': problem('A parameter is missing (missing_parameter) or invalid (invalid_parameter).'),
+      ...dataProblems(endpoint, problem),
+      default: problem('Unexpected failure (internal_error); the client may retry.'),
+    },
+  };
+}
+
 type OpenApiDocument = ReturnType<typeof createDocument>;
 
 const cache = new Map<string, OpenApiDocument>();
@@ -80,13 +136,15 @@ export function openApiDocument(
     security: [],
     externalDocs: { description: 'API guide', url: urls.docs },
     tags: [
-      { name: 'Wind', description: 'Wind components and bearings.' },
+      { name: 'Wind', description: 'Wind components, bearings and forecast hours.' },
+      { name: 'Segments', description: 'Catalog segments and their best tailwind windows.' },
       { name: 'Plans', description: 'Plans and prices.' },
       { name: 'Service', description: 'Health and this description.' },
     ],
-    paths: Object.fromEntries(
-      Object.entries(endpoints).map(([path, endpoint]) => [path, { get: operation(endpoint) }]),
-    ),
+    paths: Object.fromEntries([
+      ...Object.entries(endpoints).map(([path, endpoint]) => [path, { get: operation(endpoint) }]),
+      ...Object.entries(DATA_ENDPOINTS).map(([path, endpoint]) => [path, { get: dataOperation(endpoint) }]),
+    ]),
   });
   cache.set(key, document);
   return document;

@@ -82,7 +82,7 @@ export const ResolvedPlaceSchema = z
 export const NearSegmentSchema = z
   .object({
     id: z.string().meta({ description: 'Catalog id, for `/v1/segments/{id}`.' }),
-    name: z.string(),
+    name: z.string().meta({ description: 'Name, with the side or start where a climb has several.' }),
     source: SegmentSourceSchema,
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
     distance_km: z.number().meta({ description: 'From the place to the segment start, km, 0.1.' }),
@@ -142,34 +142,36 @@ export const SegmentHourSchema = z
   })
   .meta({ id: 'SegmentHour' });
 
+/** One catalog segment on its own page: its figures, its road and how it was made. */
+export const SegmentDetailSchema = z
+  .object({
+    id: z.string().meta({ description: 'Catalog id, as in the path.' }),
+    name: z.string().meta({ description: 'Name, with the side or start where a climb has several.' }),
+    source: SegmentSourceSchema,
+    source_note: z.string().meta({ description: 'How the entry was made, in plain words.' }),
+    license: z.string().meta({ description: 'Licence of the segment data (SPDX id).' }),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    length_km: z.number().meta({ description: 'Length, km, 0.01.' }),
+    bearing_deg: z.number().meta({ description: 'Start to end, degrees, 0.1.' }),
+    avg_grade_pct: z.number().optional().meta({ description: 'Average grade, %.' }),
+    max_grade_pct: z.number().optional().meta({ description: 'Steepest 100 m, %, where heights are known.' }),
+    elevation_gain_m: z.number().meta({ description: 'Metres climbed.' }),
+    start: LatLonSchema,
+    end: LatLonSchema,
+    line: LineSchema.max(DETAIL_LINE_POINTS).meta({
+      description: `The road, simplified to at most ${DETAIL_LINE_POINTS} points, as [longitude, latitude].`,
+    }),
+    profile: z
+      .array(z.object({ distance_km: z.number(), elevation_m: z.number() }))
+      .nullable()
+      .meta({ description: 'Height along the road; null while the catalog keeps no heights per point.' }),
+  })
+  .meta({ id: 'SegmentDetail' });
+
 /** Response of `GET /v1/segments/{id}`: one catalog segment, its 72 hours and its best window. */
 export const SegmentDetailResultSchema = z
   .object({
-    segment: z.object({
-      id: z.string(),
-      name: z.string(),
-      source: SegmentSourceSchema,
-      source_note: z.string().meta({ description: 'How the entry was made, in plain words.' }),
-      license: z.string().meta({ description: 'Licence of the segment data (SPDX id).' }),
-      country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
-      length_km: z.number().meta({ description: 'Length, km, 0.01.' }),
-      bearing_deg: z.number().meta({ description: 'Start to end, degrees, 0.1.' }),
-      avg_grade_pct: z.number().optional().meta({ description: 'Average grade, %.' }),
-      max_grade_pct: z
-        .number()
-        .optional()
-        .meta({ description: 'Steepest 100 m, %, where heights are known.' }),
-      elevation_gain_m: z.number().meta({ description: 'Metres climbed.' }),
-      start: LatLonSchema,
-      end: LatLonSchema,
-      line: LineSchema.max(DETAIL_LINE_POINTS).meta({
-        description: `The road, simplified to at most ${DETAIL_LINE_POINTS} points, as [longitude, latitude].`,
-      }),
-      profile: z
-        .array(z.object({ distance_km: z.number(), elevation_m: z.number() }))
-        .nullable()
-        .meta({ description: 'Height along the road; null while the catalog keeps no heights per point.' }),
-    }),
+    segment: SegmentDetailSchema,
     time_zone: TimeZoneSchema,
     forecast: ForecastSourceSchema,
     hours: z.array(SegmentHourSchema).max(72).meta({ description: 'Up to 72 hours from the current hour.' }),
