@@ -13,7 +13,8 @@ import { planMap } from './map-plan.ts';
  * URL and attribution chosen at build time, the legend and the note). The
  * input is [lon, lat] positions plus optional per-part signed tailwind
  * values (see `MapLine`). MapLibre itself is fetched with `import()` after
- * the page's first paint, so a page's own script stays small; where WebGL is
+ * the page's first paint, once the box is near the viewport, so a page's own
+ * script stays small; where WebGL is
  * missing, or the style or tiles fail or take longer than `timeoutMs`, the
  * same plan is drawn as a plain SVG with one sentence saying why. Resolves
  * with what is shown, also written to `figure.dataset.mapState`. Calling it
@@ -46,7 +47,7 @@ export async function mountSegmentMap(
       'Your browser cannot draw the background map (WebGL is off or missing), so this is the line alone.',
     );
   }
-  await afterFirstPaint();
+  await nearViewAndIdle(canvas);
   try {
     const { showMapLibreMap } = await import('./maplibre-view.ts');
     const shown = await showMapLibreMap(canvas, plan, {
@@ -76,7 +77,27 @@ function hasWebGl(): boolean {
   }
 }
 
-/** Resolves after the next frame has painted, so the map's download never delays the page's first paint. */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves once the map's box is within a screen of the viewport and the
+ * browser has a quiet moment (at most 2 s after that), never before the next
+ * frame has painted: MapLibre's 290 KB gzip are fetched and parsed after the
+ * page's text and charts, not in their way, and not at all for a reader who
+ * never scrolls to a map far down the page.
+ */
+function nearViewAndIdle(box: HTMLElement): Promise<void> {
+  const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const near = new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(box);
+  });
+  return Promise.all([painted, near]).then(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+  );
 }

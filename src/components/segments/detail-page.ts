@@ -44,6 +44,7 @@ function mapHour(result: SegmentDetailResult): SegmentHour | undefined {
 
 function showNotFound(id: string | undefined, detail: string): void {
   byId('segment-loading').hidden = true;
+  byId('segment-body').hidden = true;
   const box = byId('segment-not-found');
   byId('segment-not-found-detail').textContent =
     id === undefined ? 'This address names no segment.' : `${detail} The id was “${id}”.`;
@@ -69,6 +70,7 @@ export async function startDetailPage(): Promise<void> {
       return;
     }
     byId('segment-loading').hidden = true;
+    byId('segment-body').hidden = true;
     showProblem(byId('segment-failed'), answer.problem);
     return;
   }
@@ -83,7 +85,6 @@ export async function startDetailPage(): Promise<void> {
     : windowStatusWords(result.window_status);
   showForecastNotes(byId('segment-forecast'), byId('segment-credits'), result.forecast, result.attribution);
   byId('segment-ensemble').textContent = result.ensemble.note;
-  byId('segment-body').hidden = false;
 
   const hour = mapHour(result);
   byId('segment-map-hour').textContent = hour

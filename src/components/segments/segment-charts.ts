@@ -129,9 +129,6 @@ export function timelineSpec(
     ],
     bands,
     markers,
-    // Wider than the chart module's default, so the labels stay small on a desktop-wide figure.
-    width: 900,
-    height: 300,
   };
 }
 
@@ -162,7 +159,5 @@ export function profileSpec(
         points: profile.map((point) => ({ x: point.distance_km, y: point.elevation_m })),
       },
     ],
-    width: 900,
-    height: 240,
   };
 }
