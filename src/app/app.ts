@@ -182,9 +182,15 @@ export function createApp(settings: Settings = settingsFromProcess()) {
   return { settings, restReplier, data, store: opened, mcpConfig: guard, mcp, alertJob: job };
 }
 
-/** The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. */
-export const restFunction = (settings = settingsFromProcess()) =>
-  toFetchHandler(new Graph(settings).get(restApi));
+/**
+ * The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. Vercel names the
+ * caller in `x-real-ip`, which the data endpoints' per-address limit counts by.
+ */
+export function restFunction(settings = settingsFromProcess()) {
+  const handle = toFetchHandler(new Graph(settings).get(restApi));
+  return (request: Request): Promise<Response> =>
+    handle(request, request.headers.get('x-real-ip') ?? undefined);
+}
 
 /** The alert job behind `CRON_SECRET` (`api/_entries/cron-alerts.ts`): no MCP or sign-in code. */
 export const cronFunction = (settings = settingsFromProcess()) => new Graph(settings).get(cron);

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { ApiError, type ProblemCode } from '../core/problems.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { RestData, RestDataSource } from './data-port.ts';
+import type { DataPath, DataRoute } from './data-paths.ts';
 import { tooManyRequests, unknownSegment } from './data-problems.ts';
 import { CACHE, jsonReply, type Reply } from './headers.ts';
 import { parseQuery } from './query.ts';
@@ -90,33 +91,11 @@ const segment: DataEndpoint = {
 };
 
 /** Every data endpoint by its OpenAPI path. */
-export const DATA_ENDPOINTS: Readonly<Record<string, DataEndpoint>> = {
+export const DATA_ENDPOINTS: Readonly<Record<DataPath, DataEndpoint>> = {
   '/v1/wind': wind,
   '/v1/segments': segmentsNear,
   '/v1/segments/{id}': segment,
 };
-
-const SEGMENT_PREFIX = '/v1/segments/';
-
-/** A data endpoint a request path names, with the raw `{id}` when it has one. */
-export interface DataRoute {
-  readonly endpoint: DataEndpoint;
-  readonly rawId: string;
-}
-
-/**
- * The data endpoint of a path, with one trailing slash naming the same one as
- * everywhere in the API (`/v1/segments/` is the list, `/v1/segments/x/` the
- * segment x); undefined for any other path.
- */
-export function dataRouteOf(pathname: string): DataRoute | undefined {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  if (path === '/v1/wind') return { endpoint: wind, rawId: '' };
-  if (path === '/v1/segments') return { endpoint: segmentsNear, rawId: '' };
-  if (!path.startsWith(SEGMENT_PREFIX)) return undefined;
-  const rawId = path.slice(SEGMENT_PREFIX.length);
-  return rawId.includes('/') ? undefined : { endpoint: segment, rawId };
-}
 
 function invalidId(detail: string): ApiError {
   return new ApiError('invalid_parameter', {
@@ -158,7 +137,7 @@ export function dataCacheControl(forecast: ForecastSourceInfo, nowMs: number): s
 }
 
 async function load(
-  route: DataRoute,
+  endpoint: DataEndpoint,
   input: DataInput,
   client: string,
   source: RestDataSource,
@@ -166,7 +145,7 @@ async function load(
   const data = await source();
   const admission = await data.admit(client);
   if (!admission.allowed) throw tooManyRequests(admission.retryAfterS);
-  const body = (await route.endpoint.load(input, data)) as { forecast: ForecastSourceInfo } | undefined;
+  const body = (await endpoint.load(input, data)) as { forecast: ForecastSourceInfo } | undefined;
   if (body === undefined) throw unknownSegment(input.id);
   const reply = jsonReply(body, { cache: CACHE.none });
   reply.headers['cache-control'] = dataCacheControl(body.forecast, data.now());
@@ -174,8 +153,8 @@ async function load(
 }
 
 /**
- * A data endpoint's answer: its input is read at once (a bad parameter is a
- * problem thrown now, like any endpoint's), then the data is read.
+ * A data endpoint's answer: its input is read first (a bad parameter is a
+ * problem like any endpoint's, and costs no allowance), then the data is read.
  */
 export function dataAnswer(
   route: DataRoute,
@@ -184,11 +163,12 @@ export function dataAnswer(
   client: string,
   source: RestDataSource,
 ): Promise<Reply> {
-  const { query, pathParameter } = route.endpoint;
+  const endpoint = DATA_ENDPOINTS[route.path];
+  const { query, pathParameter } = endpoint;
   const input: DataInput = {
     query: query ? parseQuery(query, url.params) : {},
     id: pathParameter ? readId(route.rawId) : '',
     urls,
   };
-  return load(route, input, client, source);
+  return load(endpoint, input, client, source);
 }

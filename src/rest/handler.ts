@@ -7,7 +7,7 @@ import type { Endpoint } from './operation.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
 import { ENDPOINTS } from './endpoints.ts';
-import { dataAnswer, dataRouteOf, DATA_ENDPOINTS } from './data-endpoints.ts';
+import { dataRouteOf, DATA_PATHS } from './data-paths.ts';
 import type { RestDataSource } from './data-port.ts';
 import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
 
@@ -16,7 +16,7 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/v1' || pathname.startsWith('/v1/') || entryOf(pathname) !== undefined;
 }
 
-const ENDPOINT_LIST = [...Object.keys(ENDPOINTS), ...Object.keys(DATA_ENDPOINTS)].join(', ');
+const ENDPOINT_LIST = [...Object.keys(ENDPOINTS), ...DATA_PATHS].join(', ');
 
 /** A request line or Host header that makes no URL: answered, never thrown. */
 function unreadable(href: string, config: ApiConfig): Reply {
@@ -67,8 +67,10 @@ function readQuery(entry: EndpointEntry, url: RequestTarget, compiled: boolean):
 
 /**
  * The answer of a data endpoint (data-endpoints.ts), reached only for a path
- * no synchronous endpoint holds: a promise, or a problem thrown at once for
- * bad input.
+ * no synchronous endpoint holds: a promise (bad input included, as its
+ * problem), a preflight, or a not_found thrown at once. A replier built
+ * without the data sources (the docs' live examples, some tests) fails these
+ * paths as internal_error, synchronously.
  */
 function dataReply(
   method: string,
@@ -86,7 +88,10 @@ function dataReply(
   }
   if (method === 'OPTIONS') return preflightReply();
   if (!data) throw new Error('the data endpoints were asked of a replier built without their data');
-  return dataAnswer(route, url, urls, client ?? 'unknown', data);
+  // Loaded with the first data request: a calculation's cold start compiles none of it.
+  return import('./data-endpoints.ts').then(({ dataAnswer }) =>
+    dataAnswer(route, url, urls, client ?? 'unknown', data),
+  );
 }
 
 function answer(

@@ -20,6 +20,97 @@ const ALPE = 'start_lat=45.0565&start_lon=6.0307&end_lat=45.0922&end_lon=6.0703'
 const invalid = (parameter: string) => ({ code: 'invalid_parameter' as const, parameter });
 const missing = (parameter: string) => ({ code: 'missing_parameter' as const, parameter });
 
+/** Any lifetime up to the next forecast hour: the data answers' Cache-Control (the clock decides which). */
+const UNTIL_NEXT_HOUR = /^public, max-age=\d+, s-maxage=\d+$/;
+
+/** The data endpoints (API 1.2.0) on the demo forecast every target serves by default. */
+const DATA_CASES: readonly ContractCase[] = [
+  {
+    name: 'wind: the hours of the cell holding a point',
+    path: '/v1/wind?lat=45.0712&lon=6.0391',
+    status: 200,
+    body: {
+      cell: { lat: 45.05, lon: 6.05, size_deg: 0.05 },
+      time_zone: 'Europe/Paris',
+      forecast: { source: 'demo', demo: true, stale: false },
+    },
+    responseHeaders: { 'cache-control': UNTIL_NEXT_HOUR },
+  },
+  { name: 'wind: lon missing', path: '/v1/wind?lat=45', status: 400, problem: missing('lon') },
+  { name: 'wind: lat out of range', path: '/v1/wind?lat=95&lon=6', status: 400, problem: invalid('lat') },
+  {
+    name: 'segments: near a place by name',
+    path: "/v1/segments?place=Bourg-d'Oisans&limit=2",
+    status: 200,
+    body: { place: { country: 'FR', time_zone: 'Europe/Paris' }, forecast: { demo: true } },
+    responseHeaders: { 'cache-control': UNTIL_NEXT_HOUR },
+  },
+  {
+    name: 'segments: near a point in the southern hemisphere',
+    path: '/v1/segments?lat=-33.92&lon=18.42&radius_km=50',
+    status: 200,
+    body: { place: { time_zone: 'Africa/Johannesburg' } },
+  },
+  {
+    name: 'segments: an unknown place',
+    path: '/v1/segments?place=Xqzzyvbrq',
+    status: 404,
+    problem: { code: 'place_not_found', parameter: 'place' },
+    responseHeaders: { 'cache-control': 'no-store' },
+  },
+  {
+    name: 'segments: place and a point at once',
+    path: '/v1/segments?place=Paris&lat=45&lon=6',
+    status: 400,
+    problem: invalid('place'),
+  },
+  {
+    name: 'segments: limit too large',
+    path: '/v1/segments?place=Paris&limit=26',
+    status: 400,
+    problem: invalid('limit'),
+  },
+  {
+    name: 'segment: one catalog segment',
+    path: '/v1/segments/fr-alpe-d-huez',
+    status: 200,
+    body: { segment: { id: 'fr-alpe-d-huez', source: 'built-in' }, ensemble: { locked: true } },
+    responseHeaders: { 'cache-control': UNTIL_NEXT_HOUR },
+  },
+  {
+    name: 'segment: a discovered segment, with a trailing slash',
+    path: '/v1/segments/ad-col-d-ordino-from-ordino/',
+    status: 200,
+    body: { segment: { source: 'discovered', license: 'ODbL-1.0' } },
+  },
+  {
+    name: 'segment: an unknown id',
+    path: '/v1/segments/xx-no-such-climb',
+    status: 404,
+    problem: { code: 'unknown_segment', parameter: 'id' },
+  },
+  {
+    name: 'segment: a rider’s own id answers as unknown',
+    path: '/v1/segments/my--aaaaaaaaaaaaaaaaaaaa',
+    status: 404,
+    problem: { code: 'unknown_segment', parameter: 'id' },
+  },
+  { name: 'segment: an id in capitals', path: '/v1/segments/FR-ALPE', status: 400, problem: invalid('id') },
+  {
+    name: 'segment: percent-encoded junk',
+    path: '/v1/segments/%E0%A4%A',
+    status: 400,
+    problem: invalid('id'),
+  },
+  {
+    name: 'segment: POST',
+    path: '/v1/segments/fr-alpe-d-huez',
+    method: 'POST',
+    status: 405,
+    problem: { code: 'method_not_allowed' },
+  },
+];
+
 export const CASES: readonly ContractCase[] = [
   // --- /v1/tailwind: results
   {
@@ -235,11 +326,11 @@ export const CASES: readonly ContractCase[] = [
   // --- routing and methods
   {
     name: 'an unknown API path',
-    path: '/v1/wind',
+    path: '/v1/winds',
     status: 404,
     problem: {
       code: 'not_found',
-      hint: /\/v1\/tailwind.*\/v1\/bearing.*\/v1\/plans.*\/health.*\/openapi\.json/,
+      hint: /\/v1\/tailwind.*\/v1\/bearing.*\/v1\/plans.*\/health.*\/openapi\.json.*\/v1\/wind.*\/v1\/segments.*\/v1\/segments\/\{id\}/,
     },
   },
   {
@@ -288,4 +379,5 @@ export const CASES: readonly ContractCase[] = [
     status: 204,
     responseHeaders: { 'access-control-allow-methods': /GET/, 'access-control-max-age': /\d+/ },
   },
+  ...DATA_CASES,
 ];

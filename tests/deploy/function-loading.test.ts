@@ -59,6 +59,9 @@ const BETTER_AUTH = /node_modules\/(better-auth|@better-auth)\//;
 const STORE_DRIVERS = /node_modules\/(pg|kysely)\/|src\/store\/(database|migrate)\.ts/;
 const GEOCODERS = /src\/data\/geocoding\/(gazetteer|open-meteo-geocoder|regions|region-index)\.ts/;
 const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
+/** What the REST data endpoints read: the forecast, the catalog, the place search, their port. */
+const DATA_CODE =
+  /src\/data\/(forecast|segments)\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
 
 function findCall(args: Record<string, unknown>): RequestInit {
   return {
@@ -126,6 +129,18 @@ describe('what a cold function loads for its first request', () => {
     );
     expect(result.status).toBe(200);
     expect(matching(result.loaded, MCP)).toEqual([]);
+    expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
+    expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
+    // The data endpoints' sources load with their first request, never with a calculation.
+    expect(matching(result.loaded, DATA_CODE)).toEqual([]);
+  }, 60_000);
+
+  it('a REST data request loads the catalog, forecast and report code, but no MCP server, store or better-auth', () => {
+    const result = probe('api/_entries/rest.ts', 'http://localhost/v1/segments/fr-alpe-d-huez', {});
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('fr-alpe-d-huez');
+    expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
+    expect(matching(result.loaded, /node_modules\/@modelcontextprotocol\//)).toEqual([]);
     expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
     expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
   }, 60_000);

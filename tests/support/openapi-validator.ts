@@ -16,6 +16,12 @@ export function createResponseValidator(doc: unknown) {
   const id = 'https://wind-on-segment.test/openapi.json';
   ajv.addSchema({ ...(doc as object), $id: id });
   const { paths } = doc as OpenApiDoc;
+  // A path with a parameter (`/v1/segments/{id}`) holds every path it matches.
+  const templates = Object.keys(paths)
+    .filter((path) => path.includes('{'))
+    .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+  const described = (path: string): string =>
+    paths[path] ? path : (templates.find((t) => t.pattern.test(path))?.path ?? path);
 
   const run = (pointer: string, body: unknown): string[] => {
     const check = ajv.getSchema(`${id}#/${pointer}`);
@@ -27,7 +33,7 @@ export function createResponseValidator(doc: unknown) {
   return function validate(spelled: string, status: number, contentType: string, body: unknown): string[] {
     // One trailing slash names the same endpoint (issue 28), so it is held to the same description.
     const bare = spelled.length > 1 && spelled.endsWith('/') ? spelled.slice(0, -1) : spelled;
-    const path = paths[bare] ? bare : spelled;
+    const path = described(bare);
     if (!paths[path]) return run('components/schemas/Problem', body);
     const operation = paths[path]?.get;
     const key = operation?.responses[String(status)] ? String(status) : 'default';

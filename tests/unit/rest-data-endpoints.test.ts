@@ -360,3 +360,16 @@ describe('methods, CORS and the limit', () => {
     expect(WindForecastResultSchema.parse(await response.json()).forecast.stale).toBe(true);
   });
 });
+
+describe('the allowance the composition root builds', () => {
+  it('counts per address in memory without Redis, with the window the limit names', async () => {
+    const { restDataLimiter } = await import('../../src/app/shared-limits.ts');
+    const limiter = await restDataLimiter(undefined, { perMinute: 60, burst: 3 });
+    const decisions = [];
+    for (let i = 0; i < 4; i += 1) decisions.push(await limiter.take('198.51.100.9'));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]?.retryAfterS).toBeGreaterThan(0);
+    expect(decisions[3]?.retryAfterS).toBeLessThanOrEqual(3);
+    expect((await limiter.take('198.51.100.10')).allowed).toBe(true);
+  });
+});
