@@ -1,4 +1,4 @@
-import type { BandSpec, ChartSpec, MarkerSpec } from '../charts/draw-chart.ts';
+import type { BandSpec, ChartSpec, MarkerSpec } from '../charts/chart-spec.ts';
 import type { BestWindow, SegmentHour } from '../../rest/schemas/segment-results.ts';
 import { isGustHour, isRainHour, localParts, offsetMinutes, signedKmh, windowText } from './segment-words.ts';
 
