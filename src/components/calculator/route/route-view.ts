@@ -10,6 +10,8 @@ import {
   type TimePolarEntry,
 } from '../../../core/route/route-direction-time.ts';
 import type { ParsedRoute } from '../../../core/route/route-input.ts';
+import { prepareRoute, type PreparedRoute } from '../../../core/route/route-prepare.ts';
+import type { LatLon } from '../../../core/bearing.ts';
 import { reverseRoute, routeShape, type RouteShape } from '../../../core/route/route-shape.ts';
 import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed } from '../../../core/route/route-ride.ts';
 import { DEFAULT_POWER_PARAMS } from '../../../core/power-model.ts';
@@ -63,7 +65,14 @@ interface Shown {
   readonly reversedLegs: RouteGeometry['legs'];
   /** What the rider gave, for messages: a file name or "The pasted route". */
   readonly label: string;
+  /** The simplified route the forecast is judged on (the same legs as get_route_wind's). */
+  readonly prepared: PreparedRoute;
 }
+
+type ForecastView = typeof import('./route-forecast-view.ts');
+
+/** The forecast code, fetched the first time a route is judged in forecast mode. */
+let forecastView: Promise<ForecastView> | undefined;
 
 let shown: Shown | undefined;
 /** Bumped for every route given, so a slow read never overwrites a newer one. */
@@ -146,7 +155,9 @@ export async function showRoute(source: RouteSource): Promise<void> {
       shape,
       reversedLegs: shape === 'point_to_point' ? [] : routeLegs(reverseRoute(route.points)).legs,
       label,
+      prepared: prepareRoute(route),
     };
+    void forecastView?.then((view) => view.forgetForecast());
     listenToWind();
     render();
   } catch (problem) {
@@ -167,7 +178,19 @@ function listenToWind(): void {
   if (listening) return;
   listening = true;
   let pending = false;
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="route-mode"]'))
+    radio.addEventListener('change', () => render());
+  // A link that carries a wind (a shared what-if) opens in typed-wind mode; otherwise the forecast.
+  const forecastRadio = document.querySelector<HTMLInputElement>(
+    'input[name="route-mode"][value="forecast"]',
+  );
+  const manualRadio = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]');
+  if (forecastRadio?.checked && forecastRadio.defaultChecked && manualRadio) {
+    const query = new URLSearchParams(location.search);
+    if (query.has('wind_speed_kmh') || query.has('wind_direction_deg')) manualRadio.checked = true;
+  }
   byId('calculator').addEventListener('input', () => {
+    if (routeMode() === 'forecast') return;
     if (pending) return;
     pending = true;
     requestAnimationFrame(() => {
@@ -196,20 +219,58 @@ function readWind(): WindReading {
   return { speedKmh, directionDeg };
 }
 
+/** Which wind the route is judged against: the forecast (the default) or the wind typed above. */
+function routeMode(): 'forecast' | 'manual' {
+  return document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]')?.checked
+    ? 'manual'
+    : 'forecast';
+}
+
+/** Forecast mode: the forecast code loads now (not with the page) and judges the route's cells. */
+function renderForecast(current: Shown, name: string): void {
+  const result = byId('route-result');
+  result.dataset['state'] = 'result';
+  byId('route-wind').textContent =
+    `Judged against the forecast for the next 3 days, ridden at ${DEFAULT_ROUTE_SPEED_KMH} km/h on the flat in still air. ` +
+    'For a what-if, choose the typed wind above.';
+  const ticket = generation;
+  forecastView ??= import('./route-forecast-view.ts');
+  forecastView.then(
+    (view) =>
+      view.showForecast(current.prepared, name, {
+        drawMap: (points, runs, description) => drawMap(points, runs, description),
+        isCurrent: () => ticket === generation && shown === current && routeMode() === 'forecast',
+      }),
+    () => {
+      forecastView = undefined;
+      byId('route-forecast').hidden = false;
+      byId('route-forecast-problem').textContent =
+        'The forecast tools could not load: check the connection and try again. The typed wind still works: choose it above.';
+    },
+  );
+}
+
 function render(): void {
   if (!shown) return;
   const result = byId('route-result');
-  const wind = readWind();
   result.hidden = false;
   const name = shown.route.name ?? shown.label;
   byId('route-name').textContent = name;
+  const mode = routeMode();
+  result.dataset['mode'] = mode;
+  if (mode === 'forecast') {
+    renderForecast(shown, name);
+    return;
+  }
+  byId('route-forecast').hidden = true;
+  const wind = readWind();
   if ('hint' in wind) {
     // The route is drawn unjudged and nothing else is shown: no figure of an older wind or route stays up.
     result.dataset['state'] = 'problem';
     byId('route-wind').textContent = wind.hint;
     const all: LegRun<string> = { effect: 'unjudged', from: 0, to: shown.geometry.legs.length - 1 };
     drawMap(
-      shown,
+      shown.route.points,
       [all],
       `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up, not judged: the wind above needs fixing.`,
     );
@@ -229,7 +290,7 @@ function render(): void {
     `With a wind of ${oneDecimal(wind.speedKmh)} km/h from ${wind.directionDeg}° (${compassPoint16(wind.directionDeg)}), as entered above.`;
   const runs = legRuns(judged.legs.map((leg) => leg.effect));
   drawMap(
-    shown,
+    shown.route.points,
     runs,
     `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up: ${effectShares(shown.geometry, judged)} of the length.`,
   );
@@ -459,8 +520,8 @@ function effectShares(geometry: RouteGeometry, judged: RouteWind): string {
     .join(', ');
 }
 
-function drawMap(current: Shown, runs: readonly LegRun<string>[], description: string): void {
-  const screen = projectRoute(current.route.points, MAP_FRAME);
+function drawMap(points: readonly LatLon[], runs: readonly LegRun<string>[], description: string): void {
+  const screen = projectRoute(points, MAP_FRAME);
   const legs = byId<SVGGElement>('route-legs');
   legs.replaceChildren(
     ...runs.map((run) =>
