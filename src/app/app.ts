@@ -8,6 +8,7 @@
 import { createCronHandler } from '../alerts/cron.ts';
 import type { AlertJobDeps } from '../alerts/run.ts';
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
+import { DATA_RATE_LIMIT } from '../rest/data-port.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mcpAddressOf, PUBLIC_MCP_PATH } from '../rider/access-policy.ts';
@@ -15,8 +16,11 @@ import { Graph, lazy } from './graph.ts';
 import { settingsFromProcess, storeConfigOf, type Settings } from './settings.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 
-/** The REST API: needs only the public URLs, so it is built at once (no I/O). */
-const restApi = ({ settings }: Graph) => createApiReplier(settings.urls);
+/**
+ * The REST API: built at once from the public URLs (no I/O); its data endpoints' sources (`restData`)
+ * are built on their first request, so `/v1/tailwind` and a cold start load no data code.
+ */
+const restApi = (graph: Graph) => createApiReplier(graph.settings.urls, { data: graph.get(restData) });
 
 /** The Redis client when `REDIS_URL` is set, else undefined (shared state stays in this instance). */
 const redis = ({ settings: { redisUrl: url } }: Graph) =>
@@ -82,6 +86,30 @@ const toolData = (graph: Graph) =>
       ensemble: members,
       now: Date.now,
     };
+  });
+
+/**
+ * What `/v1/wind` and `/v1/segments` read (`rest-data.ts`): the tools' catalog, forecast and geocoder,
+ * no ensemble and no store, and their per-address limit (in Redis when set).
+ */
+const restData = (graph: Graph) =>
+  lazy(async () => {
+    const [{ openRestData }, { createGeocoder }, { restDataLimiter }, [segments, weather, client]] =
+      await Promise.all([
+        import('./rest-data.ts'),
+        import('../data/geocoding/select-geocoder.ts'),
+        import('./shared-limits.ts'),
+        graph.need(servedCatalog, forecast, redis),
+      ]);
+    const { catalog: served, discovery } = segments;
+    return openRestData({
+      catalog: served,
+      ...(discovery ? { discovery } : {}),
+      geocoder: createGeocoder(graph.settings.geocoder),
+      forecast: weather,
+      now: Date.now,
+      limiter: await restDataLimiter(client, DATA_RATE_LIMIT),
+    });
   });
 
 /** The rider store, opened and migrated. */

@@ -31,3 +31,17 @@ export async function sharedMcpLimiter(
     }),
   };
 }
+
+/**
+ * The REST data endpoints' allowance per client address (`/v1/wind`, `/v1/segments`): in Redis when
+ * set, so every instance draws on one; else this instance's memory. Loaded with the first data request.
+ */
+export async function restDataLimiter(
+  client: Redis | undefined,
+  limits: { readonly perMinute: number; readonly burst: number },
+) {
+  const { createMemoryRateLimiter, createRedisRateLimiter } =
+    await import('../store/shared-state/rate-limiter.ts');
+  const options = { ...limits, prefix: `${REDIS_PREFIX}rest-data-rate:` };
+  return client ? createRedisRateLimiter(client, options) : createMemoryRateLimiter(options);
+}

@@ -16,6 +16,11 @@ export const PROBLEM_CODES = {
   uri_too_long: { status: 414, title: 'URI Too Long' },
   header_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   internal_error: { status: 500, title: 'Internal Error' },
+  place_not_found: { status: 404, title: 'Place Not Found' },
+  unknown_segment: { status: 404, title: 'Unknown Segment' },
+  too_many_requests: { status: 429, title: 'Too Many Requests' },
+  forecast_unavailable: { status: 503, title: 'Forecast Unavailable' },
+  place_search_unavailable: { status: 503, title: 'Place Search Unavailable' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
@@ -194,6 +199,10 @@ export interface ApiErrorInit {
   readonly detail: string;
   readonly hint: string;
   readonly parameter?: string;
+  /** Seconds the client should wait before asking again (sent as `Retry-After`). */
+  readonly retryAfterS?: number;
+  /** Members of this code beyond `parameter` (e.g. a place's `suggestions`). */
+  readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -205,6 +214,8 @@ export class ApiError extends Error {
   readonly code: ProblemCode;
   readonly hint: string;
   readonly parameter: string | undefined;
+  readonly retryAfterS: number | undefined;
+  readonly extensions: Readonly<Record<string, unknown>> | undefined;
 
   constructor(code: ProblemCode, init: ApiErrorInit) {
     super(init.detail);
@@ -212,6 +223,8 @@ export class ApiError extends Error {
     this.code = code;
     this.hint = init.hint;
     this.parameter = init.parameter;
+    this.retryAfterS = init.retryAfterS;
+    this.extensions = init.extensions;
   }
 
   get status(): number {

@@ -7,6 +7,8 @@ import type { Endpoint } from './operation.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
 import { ENDPOINTS } from './endpoints.ts';
+import { dataAnswer, dataRouteOf, DATA_ENDPOINTS } from './data-endpoints.ts';
+import type { RestDataSource } from './data-port.ts';
 import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
 
 /** Paths this handler owns; the local server sends everything else to the site. */
@@ -14,7 +16,7 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/v1' || pathname.startsWith('/v1/') || entryOf(pathname) !== undefined;
 }
 
-const ENDPOINT_LIST = Object.keys(ENDPOINTS).join(', ');
+const ENDPOINT_LIST = [...Object.keys(ENDPOINTS), ...Object.keys(DATA_ENDPOINTS)].join(', ');
 
 /** A request line or Host header that makes no URL: answered, never thrown. */
 function unreadable(href: string, config: ApiConfig): Reply {
@@ -63,7 +65,39 @@ function readQuery(entry: EndpointEntry, url: RequestTarget, compiled: boolean):
   return fast ?? parseQuery(query, url.params);
 }
 
-function answer(method: string, url: RequestTarget, urls: ResolvedUrls, compiled: boolean): Reply {
+/**
+ * The answer of a data endpoint (data-endpoints.ts), reached only for a path
+ * no synchronous endpoint holds: a promise, or a problem thrown at once for
+ * bad input.
+ */
+function dataReply(
+  method: string,
+  url: RequestTarget,
+  urls: ResolvedUrls,
+  client: string | undefined,
+  data: RestDataSource | undefined,
+): Reply | Promise<Reply> {
+  const route = dataRouteOf(url.pathname);
+  if (!route) {
+    throw new ApiError('not_found', {
+      detail: `There is no endpoint at ${url.pathname}.`,
+      hint: `The endpoints are ${ENDPOINT_LIST} (GET). Paths are case-sensitive.`,
+    });
+  }
+  if (method === 'OPTIONS') return preflightReply();
+  if (!data) throw new Error('the data endpoints were asked of a replier built without their data');
+  return dataAnswer(route, url, urls, client ?? 'unknown', data);
+}
+
+function answer(
+  method: string,
+  url: RequestTarget,
+  urls: ResolvedUrls,
+  compiled: boolean,
+  // Two arguments rather than an object: the synchronous endpoints' path allocates nothing for them.
+  client: string | undefined,
+  data: RestDataSource | undefined,
+): Reply | Promise<Reply> {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     throw new ApiError('method_not_allowed', {
       detail: `${method} is not supported: the API is read-only.`,
@@ -71,12 +105,7 @@ function answer(method: string, url: RequestTarget, urls: ResolvedUrls, compiled
     });
   }
   const entry = entryOf(url.pathname);
-  if (!entry) {
-    throw new ApiError('not_found', {
-      detail: `There is no endpoint at ${url.pathname}.`,
-      hint: `The endpoints are ${ENDPOINT_LIST} (GET). Paths are case-sensitive.`,
-    });
-  }
+  if (!entry) return dataReply(method, url, urls, client, data);
   if (method === 'OPTIONS') return preflightReply();
   const body = entry.endpoint.run(readQuery(entry, url, compiled), { urls });
   return jsonReply(body, { cache: entry.endpoint.cache });
@@ -91,14 +120,25 @@ function parsedTarget(href: string): RequestTarget | undefined {
 /**
  * The API as plain data: a method and an absolute URL in, a `Reply` out.
  * The URL comes as text so a remembered answer is found without parsing it.
+ * The data endpoints answer later (a promise) and count requests per client
+ * address, which the server passes as the third argument.
  */
-export type ApiReplier = (method: string, href: string) => Reply;
+export type ApiReplier = (method: string, href: string, client?: string) => Reply | Promise<Reply>;
+
+/** A replier without the data endpoints' sources: every answer is immediate. */
+export type SyncApiReplier = (method: string, href: string, client?: string) => Reply;
 
 export interface ReplierOptions {
   /** How many distinct URLs' replies to remember (0 turns the memo off). */
   readonly memo?: number;
   /** Reads valid plain queries with the readers compiled from the schemas (false: zod reads every query; for tests). */
   readonly compiled?: boolean;
+}
+
+/** Options of a replier that also serves the data endpoints. */
+export interface DataReplierOptions extends ReplierOptions {
+  /** The forecast, catalog and geocoder behind `/v1/wind` and `/v1/segments`, built on first use. */
+  readonly data: RestDataSource;
 }
 
 /** Enough for every popular query of a deployment, about 1 MB at most. */
@@ -110,10 +150,13 @@ const DEFAULT_MEMO = 1024;
  * GET and HEAD answers are remembered per URL (see `ReplyMemo`): a repeated
  * request costs a Map lookup instead of validation, maths and JSON.
  */
+export function createApiReplier(config?: ApiConfig, options?: ReplierOptions): SyncApiReplier;
+export function createApiReplier(config: ApiConfig, options: DataReplierOptions): ApiReplier;
 export function createApiReplier(
   config: ApiConfig = {},
-  { memo = DEFAULT_MEMO, compiled = true }: ReplierOptions = {},
+  { memo = DEFAULT_MEMO, compiled = true, ...rest }: ReplierOptions & { data?: RestDataSource } = {},
 ): ApiReplier {
+  const data = rest.data;
   const memory = new ReplyMemo(memo);
   const targets = new TargetReader();
   // The URLs follow from the origin alone, so each origin's are built once (bounded like the origins).
@@ -128,7 +171,7 @@ export function createApiReplier(
     return urls;
   };
   // Methods are case-sensitive (RFC 9110 §9.1): `get` is not GET, so it is a 405 here as on the Node listener.
-  return (method, href) => {
+  return (method, href, client) => {
     const memoizable = method === 'GET' || method === 'HEAD';
     const remembered = memoizable ? memory.get(href) : undefined;
     if (remembered) return method === 'HEAD' ? { ...remembered, body: null } : remembered;
@@ -136,18 +179,31 @@ export function createApiReplier(
     if (!url) return unreadable(href, config);
     // The docs URL the problem links to, even when resolving the configuration is what failed.
     let docs = `${url.origin}/docs`;
-    let reply: Reply;
+    let reply: Reply | Promise<Reply>;
     try {
       const urls = urlsOf(url.origin);
       docs = urls.docs;
-      reply = answer(method, url, urls, compiled);
+      reply = answer(method, url, urls, compiled, client, data);
     } catch (error) {
       reply = problemReply(error, url.pathname, docs);
     }
+    // A data answer is never remembered: it changes with the forecast hour (its Cache-Control says so).
+    if (reply instanceof Promise) return settled(reply, method, url.pathname, docs);
     if (memoizable) memory.remember(href, reply);
     // HEAD gets the GET answer's status and headers, without the body.
     return method === 'HEAD' ? { ...reply, body: null } : reply;
   };
+}
+
+/** A data answer, or its failure as a problem; HEAD without the body. */
+async function settled(pending: Promise<Reply>, method: string, path: string, docs: string): Promise<Reply> {
+  let reply: Reply;
+  try {
+    reply = await pending;
+  } catch (error) {
+    reply = problemReply(error, path, docs);
+  }
+  return method === 'HEAD' ? { ...reply, body: null } : reply;
 }
 
 /**
@@ -156,15 +212,18 @@ export function createApiReplier(
  */
 export function createApiHandler(
   config: ApiConfig = {},
-  options: ReplierOptions = {},
-): (request: Request) => Promise<Response> {
-  return toFetchHandler(createApiReplier(config, options));
+  options: ReplierOptions | DataReplierOptions = {},
+): (request: Request, client?: string) => Promise<Response> {
+  return toFetchHandler(createApiReplier(config, options as DataReplierOptions));
 }
 
-/** Wraps a replier as a fetch handler, so a server can share one replier (and its memo) between paths. */
-export function toFetchHandler(reply: ApiReplier): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const { status, headers, body } = reply(request.method, request.url);
+/**
+ * Wraps a replier as a fetch handler, so a server can share one replier (and its memo) between paths.
+ * The client address comes beside the request (the server in front knows it), never from its headers.
+ */
+export function toFetchHandler(reply: ApiReplier): (request: Request, client?: string) => Promise<Response> {
+  return async (request, client) => {
+    const { status, headers, body } = await reply(request.method, request.url, client);
     return new Response(body, { status, headers });
   };
 }

@@ -35,15 +35,29 @@ export function problemReply(error: unknown, instance: string, docsUrl: string):
     hint: known.hint,
     instance,
     docsUrl,
-    ...(known.parameter === undefined ? {} : { extensions: { parameter: known.parameter } }),
+    ...extensionsOf(known),
   }) as Problem;
   const { status } = body;
-  return jsonReply(body, {
+  const reply = jsonReply(body, {
     status,
     cache: cacheFor(known.code),
     contentType: 'application/problem+json',
     allow: status === 405,
   });
+  // 429 and 503 say when to come back (RFC 9110 §10.2.3); the body's hint says it in words.
+  if (known.retryAfterS !== undefined) reply.headers['retry-after'] = String(known.retryAfterS);
+  return reply;
+}
+
+/** The members a problem carries beyond RFC 9457's: `parameter`, and what its code adds. */
+function extensionsOf(error: ApiError): { extensions?: Record<string, unknown> } {
+  if (error.parameter === undefined && error.extensions === undefined) return {};
+  return {
+    extensions: {
+      ...error.extensions,
+      ...(error.parameter === undefined ? {} : { parameter: error.parameter }),
+    },
+  };
 }
 
 /**

@@ -7,6 +7,14 @@ import {
   requestTimedOut,
   uriTooLong,
 } from '../../rest/edge-refusals.ts';
+import {
+  forecastUnavailable,
+  placeNotFound,
+  placeSearchUnavailable,
+  tooManyRequests,
+  unknownSegment,
+} from '../../rest/data-problems.ts';
+import { DATA_RATE_LIMIT } from '../../rest/data-port.ts';
 import type { ErrorSection } from './error-section.ts';
 import { edgeProblemExample, internalErrorExample, liveExample, type LiveExample } from './live-example.ts';
 
@@ -77,6 +85,58 @@ const entries = (
     fix: 'Retry after a short wait. If it persists, report it with the request URL.',
     request: 'any request, when the server fails',
     example: async () => internalErrorExample(site),
+  },
+  place_not_found: {
+    cause:
+      'GET /v1/segments found no place of the name sent as place: not in the place search, and no catalog segment of that name. suggestions lists close spellings the place search knows (it may be empty).',
+    fix: 'Send one of the suggestions, a nearby town of at least 1,000 people ("Name, CC" picks a country), or lat and lon.',
+    request: 'GET /v1/segments?place=Bourg-d-Oisanz',
+    example: async () =>
+      edgeProblemExample(
+        site,
+        placeNotFound('No place named "Bourg-d-Oisanz" was found. Did you mean: "Bourg-d\'Oisans"?', [
+          "Bourg-d'Oisans",
+        ]),
+        '/v1/segments',
+      ),
+  },
+  unknown_segment: {
+    cause:
+      'GET /v1/segments/{id} names no catalog segment (built-in or discovered). A rider’s own segment is private, so its id answers exactly like an unknown one. Never cached: discovery may add the segment later.',
+    fix: 'Take an id from GET /v1/segments near the segment.',
+    request: 'GET /v1/segments/fr-col-de-nulle-part',
+    example: async () =>
+      edgeProblemExample(site, unknownSegment('fr-col-de-nulle-part'), '/v1/segments/fr-col-de-nulle-part'),
+  },
+  too_many_requests: {
+    cause: `The data endpoints (/v1/wind, /v1/segments, /v1/segments/{id}) reach the forecast, place search and discovery services, so each client address has an allowance of ${DATA_RATE_LIMIT.burst} requests per window of ${(DATA_RATE_LIMIT.burst / DATA_RATE_LIMIT.perMinute).toString()} minute(s), shared by every instance when the deployment uses Redis. The calculations (/v1/tailwind, /v1/bearing) have no such limit.`,
+    fix: 'Wait the seconds Retry-After gives, and keep answers as long as their Cache-Control allows (until the next forecast hour).',
+    request: `GET /v1/wind?lat=45.06&lon=6.03, the ${DATA_RATE_LIMIT.burst + 1}st time within the window`,
+    example: async () => edgeProblemExample(site, tooManyRequests(42), '/v1/wind'),
+  },
+  forecast_unavailable: {
+    cause:
+      'The weather service did not answer (or answered too few usable hours) and the forecast cache held nothing for the cell, not even an older forecast to stand in (answers built on one say stale: true). Never cached.',
+    fix: 'Retry after the seconds Retry-After gives.',
+    request: 'GET /v1/wind?lat=45.06&lon=6.03, while the weather service is down',
+    example: async () =>
+      edgeProblemExample(
+        site,
+        forecastUnavailable('the weather service did not answer within 8 seconds.'),
+        '/v1/wind',
+      ),
+  },
+  place_search_unavailable: {
+    cause:
+      'GET /v1/segments?place=… needed the place search service and it failed. Only deployments that search places online can answer this; a name that is also a catalog segment still resolves.',
+    fix: 'Send lat and lon instead, or retry after the seconds Retry-After gives.',
+    request: 'GET /v1/segments?place=Girona, while the place search is down',
+    example: async () =>
+      edgeProblemExample(
+        site,
+        placeSearchUnavailable('the place search did not answer within 5 seconds.'),
+        '/v1/segments',
+      ),
   },
 });
 

@@ -13,7 +13,11 @@ export const ProblemSchema = z
     instance: z.string().optional().meta({ description: 'The request path.' }),
     code: z.enum(codes),
     hint: z.string().meta({ description: 'How to resolve it.' }),
-    parameter: z.string().optional().meta({ description: 'The offending query parameter.' }),
+    parameter: z.string().optional().meta({ description: 'The offending query or path parameter.' }),
+    suggestions: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'place_not_found only: place names close to the one sent, best first.' }),
   })
   .meta({
     id: 'Problem',

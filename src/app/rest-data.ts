@@ -1,0 +1,183 @@
+/**
+ * The REST data endpoints' port (`src/rest/data-port.ts`) over the parts the
+ * MCP tools read: the same forecast and its cache, the same catalog (with
+ * discovery on demand), the same geocoder. `/v1/segments` is the answer of
+ * the tool `find_tailwind_segments` itself, run for an anonymous caller, and
+ * `/v1/segments/{id}` is built by the report code behind `get_segment`; the
+ * shapes are turned into the REST API's in `rest-answers.ts`. Loaded with the
+ * first data request only (`app.ts`), so `/v1/tailwind` never compiles it.
+ */
+import { isOwnSegmentId } from '../core/rider-rules.ts';
+import { forecastCell } from '../data/forecast/cell-cache.ts';
+import { FORECAST_GRID_DEG } from '../data/forecast/cache.ts';
+import { ForecastError, type ForecastSource, type WindSeries } from '../data/forecast/types.ts';
+import type { Geocoder } from '../data/geocoding/types.ts';
+import { isOwnSegment } from '../data/segments/owned-segment.ts';
+import { hoursAhead } from '../data/segments/segment-window.ts';
+import { isoTime } from '../core/time.ts';
+import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import { timeZoneAt } from '../data/time-zone/zone-at.ts';
+import type { ResolvedUrls } from '../http/public-urls.ts';
+import type { McpDeps, ToolContext } from '../mcp/context.ts';
+import { attributionFor, forecastForSegments } from '../mcp/report/forecast.ts';
+import { segmentWindReport } from '../mcp/report/segment-report.ts';
+import { findTailwindSegments } from '../mcp/tools/find-tailwind-segments.ts';
+import { ToolError } from '../mcp/tool.ts';
+import type { DataAdmission, RestData } from '../rest/data-port.ts';
+import { forecastUnavailable, placeNotFound, placeSearchUnavailable } from '../rest/data-problems.ts';
+import type { SegmentsNearQuery, WindQuery } from '../rest/schemas/data-queries.ts';
+import type { WindForecastResult } from '../rest/schemas/forecast-result.ts';
+import { forecastSource, segmentDetailResult, segmentsNearResult } from './rest-answers.ts';
+
+/** What the port reads: the tools' data parts, and the limit's counter. */
+export interface RestDataParts extends Omit<McpDeps, 'store' | 'ensemble'> {
+  readonly limiter: { take(key: string): Promise<DataAdmission> };
+}
+
+/** How many suggestions a place_not_found carries (as many as the tool's "Did you mean"). */
+const SUGGESTIONS = 5;
+
+/** Records whether a call reached the forecast or failed in the place search, to name the failure. */
+class CallTrace {
+  forecastAsked = false;
+  placeSearchFailed: unknown = undefined;
+
+  forecast(source: ForecastSource): ForecastSource {
+    return {
+      id: source.id,
+      hourly: (points) => {
+        this.forecastAsked = true;
+        return source.hourly(points);
+      },
+    };
+  }
+
+  geocoder(source: Geocoder): Geocoder {
+    return {
+      id: source.id,
+      search: (query, limit) =>
+        source.search(query, limit).catch((error: unknown) => {
+          this.placeSearchFailed = error;
+          throw error;
+        }),
+      suggest: (query, limit) => source.suggest(query, limit),
+    };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The context of an anonymous tool call: what the public MCP address gives, nothing per rider. */
+function anonymousContext(parts: RestDataParts, urls: ResolvedUrls, trace?: CallTrace): ToolContext {
+  const { catalog, discovery, geocoder, forecast, now } = parts;
+  return {
+    catalog,
+    ...(discovery ? { discovery } : {}),
+    geocoder: trace ? trace.geocoder(geocoder) : geocoder,
+    forecast: trace ? trace.forecast(forecast) : forecast,
+    ensemble: null,
+    now,
+    caller: { kind: 'anonymous' },
+    urls,
+  };
+}
+
+/** One cell's series, or forecast_unavailable. */
+async function cellSeries(forecast: ForecastSource, center: { lat: number; lon: number }) {
+  let series: WindSeries | null | undefined;
+  try {
+    [series] = await forecast.hourly([center]);
+  } catch (error) {
+    if (error instanceof ForecastError) throw forecastUnavailable(error.message);
+    throw error;
+  }
+  if (!series) throw forecastUnavailable('the weather service has no values for this cell.');
+  return series;
+}
+
+export function openRestData(parts: RestDataParts): RestData {
+  async function wind(query: WindQuery): Promise<WindForecastResult> {
+    const { center } = forecastCell({ lat: query.lat, lon: query.lon }, FORECAST_GRID_DEG);
+    const series = await cellSeries(parts.forecast, center);
+    const hours = hoursAhead(series, parts.now());
+    return {
+      cell: { lat: center.lat, lon: center.lon, size_deg: FORECAST_GRID_DEG },
+      time_zone: timeZoneAt(center),
+      forecast: forecastSource({
+        source: parts.forecast.id,
+        issued_at: isoTime(Math.min(series.issuedAt, Math.floor(parts.now() / 1000))),
+        stale: series.stale,
+      }),
+      hours: hours.map((hour) => ({
+        time: isoTime(hour.time),
+        wind_speed_kmh: hour.speedKmh,
+        wind_direction_deg: hour.directionDeg,
+        wind_gusts_kmh: hour.gustsKmh,
+        temperature_c: hour.temperatureC,
+        precipitation_mm: hour.precipitationMm,
+        precipitation_probability_pct: hour.precipitationProbabilityPct,
+      })),
+    };
+  }
+
+  async function segmentsNear(query: SegmentsNearQuery, urls: ResolvedUrls) {
+    const trace = new CallTrace();
+    const input = {
+      ...(query.place === undefined ? {} : { place: query.place }),
+      ...(query.lat === undefined ? {} : { latitude: query.lat }),
+      ...(query.lon === undefined ? {} : { longitude: query.lon }),
+      radius_m: query.radius_km * 1000,
+      limit: query.limit,
+      include_darkness: false,
+    };
+    let answer;
+    try {
+      ({ data: answer } = await findTailwindSegments.run(input, anonymousContext(parts, urls, trace)));
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      if (trace.forecastAsked) throw forecastUnavailable(error.message);
+      if (trace.placeSearchFailed !== undefined)
+        throw placeSearchUnavailable(messageOf(trace.placeSearchFailed));
+      const suggestions = await parts.geocoder.suggest(query.place ?? '', SUGGESTIONS).catch(() => []);
+      throw placeNotFound(error.message, suggestions);
+    }
+    if (!answer.forecast) throw forecastUnavailable('the weather service answered no point of this search.');
+    return segmentsNearResult(answer, answer.forecast, (id) => parts.catalog.get(id));
+  }
+
+  async function segment(id: string, urls: ResolvedUrls) {
+    // A rider's own segment is private: its id answers as any unknown one, and is never looked up.
+    if (isOwnSegmentId(id)) return undefined;
+    await parts.discovery?.load([id]);
+    const found = parts.catalog.get(id);
+    if (!found || isOwnSegment(found)) return undefined;
+    const context = anonymousContext(parts, urls);
+    let forecast;
+    try {
+      forecast = await forecastForSegments(context, [found]);
+    } catch (error) {
+      if (error instanceof ToolError) throw forecastUnavailable(error.message);
+      throw error;
+    }
+    const report = segmentWindReport(found, forecast.samples[0] ?? null, { includeDarkness: false });
+    return segmentDetailResult(found, {
+      timeZone: segmentTimeZone(found),
+      forecast: forecast.info,
+      hours: report.timeline(),
+      bestWindow: report.bestWindow,
+      windowStatus: report.windowStatus,
+      attribution: attributionFor(forecast.info.source, [found], null),
+      pricingUrl: urls.pricing,
+    });
+  }
+
+  return {
+    wind,
+    segmentsNear,
+    segment,
+    admit: (client) => parts.limiter.take(client),
+    now: parts.now,
+  };
+}

@@ -1,0 +1,194 @@
+import type * as z from 'zod';
+import { ApiError, type ProblemCode } from '../core/problems.ts';
+import type { ResolvedUrls } from '../http/public-urls.ts';
+import type { RestData, RestDataSource } from './data-port.ts';
+import { tooManyRequests, unknownSegment } from './data-problems.ts';
+import { CACHE, jsonReply, type Reply } from './headers.ts';
+import { parseQuery } from './query.ts';
+import type { RequestTarget } from './request-target.ts';
+import {
+  SegmentIdSchema,
+  SegmentsNearQuerySchema,
+  WindQuerySchema,
+  MAX_SEGMENT_ID_CHARS,
+  type SegmentsNearQuery,
+  type WindQuery,
+} from './schemas/data-queries.ts';
+import { WindForecastResultSchema, type ForecastSourceInfo } from './schemas/forecast-result.ts';
+import { SegmentDetailResultSchema, SegmentsNearResultSchema } from './schemas/segment-results.ts';
+
+/**
+ * A GET operation that reads data (forecast, catalog, geocoder) and so
+ * answers later: the asynchronous sibling of `Endpoint`. Kept in a table of
+ * its own so the synchronous endpoints' path (`/v1/tailwind`…) is untouched:
+ * the handler looks here only for a path that table does not hold.
+ */
+export interface DataEndpoint<R extends z.ZodType = z.ZodType> {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: 'Wind' | 'Segments';
+  readonly query?: z.ZodObject;
+  /** The `{id}` path parameter, for a path that ends in one. */
+  readonly pathParameter?: z.ZodString;
+  readonly result: R;
+  /** The codes this operation may answer besides the 400s of its parameters (for OpenAPI and the docs). */
+  readonly problems: readonly ProblemCode[];
+  /** The answer, or undefined when the `{id}` names nothing. */
+  readonly load: (input: DataInput, data: RestData) => Promise<z.input<R> | undefined>;
+}
+
+/** What an operation reads: its parsed query and, for `{id}` paths, the id. */
+export interface DataInput {
+  readonly query: Record<string, unknown>;
+  readonly id: string;
+  /** The public URLs of this deployment (a problem's or a hint's links). */
+  readonly urls: ResolvedUrls;
+}
+
+const UPSTREAM: readonly ProblemCode[] = ['too_many_requests', 'forecast_unavailable'];
+
+const wind: DataEndpoint = {
+  operationId: 'getCellWind',
+  summary: 'Forecast hours of the cell holding a point',
+  description:
+    'The next 72 hours of the forecast for the grid cell holding lat and lon, from the same forecast and ' +
+    'cache the MCP tools use. Points in one cell share a forecast, so a page judging a route sends only ' +
+    'one point per cell the route crosses, and the route itself never leaves the browser.',
+  tag: 'Wind',
+  query: WindQuerySchema,
+  result: WindForecastResultSchema,
+  problems: UPSTREAM,
+  load: ({ query, urls }, data) => data.wind(query as WindQuery, urls),
+};
+
+const segmentsNear: DataEndpoint = {
+  operationId: 'findSegmentsNear',
+  summary: 'Catalog segments near a place, with their best tailwind windows',
+  description:
+    'The answer of the MCP tool find_tailwind_segments (same place search, catalog, ranking and best ' +
+    'windows) for a place name or a point, with each segment’s line for a map. Keyless, so no chance ' +
+    'of a tailwind (a Pro feature of the MCP tools).',
+  tag: 'Segments',
+  query: SegmentsNearQuerySchema,
+  result: SegmentsNearResultSchema,
+  problems: [...UPSTREAM, 'place_not_found', 'place_search_unavailable'],
+  load: ({ query, urls }, data) => data.segmentsNear(query as SegmentsNearQuery, urls),
+};
+
+const segment: DataEndpoint = {
+  operationId: 'getSegment',
+  summary: 'One catalog segment, its 72 forecast hours and best tailwind window',
+  description:
+    'A built-in or discovered catalog segment by id (as get_segment answers it), with every forecast hour ' +
+    'split along and across the road. Riders’ own segments are private: their ids answer as unknown.',
+  tag: 'Segments',
+  pathParameter: SegmentIdSchema,
+  result: SegmentDetailResultSchema,
+  problems: [...UPSTREAM, 'unknown_segment'],
+  load: ({ id, urls }, data) => data.segment(id, urls),
+};
+
+/** Every data endpoint by its OpenAPI path. */
+export const DATA_ENDPOINTS: Readonly<Record<string, DataEndpoint>> = {
+  '/v1/wind': wind,
+  '/v1/segments': segmentsNear,
+  '/v1/segments/{id}': segment,
+};
+
+const SEGMENT_PREFIX = '/v1/segments/';
+
+/** A data endpoint a request path names, with the raw `{id}` when it has one. */
+export interface DataRoute {
+  readonly endpoint: DataEndpoint;
+  readonly rawId: string;
+}
+
+/**
+ * The data endpoint of a path, with one trailing slash naming the same one as
+ * everywhere in the API (`/v1/segments/` is the list, `/v1/segments/x/` the
+ * segment x); undefined for any other path.
+ */
+export function dataRouteOf(pathname: string): DataRoute | undefined {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (path === '/v1/wind') return { endpoint: wind, rawId: '' };
+  if (path === '/v1/segments') return { endpoint: segmentsNear, rawId: '' };
+  if (!path.startsWith(SEGMENT_PREFIX)) return undefined;
+  const rawId = path.slice(SEGMENT_PREFIX.length);
+  return rawId.includes('/') ? undefined : { endpoint: segment, rawId };
+}
+
+function invalidId(detail: string): ApiError {
+  return new ApiError('invalid_parameter', {
+    detail,
+    hint: `Use an id from GET /v1/segments: lower-case letters, digits and hyphens, at most ${MAX_SEGMENT_ID_CHARS} characters.`,
+    parameter: 'id',
+  });
+}
+
+/** The `{id}` as text, decoded and checked, or a precise problem. */
+function readId(rawId: string): string {
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    throw invalidId(`The id "${rawId.slice(0, 40)}" is not valid percent-encoding.`);
+  }
+  const checked = SegmentIdSchema.safeParse(id);
+  if (checked.success) return checked.data;
+  const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
+  throw invalidId(
+    `${checked.error.issues[0]?.message ?? 'id is not a segment id'}, but got ${JSON.stringify(shown)}.`,
+  );
+}
+
+/** Shortest lifetime of a data answer in a cache, for one that may change soon. */
+export const SHORT_LIFETIME_S = 60;
+
+/**
+ * How long an answer stays good: until the next UTC hour, when the forecast
+ * cache fetches the hour's forecast and the hours shift by one; a stale
+ * forecast (the provider failed and an older one stands in) only a minute,
+ * so a client soon gets the fresh one. Browsers and the CDN keep it alike.
+ */
+export function dataCacheControl(forecast: ForecastSourceInfo, nowMs: number): string {
+  const untilHourS = 3600 - (Math.floor(nowMs / 1000) % 3600);
+  const seconds = forecast.stale ? SHORT_LIFETIME_S : Math.max(1, untilHourS);
+  return `public, max-age=${seconds}, s-maxage=${seconds}`;
+}
+
+async function load(
+  route: DataRoute,
+  input: DataInput,
+  client: string,
+  source: RestDataSource,
+): Promise<Reply> {
+  const data = await source();
+  const admission = await data.admit(client);
+  if (!admission.allowed) throw tooManyRequests(admission.retryAfterS);
+  const body = (await route.endpoint.load(input, data)) as { forecast: ForecastSourceInfo } | undefined;
+  if (body === undefined) throw unknownSegment(input.id);
+  const reply = jsonReply(body, { cache: CACHE.none });
+  reply.headers['cache-control'] = dataCacheControl(body.forecast, data.now());
+  return reply;
+}
+
+/**
+ * A data endpoint's answer: its input is read at once (a bad parameter is a
+ * problem thrown now, like any endpoint's), then the data is read.
+ */
+export function dataAnswer(
+  route: DataRoute,
+  url: RequestTarget,
+  urls: ResolvedUrls,
+  client: string,
+  source: RestDataSource,
+): Promise<Reply> {
+  const { query, pathParameter } = route.endpoint;
+  const input: DataInput = {
+    query: query ? parseQuery(query, url.params) : {},
+    id: pathParameter ? readId(route.rawId) : '',
+    urls,
+  };
+  return load(route, input, client, source);
+}

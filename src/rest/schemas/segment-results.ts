@@ -1,0 +1,192 @@
+import * as z from 'zod';
+import {
+  ForecastSourceSchema,
+  LatLonSchema,
+  LineSchema,
+  LocalTimeSchema,
+  TimeZoneSchema,
+  UtcTimeSchema,
+} from './forecast-result.ts';
+
+/** Most points of a segment's line in a list (`/v1/segments`): enough for a small map. */
+export const LIST_LINE_POINTS = 40;
+
+/** Most points of a segment's line on its own page (`/v1/segments/{id}`). */
+export const DETAIL_LINE_POINTS = 200;
+
+/** How a catalog segment was made: hand-traced with the catalog, or found from map data and heights. */
+export const SegmentSourceSchema = z.enum(['built-in', 'discovered']).meta({
+  description:
+    '`built-in`: traced with the catalog (CC0); `discovered`: found from OpenStreetMap roads and a ' +
+    'height model (ODbL). The plain-words account is in `source_note`.',
+});
+
+/** Why a list entry or a segment has no best window. */
+export const WindowStatusSchema = z
+  .enum(['found', 'no_tailwind', 'dark', 'wet', 'gusty', 'wet_or_gusty', 'no_forecast'])
+  .meta({ description: '`found` when best_window is given; otherwise why there is none.' });
+
+/**
+ * The best rideable tailwind window in the next 72 hours: daylight hours with
+ * rain and gusts under the limits, the run with the strongest mean tailwind.
+ */
+export const BestWindowSchema = z
+  .object({
+    start: UtcTimeSchema.meta({ description: 'First hour of the window, UTC.' }),
+    start_local: LocalTimeSchema,
+    end: UtcTimeSchema.meta({ description: 'End of the last hour of the window, UTC.' }),
+    end_local: LocalTimeSchema,
+    signed_tailwind_kmh: z
+      .number()
+      .meta({ description: 'Mean wind component along the segment over the window, km/h at 10 m.' }),
+    peak_tailwind_kmh: z.number().meta({ description: 'Strongest hour of the window, km/h at 10 m.' }),
+    min_temperature_c: z.number().nullable().meta({ description: 'Coldest hour, °C; null when unknown.' }),
+    max_temperature_c: z.number().nullable().meta({ description: 'Warmest hour, °C; null when unknown.' }),
+    flags: z
+      .array(z.enum(['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot']))
+      .meta({ description: 'What is marginal about the window (empty when nothing is).' }),
+  })
+  .meta({ id: 'BestWindow' });
+
+/** A place as the MCP tool `find_tailwind_segments` resolved it, in the REST API's names. */
+const PlaceCandidateSchema = z.object({
+  name: z.string().meta({ description: 'Name with country code, e.g. "Paris, US".' }),
+  country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+  lat: z.number(),
+  lon: z.number(),
+  region: z.string().nullable().meta({ description: 'First-level region, when known.' }),
+  kind: z.enum(['town', 'island', 'region', 'lake']),
+});
+
+export const ResolvedPlaceSchema = z
+  .object({
+    name: z.string().meta({ description: 'The place searched around.' }),
+    country: z.string().optional().meta({ description: 'ISO 3166-1 alpha-2; absent for bare coordinates.' }),
+    lat: z.number().meta({ description: 'Latitude of the point searched around.' }),
+    lon: z.number().meta({ description: 'Longitude of the point searched around.' }),
+    time_zone: TimeZoneSchema,
+    region: z.string().nullable().meta({ description: 'First-level region, when known.' }),
+    resolved_by: z.enum(['coordinates', 'segment', 'gazetteer', 'open-meteo']).meta({
+      description: '`gazetteer`: GeoNames names shipped with the service; `open-meteo`: its geocoding.',
+    }),
+    ambiguous: z.boolean().meta({
+      description: 'True when another place of this name (in alternatives) may be meant: ask the rider.',
+    }),
+    alternatives: z
+      .array(PlaceCandidateSchema)
+      .meta({ description: 'Other places of the same name; send one as lat and lon to pick it.' }),
+  })
+  .meta({ id: 'ResolvedPlace' });
+
+/** A segment in the list near a place. */
+export const NearSegmentSchema = z
+  .object({
+    id: z.string().meta({ description: 'Catalog id, for `/v1/segments/{id}`.' }),
+    name: z.string(),
+    source: SegmentSourceSchema,
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    distance_km: z.number().meta({ description: 'From the place to the segment start, km, 0.1.' }),
+    within_radius: z.boolean().meta({
+      description: 'False for the nearest segments beyond radius_km, listed only when none lies within it.',
+    }),
+    length_km: z.number().meta({ description: 'Length of the segment, km, 0.01.' }),
+    bearing_deg: z.number().meta({ description: 'Start to end, degrees, 0.1.' }),
+    avg_grade_pct: z.number().optional().meta({ description: 'Average grade, %; absent when not known.' }),
+    elevation_gain_m: z.number().meta({ description: 'Metres climbed.' }),
+    popularity_rank: z
+      .int()
+      .min(1)
+      .meta({ description: '1 = best known; an editorial rank, no ride counts.' }),
+    start: LatLonSchema,
+    line: LineSchema.max(LIST_LINE_POINTS).meta({
+      description: `The road, simplified to at most ${LIST_LINE_POINTS} points, as [longitude, latitude].`,
+    }),
+    best_window: BestWindowSchema.nullable(),
+    window_status: WindowStatusSchema,
+  })
+  .meta({ id: 'NearSegment' });
+
+/** Response of `GET /v1/segments`: the answer of `find_tailwind_segments`, in the REST API's shape. */
+export const SegmentsNearResultSchema = z
+  .object({
+    place: ResolvedPlaceSchema,
+    radius_km: z.number().meta({ description: 'The radius searched (a region named alone widens it).' }),
+    forecast: ForecastSourceSchema,
+    segments: z.array(NearSegmentSchema).meta({
+      description: 'Best known first. With none within radius_km: the nearest beyond it, within 300 km.',
+    }),
+    mapping: z
+      .string()
+      .optional()
+      .meta({ description: 'Whether the roads here are mapped for segments yet, when that matters.' }),
+    attribution: z.array(z.string()).meta({ description: 'Credit lines to show with the answer.' }),
+  })
+  .meta({ id: 'SegmentsNearResult' });
+
+/** One forecast hour on a segment: the wind split along and across the road (length-weighted). */
+export const SegmentHourSchema = z
+  .object({
+    time: UtcTimeSchema.meta({ description: 'Start of the hour, UTC.' }),
+    time_local: LocalTimeSchema,
+    signed_tailwind_kmh: z
+      .number()
+      .meta({ description: 'Along the segment, km/h at 10 m; positive = tailwind.' }),
+    crosswind_kmh: z.number().min(0).meta({ description: 'Across the segment, km/h at 10 m.' }),
+    wind_speed_kmh: z.number().min(0).meta({ description: 'Mean wind at 10 m, km/h.' }),
+    wind_direction_deg: z.number().meta({ description: 'Direction the wind blows FROM, degrees.' }),
+    wind_gusts_kmh: z.number().nullable().meta({ description: 'Gusts, km/h; null when unknown.' }),
+    precipitation_mm: z.number().nullable().meta({ description: 'During the hour, mm; null when unknown.' }),
+    precipitation_probability_pct: z.number().nullable().meta({ description: '%; null when unknown.' }),
+    temperature_c: z.number().nullable().meta({ description: '°C at 2 m; null when unknown.' }),
+    daylight: z.boolean().meta({ description: 'Between civil dawn and dusk at the segment.' }),
+  })
+  .meta({ id: 'SegmentHour' });
+
+/** Response of `GET /v1/segments/{id}`: one catalog segment, its 72 hours and its best window. */
+export const SegmentDetailResultSchema = z
+  .object({
+    segment: z.object({
+      id: z.string(),
+      name: z.string(),
+      source: SegmentSourceSchema,
+      source_note: z.string().meta({ description: 'How the entry was made, in plain words.' }),
+      license: z.string().meta({ description: 'Licence of the segment data (SPDX id).' }),
+      country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+      length_km: z.number().meta({ description: 'Length, km, 0.01.' }),
+      bearing_deg: z.number().meta({ description: 'Start to end, degrees, 0.1.' }),
+      avg_grade_pct: z.number().optional().meta({ description: 'Average grade, %.' }),
+      max_grade_pct: z
+        .number()
+        .optional()
+        .meta({ description: 'Steepest 100 m, %, where heights are known.' }),
+      elevation_gain_m: z.number().meta({ description: 'Metres climbed.' }),
+      start: LatLonSchema,
+      end: LatLonSchema,
+      line: LineSchema.max(DETAIL_LINE_POINTS).meta({
+        description: `The road, simplified to at most ${DETAIL_LINE_POINTS} points, as [longitude, latitude].`,
+      }),
+      profile: z
+        .array(z.object({ distance_km: z.number(), elevation_m: z.number() }))
+        .nullable()
+        .meta({ description: 'Height along the road; null while the catalog keeps no heights per point.' }),
+    }),
+    time_zone: TimeZoneSchema,
+    forecast: ForecastSourceSchema,
+    hours: z.array(SegmentHourSchema).max(72).meta({ description: 'Up to 72 hours from the current hour.' }),
+    best_window: BestWindowSchema.nullable(),
+    window_status: WindowStatusSchema,
+    ensemble: z
+      .object({
+        locked: z.literal(true),
+        note: z.string().meta({ description: 'What the ensemble adds and how a Pro rider gets it.' }),
+      })
+      .meta({ description: 'The ensemble spread is a Pro feature; the keyless API says how to get it.' }),
+    attribution: z.array(z.string()).meta({ description: 'Credit lines to show with the answer.' }),
+  })
+  .meta({ id: 'SegmentDetailResult' });
+
+export type BestWindow = z.output<typeof BestWindowSchema>;
+export type NearSegment = z.output<typeof NearSegmentSchema>;
+export type SegmentsNearResult = z.output<typeof SegmentsNearResultSchema>;
+export type SegmentHour = z.output<typeof SegmentHourSchema>;
+export type SegmentDetailResult = z.output<typeof SegmentDetailResultSchema>;
