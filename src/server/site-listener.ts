@@ -12,6 +12,7 @@ import { apiListener } from './api-listener.ts';
 import { isMcpPath, mcpListener } from './mcp-listener.ts';
 import { checkTarget, ownOrigin } from './request-head.ts';
 import { ownOriginDocs } from './own-origin-docs.ts';
+import { segmentShell } from './segment-shell.ts';
 import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
@@ -118,6 +119,7 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
         siteCache,
         skipUndecodable(notFound),
         ownOriginDocs(siteDir),
+        segmentShell(siteDir),
         staticMiddleware({ dir: siteDir }),
       ],
       notFound,

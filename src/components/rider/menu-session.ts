@@ -45,13 +45,18 @@ export function markMenuSignedIn(email: string): void {
   link.title = `Signed in as ${email}: your settings`;
 }
 
-export async function showSessionInMenu(): Promise<void> {
-  let hinted = false;
+/** Whether this browser noted a sign-in: the only case in which a page asks the server for the session. */
+export function signedInHere(): boolean {
   try {
-    hinted = localStorage.getItem(SESSION_HINT_KEY) === '1';
+    return localStorage.getItem(SESSION_HINT_KEY) === '1';
   } catch {
     // No storage: nothing remembered, nothing to ask.
+    return false;
   }
+}
+
+export async function showSessionInMenu(): Promise<void> {
+  const hinted = signedInHere();
   if (!hinted) return;
   const response = await fetch('/api/auth/get-session', {
     headers: { accept: 'application/json' },
