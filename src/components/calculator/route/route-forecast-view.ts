@@ -1,5 +1,4 @@
 import { localParts, localDateTime, zoneAbbreviation } from '../../../core/local-time.ts';
-import type { LatLon } from '../../../core/bearing.ts';
 import { FLAG_WORDS } from '../../../core/rideable.ts';
 import { reverseRoute } from '../../../core/route/route-shape.ts';
 import type { StartFigures } from '../../../core/route/route-figures.ts';
@@ -9,7 +8,7 @@ import { rainText } from '../../../mcp/report/weather-words.ts';
 import { drawChart, type BandSpec, type ChartSpec, type SeriesPoint } from '../../charts/draw-chart.ts';
 import { ForecastFetchError, fetchCells } from './route-forecast-fetch.ts';
 import { judgeInForecast, routeCells, type ForecastRoute } from './route-forecast-model.ts';
-import { legRuns, type LegRun } from './route-map.ts';
+import { mountSegmentMap } from '../../map/mount-map.ts';
 
 /**
  * The forecast half of the route calculator, loaded only when a route is
@@ -20,10 +19,39 @@ import { legRuns, type LegRun } from './route-map.ts';
  * tables. A failure is one sentence; the typed-wind mode keeps working.
  */
 
-/** What the page around it lends: the map drawing, and whether this route is still the one shown. */
+/** What the page around it lends: whether this route is still the one shown. */
 export interface ForecastHost {
-  readonly drawMap: (points: readonly LatLon[], runs: readonly LegRun<string>[], description: string) => void;
   readonly isCurrent: () => boolean;
+}
+
+/**
+ * The route on the map module's map (MapLibre where WebGL and the tiles
+ * are there, else its plain drawing with a sentence saying why), coloured
+ * part by part by the along-track wind of the best start, ridden the way
+ * that start rides it. Only the tiles around the route are asked of the
+ * tile server, as for any map; the route itself stays in the page.
+ */
+function showMap(
+  route: PreparedRoute,
+  name: string,
+  shape: string,
+  reversed: boolean,
+  values?: readonly number[],
+): void {
+  const figure = document.getElementById('route-live-map');
+  if (!figure) return;
+  const points = reversed ? reverseRoute(route.points) : route.points;
+  void mountSegmentMap(figure, {
+    lines: [
+      {
+        coordinates: points.map((p) => [p.lon, p.lat] as const),
+        name,
+        loop: shape === 'loop',
+        ...(values ? { values } : {}),
+      },
+    ],
+    details: true,
+  });
 }
 
 interface Pending {
@@ -387,8 +415,7 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
   if (!best || !bestChosen) {
     lead.textContent = `No start to suggest in the next 3 days: ${STATUS_WORDS[result.judgement.status]}.`;
     byId('route-forecast-details').hidden = true;
-    const all: LegRun<string> = { effect: 'unjudged', from: 0, to: route.simplified.legs.length - 1 };
-    host.drawMap(route.points, [all], `Map of ${name}, not judged: no start to suggest.`);
+    showMap(route, name, result.judgement.shape, false);
     status.textContent = `${name}: ${lead.textContent}`;
     return;
   }
@@ -403,13 +430,12 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
   fillFigures(best);
   drawChart('route-gain-chart', gainChart(result, closed));
   drawChart('route-km-chart', windChart(result));
-  const points = bestChosen.reversed ? reverseRoute(route.points) : route.points;
-  const runs = legRuns(bestChosen.wind.legs.map((leg) => leg.effect));
-  host.drawMap(
-    points,
-    runs,
-    `Map of ${name}, north up, coloured by the wind of the best start (${when(best.start, result.timeZone)}` +
-      `${closed ? `, ${directionWords(best)}` : ''}): headwind on ${best.headwind_share_pct}% of the length.`,
+  showMap(
+    route,
+    name,
+    result.judgement.shape,
+    bestChosen.reversed,
+    bestChosen.wind.legs.map((leg) => leg.tailwindKmh),
   );
   status.textContent = `${name}: ${lead.textContent}`;
 }

@@ -238,7 +238,6 @@ function renderForecast(current: Shown, name: string): void {
   forecastView.then(
     (view) =>
       view.showForecast(current.prepared, name, {
-        drawMap: (points, runs, description) => drawMap(points, runs, description),
         isCurrent: () => ticket === generation && shown === current && routeMode() === 'forecast',
       }),
     () => {
