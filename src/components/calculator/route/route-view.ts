@@ -186,7 +186,9 @@ function listenToWind(): void {
   );
   const manualRadio = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]');
   if (forecastRadio?.checked && forecastRadio.defaultChecked && manualRadio) {
-    const query = new URLSearchParams(location.search);
+    // The address the page was opened at: the calculator rewrites location.search with its wind as it runs.
+    const opened = performance.getEntriesByType('navigation')[0]?.name ?? location.href;
+    const query = new URL(opened, location.href).searchParams;
     if (query.has('wind_speed_kmh') || query.has('wind_direction_deg')) manualRadio.checked = true;
   }
   byId('calculator').addEventListener('input', () => {
