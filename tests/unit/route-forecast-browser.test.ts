@@ -136,6 +136,13 @@ describe('the browser calculator and get_route_wind, same forecast', () => {
     await fc.assert(
       fc.asyncProperty(route, async (r) => {
         const points = r.loop ? loopAround(r.lat, r.lon, r.km / 6) : lineFrom(r.lat, r.lon, r.km, r.bearing);
+        // The page takes the zone of the start's grid cell from /v1/wind, the tool the start's own: within
+        // 2.5 km of a zone border (Accra and Lomé on the prime meridian) the names can differ; not judged here.
+        const start = points[0] as Point;
+        fc.pre(
+          timeZoneAt(start) ===
+            timeZoneAt(routeCells(prepareRoute(parsePointList(points))).cells[0]?.center ?? start),
+        );
         const nowMs = TEST_NOW + r.hoursLater * 3_600_000 + (r.minute - 20) * 60_000;
         const { tool, page, cells } = await bothWays(points, nowMs);
         expectSame(tool, page);
@@ -153,4 +160,55 @@ describe('the browser calculator and get_route_wind, same forecast', () => {
       { numRuns: 25 },
     );
   }, 120_000);
+});
+
+describe("the page's reader of /v1/wind answers", () => {
+  const good = {
+    cell: { lat: 45.9, lon: 6.2, size_deg: 0.05 },
+    time_zone: 'Europe/Paris',
+    forecast: {
+      source: 'demo',
+      demo: true,
+      issued_at: '2026-11-28T02:00:00Z',
+      stale: false,
+      attribution: 'Synthetic',
+    },
+    hours: [
+      {
+        time: '2026-11-28T03:00:00Z',
+        wind_speed_kmh: 12.5,
+        wind_direction_deg: 250,
+        wind_gusts_kmh: null,
+        temperature_c: 4,
+        precipitation_mm: 0,
+        precipitation_probability_pct: null,
+      },
+    ],
+  };
+
+  it('reads an answer into the core units (unix seconds, km/h)', () => {
+    const answer = readWindAnswer(good);
+    expect(answer.timeZone).toBe('Europe/Paris');
+    expect(answer.forecast.issuedAt).toBe(Date.parse('2026-11-28T02:00:00Z') / 1000);
+    expect(answer.hours[0]).toEqual({
+      time: Date.parse('2026-11-28T03:00:00Z') / 1000,
+      speedKmh: 12.5,
+      directionDeg: 250,
+      gustsKmh: null,
+      temperatureC: 4,
+      precipitationMm: 0,
+      precipitationProbabilityPct: null,
+    });
+  });
+
+  it.each([
+    [{ ...good, hours: 'none' }, /missing its cell, forecast or hours/],
+    [{ ...good, time_zone: '' }, /names no time zone/],
+    [{ ...good, forecast: { ...good.forecast, source: 'other' } }, /source "other" is unknown/],
+    [{ ...good, hours: [{ ...good.hours[0], wind_speed_kmh: '12' }] }, /"wind_speed_kmh" is not a number/],
+    [{ ...good, hours: [{ ...good.hours[0], time: 'soon' }] }, /"time" is not a time/],
+    [{ ...good, cell: { lat: null, lon: 6.2 } }, /"lat" is not a number/],
+  ])('names the first odd field of a broken answer (%#)', (json, message) => {
+    expect(() => readWindAnswer(json)).toThrow(message);
+  });
 });
