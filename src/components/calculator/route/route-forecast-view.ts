@@ -141,7 +141,9 @@ function startSentence(start: StartFigures, closed: boolean, timeZone: string): 
     `${when(start.start, timeZone)}${closed ? `, ${directionWords(start)}` : ''}: ` +
     `${minutesText(start.ride_minutes)} riding, ${windGain(start.time_gained_s)} against still air` +
     (closed && other
-      ? `; the other way round ${minutesText(other.ride_minutes)}, ${windGain(other.time_gained_s)}`
+      ? `; the other way round ${minutesText(other.ride_minutes)}, ${windGain(other.time_gained_s)}` +
+        // Fastest is by ride time: the other way can gain more from the wind yet take longer (its climbs are steeper).
+        (other.time_gained_s > start.time_gained_s ? ', more from the wind but slower in still air' : '')
       : '')
   );
 }
