@@ -39,8 +39,10 @@ import { readRouteText } from './route-source.ts';
 
 /**
  * The route calculator proper, loaded on first use. It reads the route in
- * the browser (no request of any kind), judges it against the wind typed in
- * the calculator form, and draws it; typing another wind redraws it.
+ * the browser and judges it against the forecast (route-forecast-view.ts,
+ * loaded only then; it asks for grid cells, never the route) or, as a
+ * what-if, against the wind typed in the calculator form, drawing it with
+ * no request at all; typing another wind redraws it.
  *
  * A route that cannot be read clears the one shown before: the figures on
  * the page then always belong to the last file the rider gave, and the
@@ -158,7 +160,7 @@ export async function showRoute(source: RouteSource): Promise<void> {
       prepared: prepareRoute(route),
     };
     void forecastView?.then((view) => view.forgetForecast());
-    listenToWind();
+    listenToInputs();
     render();
   } catch (problem) {
     if (ticket !== generation) return;
@@ -170,30 +172,35 @@ export async function showRoute(source: RouteSource): Promise<void> {
 }
 
 /**
- * Redraws when the wind fields change, at most once per frame: a long track
- * takes a few hundred milliseconds to judge and draw, and a rider typing
- * "250" should not pay for "2" and "25" separately.
+ * The mode a route opens in: the forecast, unless the page was opened from a
+ * link that carries a wind (a shared what-if), or the rider already chose.
+ * Read from the navigation entry: the calculator rewrites location.search
+ * with its default wind as soon as it starts.
  */
-function listenToWind(): void {
+function chooseFirstMode(): void {
+  const forecast = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="forecast"]');
+  const manual = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]');
+  if (!forecast?.checked || !forecast.defaultChecked || !manual) return;
+  const opened = performance.getEntriesByType('navigation')[0]?.name ?? location.href;
+  const query = new URL(opened, location.href).searchParams;
+  if (query.has('wind_speed_kmh') || query.has('wind_direction_deg')) manual.checked = true;
+}
+
+/**
+ * Redraws when the mode is switched, and when the wind fields change in
+ * typed-wind mode at most once per frame: a long track takes a few hundred
+ * milliseconds to judge and draw, and a rider typing "250" should not pay
+ * for "2" and "25" separately.
+ */
+function listenToInputs(): void {
   if (listening) return;
   listening = true;
+  chooseFirstMode();
   let pending = false;
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="route-mode"]'))
     radio.addEventListener('change', () => render());
-  // A link that carries a wind (a shared what-if) opens in typed-wind mode; otherwise the forecast.
-  const forecastRadio = document.querySelector<HTMLInputElement>(
-    'input[name="route-mode"][value="forecast"]',
-  );
-  const manualRadio = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]');
-  if (forecastRadio?.checked && forecastRadio.defaultChecked && manualRadio) {
-    // The address the page was opened at: the calculator rewrites location.search with its wind as it runs.
-    const opened = performance.getEntriesByType('navigation')[0]?.name ?? location.href;
-    const query = new URL(opened, location.href).searchParams;
-    if (query.has('wind_speed_kmh') || query.has('wind_direction_deg')) manualRadio.checked = true;
-  }
   byId('calculator').addEventListener('input', () => {
-    if (routeMode() === 'forecast') return;
-    if (pending) return;
+    if (routeMode() === 'forecast' || pending) return;
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
