@@ -43,4 +43,4 @@ export function readRouteArguments(input: RouteArguments): ParsedRoute {
 }
 
 // Moved to core so the browser calculator judges the same simplified legs; re-exported for the tools.
-export { prepareRoute, type PreparedRoute } from '../../core/route/route-prepare.ts';
+export { prepareRoute } from '../../core/route/route-prepare.ts';
