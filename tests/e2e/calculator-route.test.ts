@@ -523,10 +523,8 @@ describe('the route calculator in Chromium', () => {
           (url) => url.origin !== own,
           (route) => route.abort('internetdisconnected'),
         );
-        // A link with a wind opens in typed-wind mode, a bare one in the forecast.
-        await page.goto(
-          `${env.service.baseUrl}/${mode === 'manual' ? '?wind_speed_kmh=20&wind_direction_deg=250' : ''}`,
-        );
+        await page.goto(`${env.service.baseUrl}/`);
+        if (mode === 'manual') await page.locator('input[name="route-mode"][value="manual"]').check();
         await pickFile(page, file, Buffer.from(fixture(file)));
         await waitForRoute(page, name);
         if (mode === 'forecast')
