@@ -2,8 +2,6 @@ import type { ChartSpec } from './chart-spec.ts';
 import { renderChart } from './chart-svg.ts';
 import { fillChartTable } from './chart-table.ts';
 
-export type { AxisSpec, BandSpec, ChartSpec, MarkerSpec, SeriesPoint, SeriesSpec } from './chart-spec.ts';
-
 /**
  * Draws a chart into the figure `Chart.astro` rendered with the same `id`:
  * the SVG (`#<id>-svg`), its key (`#<id>-legend`: one entry per series and
