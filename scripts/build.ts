@@ -8,7 +8,8 @@
  * 2. The site: `astro build` into `dist/` (and `.vercel/output/static`
  *    through the Vercel adapter). Skipped when a hash of everything it is
  *    built from (the sources, `public/`, the configuration, the lockfile,
- *    the generated data and the one setting it reads, `WOS_SITE_URL`) equals
+ *    the generated data and the settings it reads, `WOS_SITE_URL` and
+ *    `PUBLIC_MAP_STYLE_URL`) equals
  *    the hash recorded after the last successful build and both outputs
  *    are there; `--force` builds anyway.
  *
@@ -35,8 +36,8 @@ const SITE_INPUTS = [
   'package-lock.json',
   'tsconfig.json',
 ];
-/** The environment the build reads (canonical origin); Vercel's own build always rebuilds. */
-const SITE_ENV = ['WOS_SITE_URL'];
+/** The environment the build reads (canonical origin, map style); Vercel's own build always rebuilds. */
+const SITE_ENV = ['WOS_SITE_URL', 'PUBLIC_MAP_STYLE_URL'];
 /** Outputs whose absence means the site must be built whatever the hash says. */
 const SITE_OUTPUTS = ['dist/index.html', '.vercel/output/config.json'];
 /** Where the hash of the last successful build is kept: beside the installed packages, never committed. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkJsBudgets, measurePages, type JsBudgetResult, type PageJs } from './js-budget.ts';
+import { measureMapFiles } from './map-chunk.ts';
 import {
   CATEGORIES,
   checkScoreBudgets,
@@ -26,7 +27,8 @@ import { table } from '../table.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const LIGHTHOUSE_PATHS = ['/', '/docs', '/pricing'] as const;
+/** `/segments/fr-alpe-d-huez`: the segment page with its map, profile and timeline (built-in catalog, demo forecast). */
+const LIGHTHOUSE_PATHS = ['/', '/docs', '/pricing', '/segments/fr-alpe-d-huez'] as const;
 
 const USAGE = `Usage: npm run size [-- options]
   --no-build          measure the existing dist/ instead of running astro build first
@@ -214,6 +216,19 @@ if (args.build) {
 console.log('\nJavaScript per page (dist/; gzip level 9 per file, summed)\n');
 try {
   if (reportJs(await measurePages(DIST))) over = true;
+} catch (error) {
+  console.log(`Could not measure: ${error instanceof Error ? error.message : String(error)}`);
+  unmeasured = true;
+}
+
+// 2b. The map, loaded only by the pages that show one, after their first paint.
+console.log('\nMap module, loaded with import() after first paint on /segments and /segments/<id> only\n');
+try {
+  const files = await measureMapFiles(DIST);
+  const rows = files.map((file) => [file.role, file.file, bytes(file.bytes), bytes(file.gzipBytes)]);
+  const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  console.log(table(['part', 'file', 'raw B', 'gzip B'], [...rows, ['all', '', '', bytes(total)]], [2, 3]));
+  if (files.length === 0) console.log('No map files in dist/: was the site built?');
 } catch (error) {
   console.log(`Could not measure: ${error instanceof Error ? error.message : String(error)}`);
   unmeasured = true;

@@ -4,6 +4,7 @@
  * `POST /api/rider/connections/{clientId}/disconnect`,
  * `POST /api/rider/webhook` (see `webhook-setting.ts`),
  * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `own-segments-api.ts`),
+ * `POST /api/rider/watchlist` and `/api/rider/watchlist/remove` (see `watch-api.ts`),
  * `POST /api/rider/billing/checkout` and `POST /api/rider/billing/portal`
  * (payments through the port {@link AccountPayments}). A POST must come from
  * our own origin (the `Origin` header browsers always send on it), which
@@ -36,6 +37,7 @@ import {
   removeOwnSegment,
 } from './own-segments-api.ts';
 import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
+import { changeWatch, UNWATCH_PATH, WATCH_PATH } from './watch-api.ts';
 import { withAuthTables } from '../store/auth-tables.ts';
 
 const ME_PATH = '/api/rider/me';
@@ -180,6 +182,8 @@ type SettingsEndpoint =
   | { kind: 'webhook' }
   | { kind: 'add_segment' }
   | { kind: 'remove_segment' }
+  | { kind: 'watch' }
+  | { kind: 'unwatch' }
   | { kind: 'checkout' }
   | { kind: 'portal' }
   | { kind: 'disconnect'; clientId: string };
@@ -189,6 +193,8 @@ function endpointOf(pathname: string): SettingsEndpoint | undefined {
   if (pathname === WEBHOOK_PATH) return { kind: 'webhook' };
   if (pathname === OWN_SEGMENTS_PATH) return { kind: 'add_segment' };
   if (pathname === OWN_SEGMENT_REMOVE_PATH) return { kind: 'remove_segment' };
+  if (pathname === WATCH_PATH) return { kind: 'watch' };
+  if (pathname === UNWATCH_PATH) return { kind: 'unwatch' };
   if (pathname === CHECKOUT_PATH) return { kind: 'checkout' };
   if (pathname === PORTAL_PATH) return { kind: 'portal' };
   const clientId = disconnectTarget(pathname);
@@ -196,7 +202,7 @@ function endpointOf(pathname: string): SettingsEndpoint | undefined {
 }
 
 /** The endpoints, for the hint of a `not_found`. */
-const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, ${OWN_SEGMENT_REMOVE_PATH}, ${CHECKOUT_PATH}, ${PORTAL_PATH}, ${CONNECTIONS_PREFIX}{client_id}${DISCONNECT_SUFFIX}`;
+const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, ${OWN_SEGMENT_REMOVE_PATH}, ${WATCH_PATH}, ${UNWATCH_PATH}, ${CHECKOUT_PATH}, ${PORTAL_PATH}, ${CONNECTIONS_PREFIX}{client_id}${DISCONNECT_SUFFIX}`;
 
 /**
  * Answers `/api/rider/*`; the caller routes only those paths here. Every
@@ -256,6 +262,8 @@ async function routed(
     return updateRiderWebhook(request, context.db, session.user, context.checkTarget);
   if (route.kind === 'add_segment') return addOwnSegmentFromUpload(request, context.db, session.user);
   if (route.kind === 'remove_segment') return removeOwnSegment(request, context.db, session.user);
+  if (route.kind === 'watch' || route.kind === 'unwatch')
+    return changeWatch(route.kind, request, context.db, context.catalog, session.user);
   if (route.kind === 'checkout' || route.kind === 'portal')
     return billingRoute(route.kind, request, context, session.user);
   const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);

@@ -16,7 +16,6 @@ import {
   type PreparedSegment,
 } from '../core/own-segment.ts';
 import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
-import type { ApiError } from '../core/problems.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import {
   hasProAccess,
@@ -30,7 +29,7 @@ import { nowSeconds } from '../store/clock.ts';
 import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider-segments.ts';
 import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
-import { readBoundedText } from '../http/bounded-text.ts';
+import { readJson } from './read-json.ts';
 
 import { OWN_SEGMENT_UPLOAD_MAX_BYTES } from './account-paths.ts';
 
@@ -52,32 +51,17 @@ export const OwnSegmentUploadSchema = z.object({
 
 export const OwnSegmentRemoveSchema = z.object({ segment_id: z.string().min(1).max(100) });
 
-async function readJson(request: Request, max: number): Promise<{ json: unknown } | ApiError> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    return refusal('unsupported_media_type', 'Send the segment as application/json.');
-  }
-  const text = await readBoundedText(request, max);
-  if (text === undefined) {
-    return refusal(
-      'payload_too_large',
-      `The upload is larger than the ${max / 1024 / 1024} MB the settings page takes. Simplify the track in your route planner, or export it without sensor extensions.`,
-    );
-  }
-  try {
-    return { json: JSON.parse(text) as unknown };
-  } catch {
-    return refusal('invalid_request', 'The request body is not valid JSON.');
-  }
-}
-
 /** `POST /api/rider/segments`: stores and watches the segment, or says precisely why not (nothing stored). */
 export async function addOwnSegmentFromUpload(
   request: Request,
   db: Kysely<Database>,
   user: AuthUser,
 ): Promise<JsonAnswer> {
-  const read = await readJson(request, OWN_SEGMENT_UPLOAD_MAX_BYTES);
+  const read = await readJson(
+    request,
+    OWN_SEGMENT_UPLOAD_MAX_BYTES,
+    `The upload is larger than the ${OWN_SEGMENT_UPLOAD_MAX_BYTES / 1024 / 1024} MB the settings page takes. Simplify the track in your route planner, or export it without sensor extensions.`,
+  );
   if (isRefusal(read)) return read;
   const parsed = OwnSegmentUploadSchema.safeParse(read.json);
   if (!parsed.success) {

@@ -121,7 +121,7 @@ export const PATHS: readonly PathRow[] = [
   { path: AUTHORIZATION_SERVER_METADATA_PATH, match: 'tree', part: 'sign-in' },
   { path: '/api/cron-alerts', match: 'exact', part: 'cron' },
   // One segment's page: a static shell that reads the id from the address.
-  { path: '/segments', match: 'child', part: 'site', page: '/segments/segment' },
+  { path: '/segments', match: 'child', part: 'site', page: '/segments/segment_page' },
 ];
 
 /** What the edge knows about one request path. */

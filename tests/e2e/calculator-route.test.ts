@@ -510,24 +510,39 @@ describe('the route calculator in Chromium', () => {
     { width: 320, height: 800, scheme: 'dark' as const, file: 'loop.gpx', name: 'Lake loop' },
     { width: 1280, height: 900, scheme: 'light' as const, file: 'loop.gpx', name: 'Lake loop' },
   ])(
-    'has no axe violations with a route drawn, $width px wide in $scheme mode ($file)',
+    'has no axe violations with a route drawn, $width px wide in $scheme mode ($file), typed wind and forecast',
     async ({ width, height, scheme, file, name }) => {
-      const { page, close } = await newPage(env.browser, {
-        viewport: { width, height },
-        colorScheme: scheme,
-      });
-      await page.goto(`${env.service.baseUrl}/`);
-      await pickFile(page, file, Buffer.from(fixture(file)));
-      await waitForRoute(page, name);
-      for (const summary of await page.locator('#route-result summary').all()) await summary.click();
-      await expectNoAxeViolations(page, `/ with ${file} (${width} px, ${scheme})`);
-      // Nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({
-        path: `test-results/screenshots/home-route-${file.replace(/\W+/g, '-')}-${width}-${scheme}.png`,
-        fullPage: true,
-      });
-      await close();
+      for (const mode of ['manual', 'forecast'] as const) {
+        const { page, context, close } = await newPage(env.browser, {
+          viewport: { width, height },
+          colorScheme: scheme,
+        });
+        // No request leaves the test server (the map then shows its plain drawing).
+        const own = new URL(env.service.baseUrl).origin;
+        await context.route(
+          (url) => url.origin !== own,
+          (route) => route.abort('internetdisconnected'),
+        );
+        await page.goto(`${env.service.baseUrl}/`);
+        if (mode === 'manual') await page.locator('input[name="route-mode"][value="manual"]').check();
+        await pickFile(page, file, Buffer.from(fixture(file)));
+        await waitForRoute(page, name);
+        if (mode === 'forecast')
+          await expect
+            .poll(() => page.locator('#route-forecast').getAttribute('data-state'), { timeout: 20_000 })
+            .toBe('result');
+        for (const summary of await page.locator('#route-result summary:visible').all())
+          await summary.click();
+        await expectNoAxeViolations(page, `/ with ${file} (${width} px, ${scheme}, ${mode})`);
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({
+          path: `test-results/screenshots/home-route-${file.replace(/\W+/g, '-')}-${width}-${scheme}-${mode}.png`,
+          fullPage: true,
+        });
+        await close();
+      }
     },
+    90_000,
   );
 });

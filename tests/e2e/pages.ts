@@ -1,6 +1,7 @@
 /** Every page of the site, for the checks that must hold on all of them. */
 export const PAGES = [
   '/',
+  '/segments',
   '/docs',
   '/docs/mcp',
   '/docs/routes',

@@ -52,8 +52,9 @@ interface Entry {
   readonly unusableHours: number;
 }
 
-/** The cache's grid in degrees: points in one cell share one forecast (see below). */
-export const FORECAST_GRID_DEG = 0.05;
+/** The cache's grid in degrees (core's, see forecast-cell.ts): points in one cell share one forecast. */
+export { FORECAST_GRID_DEG } from '../../core/forecast-cell.ts';
+import { FORECAST_GRID_DEG } from '../../core/forecast-cell.ts';
 
 /**
  * Wraps a source so repeated and nearby questions cost no upstream request.

@@ -1,8 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { normalizeDegrees } from '../../core/angles.ts';
 import type { LatLon } from '../../core/bearing.ts';
-import { roundHalfAway } from '../../core/round.ts';
 import { cellFlights, flightKey } from './cell-flights.ts';
 import { type Clock, ForecastError } from './types.ts';
 
@@ -18,24 +16,9 @@ export interface SharedCacheTier {
   set(key: string, value: string, ttlMs: number): Promise<void>;
 }
 
-/** A grid cell of the forecast caches: its key and the centre asked upstream. */
-export interface Cell {
-  readonly key: string;
-  readonly center: LatLon;
-}
-
-/**
- * The cell a point falls in, on a grid of `gridDeg` degrees; longitude is
- * folded to [-180, 180), so 190° and -170° (and 180° and -180°) share a cell.
- */
-export function forecastCell(point: LatLon, gridDeg: number): Cell {
-  const cellsAround = Math.round(360 / gridDeg);
-  const latIndex = Math.round(point.lat / gridDeg);
-  const rawLonIndex = Math.round((normalizeDegrees(point.lon + 180) - 180) / gridDeg);
-  const lonIndex = rawLonIndex * 2 >= cellsAround ? rawLonIndex - cellsAround : rawLonIndex;
-  const center = { lat: roundHalfAway(latIndex * gridDeg, 4), lon: roundHalfAway(lonIndex * gridDeg, 4) };
-  return { key: `${latIndex}:${lonIndex}`, center };
-}
+// The grid rule is core's: the browser snaps a route's samples to the same cells before asking.
+export { forecastCell, type Cell } from '../../core/forecast-cell.ts';
+import type { Cell } from '../../core/forecast-cell.ts';
 
 /** Counted per distinct cell per call; joining an in-flight fetch counts as a hit. */
 export interface CellCacheCounts {

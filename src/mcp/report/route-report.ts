@@ -1,9 +1,7 @@
 import { parseGeoJsonLine } from '../../core/route/geojson-line.ts';
 import { parseGpx } from '../../core/route/gpx.ts';
 import { RouteInputError } from '../../core/route/route-error.ts';
-import { routeLegs, type RouteGeometry } from '../../core/route/route-geometry.ts';
-import { simplifyRoute } from '../../core/route/route-simplify.ts';
-import { parsePointList, type ParsedRoute, type RoutePoint } from '../../core/route/route-input.ts';
+import { parsePointList, type ParsedRoute } from '../../core/route/route-input.ts';
 import { ToolError } from '../tool.ts';
 
 /** A route as a tool receives it: exactly one of the three forms. */
@@ -44,22 +42,5 @@ export function readRouteArguments(input: RouteArguments): ParsedRoute {
   }
 }
 
-/** A read route, ready for the wind: figures of the full track, legs of the simplified one. */
-export interface PreparedRoute {
-  readonly parsed: ParsedRoute;
-  /** Distance and climbing measured on every point read. */
-  readonly full: RouteGeometry;
-  /** The simplified points (original objects), what the wind is computed on. */
-  readonly points: readonly RoutePoint[];
-  readonly simplified: RouteGeometry;
-}
-
-/**
- * Measures the full track, then simplifies it for the wind: the
- * simplification keeps the length-weighted wind within 0.5 km/h of the full
- * track (tests/unit/route-wind.test.ts) at a fraction of the legs.
- */
-export function prepareRoute(parsed: ParsedRoute): PreparedRoute {
-  const points = simplifyRoute(parsed.points);
-  return { parsed, full: routeLegs(parsed.points), points, simplified: routeLegs(points) };
-}
+// Moved to core so the browser calculator judges the same simplified legs; re-exported for the tools.
+export { prepareRoute } from '../../core/route/route-prepare.ts';

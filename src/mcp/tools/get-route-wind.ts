@@ -1,23 +1,10 @@
 import { DEFAULT_POWER_PARAMS, speedForPower, type PowerModelParams } from '../../core/power-model.ts';
 import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
-import {
-  pairDirections,
-  reverseRoute,
-  reversedLegSamples,
-  routeShape,
-  type DirectedStart,
-} from '../../core/route/route-loop.ts';
-import { routeLegs } from '../../core/route/route-geometry.ts';
-import {
-  bestStarts,
-  judgeStarts,
-  localHourPhaseS,
-  reportStart,
-  type StartReport,
-} from '../../core/route/route-starts.ts';
+import { judgeRoute, type ChosenStart } from '../../core/route/route-judge.ts';
+import { perKmFigures, startFigures } from '../../core/route/route-figures.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { HOUR_S } from '../../core/tailwind-window.ts';
-import { localDateTime, localIso, localParts, zoneAbbreviation } from '../../core/local-time.ts';
+import { localDateTime, zoneAbbreviation } from '../../core/local-time.ts';
 import { hourStart, isoTime } from '../../core/time.ts';
 import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
@@ -63,45 +50,6 @@ function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; u
     throw new ToolError('start_before is earlier than start_after; swap them or widen the range.');
   // Earlier than now means now, later than the forecast means its end: both are what the rider can ride.
   return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
-}
-
-function startOut(
-  report: StartReport & DirectedStart,
-  timeZone: string,
-): GetRouteWindOutput['best_starts'][number] {
-  const headwind = report.wind.strongestHeadwind;
-  const finishS = report.startS + Math.round(report.windyS);
-  return {
-    start: isoTime(report.startS),
-    start_local: localIso(report.startS, timeZone),
-    direction: report.reversed ? 'reversed' : 'as_given',
-    other_direction:
-      report.other === null
-        ? null
-        : {
-            ride_minutes: Math.round((report.other.stillAirS - report.other.timeGainedS) / 60),
-            time_gained_s: Math.round(report.other.timeGainedS),
-          },
-    finish: isoTime(finishS),
-    finish_local: localIso(finishS, timeZone),
-    tailwind_kmh: kmh(report.wind.tailwindKmh),
-    crosswind_kmh: kmh(report.wind.crosswindKmh),
-    headwind_share_pct: Math.round(report.wind.headwindShare * 100),
-    strongest_headwind: headwind && {
-      from_km: km(headwind.fromKm),
-      to_km: km(headwind.toKm),
-      headwind_kmh: kmh(headwind.headwindKmh),
-    },
-    ride_minutes: Math.round(report.windyS / 60),
-    still_air_minutes: Math.round(report.stillAirS / 60),
-    time_gained_s: Math.round(report.timeGainedS),
-    flags: [...report.flags],
-    max_gusts_kmh: report.maxGustsKmh === null ? null : kmh(report.maxGustsKmh),
-    max_precipitation_mm: report.maxPrecipitationMm,
-    max_precipitation_probability_pct: report.maxPrecipitationProbabilityPct,
-    min_temperature_c: report.minTemperatureC,
-    max_temperature_c: report.maxTemperatureC,
-  };
 }
 
 const STATUS_WORDS: Record<GetRouteWindOutput['start_status'], string> = {
@@ -227,44 +175,20 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       );
     const first = route.parsed.points[0];
     const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
-    // Starts on whole local hours: in India (+5:30) or Nepal (+5:45) those fall between forecast hours.
-    const hourPhaseS = localHourPhaseS(localParts(fromS, timeZone).offsetMinutes);
-    const search = {
-      hourPhaseS,
-      legs,
-      legSample: samples.legSample,
-      samplePoints: samples.points,
+    // The core judge (shared with the browser calculator) puts starts on whole local hours of this zone.
+    const judgement = judgeRoute({
+      route,
+      samples,
       forecast: forecast.samples,
       powerW,
       params,
       fromS,
       untilS,
       includeDarkness: input.include_darkness,
-    };
-    const shape = routeShape(route.points);
-    const asGiven = judgeStarts(search).judged;
-    let judged: DirectedStart[] = asGiven.map((j) => ({ ...j, reversed: false, other: null }));
-    let reversedLegs = legs;
-    let reversedSample = samples.legSample;
-    if (shape.shape !== 'point_to_point') {
-      // A loop or out-and-back is judged the other way round too, in the same forecast samples.
-      reversedLegs = routeLegs(reverseRoute(route.points)).legs;
-      const distanceKm = route.simplified.distanceM / 1000;
-      const legSample = reversedLegSamples(
-        reversedLegs,
-        distanceKm,
-        samples.spacingKm,
-        samples.points.length - 1,
-      );
-      reversedSample = legSample;
-      judged = pairDirections(asGiven, judgeStarts({ ...search, legs: reversedLegs, legSample }).judged);
-    }
-    const { chosen, status } = bestStarts(judged);
-    const reports = chosen.map((start) => ({
-      ...reportStart(start, start.reversed ? reversedLegs : legs, powerW, params),
-      reversed: start.reversed,
-      other: start.other,
-    }));
+      timeZone,
+    });
+    const { hourPhaseS, status } = judgement;
+    const reports = judgement.chosen;
     // Pro only: each offered start's chance of gaining time, every member riding its own wind.
     // The ensemble is read at most at 12 of the samples (see routeEnsembleSamples): its grid is coarse and
     // every point costs about 10 calls of request weight; each forecast sample rides the nearest one's members.
@@ -275,13 +199,13 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       (hours) => hours && new Map<number, EnsembleSample>(hours.map((h) => [h.time, h])),
     );
     const byTime = pickedByTime && thinned.nearest.map((pick) => pickedByTime[pick] ?? null);
-    const chanceOf = (report: (typeof reports)[number]): number | null => {
+    const chanceOf = (report: ChosenStart): number | null => {
       if (!byTime) return null;
-      const startLegs = report.reversed ? reversedLegs : legs;
+      const startLegs = judgement.legsOf(report.reversed);
       const chance = startGainChance(
         {
           legs: startLegs,
-          legSample: report.reversed ? reversedSample : samples.legSample,
+          legSample: judgement.legSampleOf(report.reversed),
           midS: stillAirSchedule(startLegs, powerW, params).midS,
           ensemble: byTime,
           powerW,
@@ -305,8 +229,8 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
         points_used: route.points.length,
         start: { latitude: first?.lat ?? 0, longitude: first?.lon ?? 0 },
         end: { latitude: last?.lat ?? 0, longitude: last?.lon ?? 0 },
-        shape: shape.shape,
-        ends_apart_m: Math.round(shape.endsApartM),
+        shape: judgement.shape,
+        ends_apart_m: Math.round(judgement.endsApartM),
       },
       rider: {
         power_w: Math.round(powerW),
@@ -322,15 +246,10 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       start_status: status,
       time_zone: timeZone,
       best_starts: reports.map((report) => ({
-        ...startOut(report, timeZone),
+        ...startFigures(report, timeZone),
         ...(ensemble ? { gain_chance_pct: chanceOf(report) } : {}),
       })),
-      per_km: (reports[0]?.wind.perKm ?? []).map((bin) => ({
-        from_km: km(bin.fromKm),
-        to_km: km(bin.toKm),
-        tailwind_kmh: kmh(bin.tailwindKmh),
-        crosswind_kmh: kmh(bin.crosswindKmh),
-      })),
+      per_km: perKmFigures(reports[0]),
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast.info,
       attribution: attributionFor(forecast.info.source, [], null),

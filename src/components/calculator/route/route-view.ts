@@ -10,6 +10,8 @@ import {
   type TimePolarEntry,
 } from '../../../core/route/route-direction-time.ts';
 import type { ParsedRoute } from '../../../core/route/route-input.ts';
+import { prepareRoute, type PreparedRoute } from '../../../core/route/route-prepare.ts';
+import type { LatLon } from '../../../core/bearing.ts';
 import { reverseRoute, routeShape, type RouteShape } from '../../../core/route/route-shape.ts';
 import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed } from '../../../core/route/route-ride.ts';
 import { DEFAULT_POWER_PARAMS } from '../../../core/power-model.ts';
@@ -37,8 +39,10 @@ import { readRouteText } from './route-source.ts';
 
 /**
  * The route calculator proper, loaded on first use. It reads the route in
- * the browser (no request of any kind), judges it against the wind typed in
- * the calculator form, and draws it; typing another wind redraws it.
+ * the browser and judges it against the forecast (route-forecast-view.ts,
+ * loaded only then; it asks for grid cells, never the route) or, as a
+ * what-if, against the wind typed in the calculator form, drawing it with
+ * no request at all; typing another wind redraws it.
  *
  * A route that cannot be read clears the one shown before: the figures on
  * the page then always belong to the last file the rider gave, and the
@@ -63,7 +67,14 @@ interface Shown {
   readonly reversedLegs: RouteGeometry['legs'];
   /** What the rider gave, for messages: a file name or "The pasted route". */
   readonly label: string;
+  /** The simplified route the forecast is judged on (the same legs as get_route_wind's). */
+  readonly prepared: PreparedRoute;
 }
+
+type ForecastView = typeof import('./route-forecast-view.ts');
+
+/** The forecast code, fetched the first time a route is judged in forecast mode. */
+let forecastView: Promise<ForecastView> | undefined;
 
 let shown: Shown | undefined;
 /** Bumped for every route given, so a slow read never overwrites a newer one. */
@@ -146,8 +157,10 @@ export async function showRoute(source: RouteSource): Promise<void> {
       shape,
       reversedLegs: shape === 'point_to_point' ? [] : routeLegs(reverseRoute(route.points)).legs,
       label,
+      prepared: prepareRoute(route),
     };
-    listenToWind();
+    void forecastView?.then((view) => view.forgetForecast());
+    listenToInputs();
     render();
   } catch (problem) {
     if (ticket !== generation) return;
@@ -159,16 +172,35 @@ export async function showRoute(source: RouteSource): Promise<void> {
 }
 
 /**
- * Redraws when the wind fields change, at most once per frame: a long track
- * takes a few hundred milliseconds to judge and draw, and a rider typing
- * "250" should not pay for "2" and "25" separately.
+ * The mode a route opens in: the forecast, unless the page was opened from a
+ * link that carries a wind (a shared what-if), or the rider already chose.
+ * Read from the navigation entry: the calculator rewrites location.search
+ * with its default wind as soon as it starts.
  */
-function listenToWind(): void {
+function chooseFirstMode(): void {
+  const forecast = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="forecast"]');
+  const manual = document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]');
+  if (!forecast?.checked || !forecast.defaultChecked || !manual) return;
+  const opened = performance.getEntriesByType('navigation')[0]?.name ?? location.href;
+  const query = new URL(opened, location.href).searchParams;
+  if (query.has('wind_speed_kmh') || query.has('wind_direction_deg')) manual.checked = true;
+}
+
+/**
+ * Redraws when the mode is switched, and when the wind fields change in
+ * typed-wind mode at most once per frame: a long track takes a few hundred
+ * milliseconds to judge and draw, and a rider typing "250" should not pay
+ * for "2" and "25" separately.
+ */
+function listenToInputs(): void {
   if (listening) return;
   listening = true;
+  chooseFirstMode();
   let pending = false;
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="route-mode"]'))
+    radio.addEventListener('change', () => render());
   byId('calculator').addEventListener('input', () => {
-    if (pending) return;
+    if (routeMode() === 'forecast' || pending) return;
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
@@ -196,20 +228,57 @@ function readWind(): WindReading {
   return { speedKmh, directionDeg };
 }
 
+/** Which wind the route is judged against: the forecast (the default) or the wind typed above. */
+function routeMode(): 'forecast' | 'manual' {
+  return document.querySelector<HTMLInputElement>('input[name="route-mode"][value="manual"]')?.checked
+    ? 'manual'
+    : 'forecast';
+}
+
+/** Forecast mode: the forecast code loads now (not with the page) and judges the route's cells. */
+function renderForecast(current: Shown, name: string): void {
+  const result = byId('route-result');
+  result.dataset['state'] = 'result';
+  byId('route-wind').textContent =
+    `Judged against the forecast for the next 3 days, ridden at ${DEFAULT_ROUTE_SPEED_KMH} km/h on the flat in still air. ` +
+    'For a what-if, choose the typed wind above.';
+  const ticket = generation;
+  forecastView ??= import('./route-forecast-view.ts');
+  forecastView.then(
+    (view) =>
+      view.showForecast(current.prepared, name, {
+        isCurrent: () => ticket === generation && shown === current && routeMode() === 'forecast',
+      }),
+    () => {
+      forecastView = undefined;
+      byId('route-forecast').hidden = false;
+      byId('route-forecast-problem').textContent =
+        'The forecast tools could not load: check the connection and try again. The typed wind still works: choose it above.';
+    },
+  );
+}
+
 function render(): void {
   if (!shown) return;
   const result = byId('route-result');
-  const wind = readWind();
   result.hidden = false;
   const name = shown.route.name ?? shown.label;
   byId('route-name').textContent = name;
+  const mode = routeMode();
+  result.dataset['mode'] = mode;
+  if (mode === 'forecast') {
+    renderForecast(shown, name);
+    return;
+  }
+  byId('route-forecast').hidden = true;
+  const wind = readWind();
   if ('hint' in wind) {
     // The route is drawn unjudged and nothing else is shown: no figure of an older wind or route stays up.
     result.dataset['state'] = 'problem';
     byId('route-wind').textContent = wind.hint;
     const all: LegRun<string> = { effect: 'unjudged', from: 0, to: shown.geometry.legs.length - 1 };
     drawMap(
-      shown,
+      shown.route.points,
       [all],
       `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up, not judged: the wind above needs fixing.`,
     );
@@ -229,7 +298,7 @@ function render(): void {
     `With a wind of ${oneDecimal(wind.speedKmh)} km/h from ${wind.directionDeg}° (${compassPoint16(wind.directionDeg)}), as entered above.`;
   const runs = legRuns(judged.legs.map((leg) => leg.effect));
   drawMap(
-    shown,
+    shown.route.points,
     runs,
     `Map of ${name}, ${km(shown.geometry.distanceM)} km, north up: ${effectShares(shown.geometry, judged)} of the length.`,
   );
@@ -459,8 +528,8 @@ function effectShares(geometry: RouteGeometry, judged: RouteWind): string {
     .join(', ');
 }
 
-function drawMap(current: Shown, runs: readonly LegRun<string>[], description: string): void {
-  const screen = projectRoute(current.route.points, MAP_FRAME);
+function drawMap(points: readonly LatLon[], runs: readonly LegRun<string>[], description: string): void {
+  const screen = projectRoute(points, MAP_FRAME);
   const legs = byId<SVGGElement>('route-legs');
   legs.replaceChildren(
     ...runs.map((run) =>

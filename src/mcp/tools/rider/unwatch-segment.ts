@@ -1,7 +1,6 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
-import { listWatchlist, unwatchSegment as storeUnwatch } from '../../../store/repositories/watchlist.ts';
+import { unwatchForRider } from '../../../rider/watchlist-rules.ts';
 import { UnwatchSegmentInputSchema, UnwatchSegmentOutputSchema } from '../../schemas/rider.ts';
-import { isOwnSegmentId } from '../../../core/rider-rules.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { requireRider } from './rider-context.ts';
 
@@ -25,16 +24,15 @@ export const unwatchSegment: ToolDefinition<
   },
   async run({ segment_id }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
-    const { db } = session.store;
+    const outcome = await unwatchForRider(session.store.db, session.rider.id, session.segments, segment_id);
     // An own segment is always watched, so it never drops out of sight while it counts against the allowance.
-    if (isOwnSegmentId(segment_id) && (await session.segments.get(segment_id))) {
+    if (!outcome.ok) {
       throw new ToolError(
         `${segment_id} is one of the rider's own segments, which stay watched while they exist. ` +
           'To stop watching it, remove it with remove_my_segment (confirm with the rider first).',
       );
     }
-    const removed = await storeUnwatch(db, session.rider.id, segment_id);
-    const watchlistSize = (await listWatchlist(db, session.rider.id)).length;
+    const { removed, watchlistSize } = outcome;
     const data = { segment_id, removed, watchlist_size: watchlistSize };
     const summary = removed
       ? `Stopped watching ${segment_id}; its record and alert threshold are removed. ${watchlistSize} segment(s) still watched.`

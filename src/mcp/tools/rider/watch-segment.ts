@@ -1,6 +1,6 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ALERT_THRESHOLD_DEFAULT_KMH, WATCHLIST_MAX_SEGMENTS } from '../../../core/rider-rules.ts';
-import { listWatchlist, watchSegment as storeWatch } from '../../../store/repositories/watchlist.ts';
+import { watchForRider } from '../../../rider/watchlist-rules.ts';
 import { WatchSegmentInputSchema, WatchSegmentOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
@@ -29,34 +29,30 @@ export const watchSegment: ToolDefinition<typeof WatchSegmentInputSchema, typeof
   },
   async run({ segment_id, record_s }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
-    const segment = await session.segments.get(segment_id);
-    if (!segment) {
+    const outcome = await watchForRider(
+      session.store.db,
+      session.rider.id,
+      session.segments,
+      segment_id,
+      record_s === undefined ? {} : { recordS: record_s },
+      session.nowS,
+    );
+    if (!outcome.ok && outcome.reason === 'unknown_segment') {
       throw new ToolError(
         `No segment has the id "${segment_id}", so it cannot be watched. Ids come from find_tailwind_segments: ` +
           'call it with a place or coordinates near the segment, then watch one of the ids it returns.',
       );
     }
-    const { db } = session.store;
-    const riderId = session.rider.id;
-    const current = await listWatchlist(db, riderId);
-    const already = current.some((entry) => entry.segmentId === segment_id);
-    if (!already && current.length >= WATCHLIST_MAX_SEGMENTS) {
+    if (!outcome.ok) {
       throw new ToolError(
-        `The watchlist is full (${WATCHLIST_MAX_SEGMENTS} segments). Remove one with unwatch_segment ` +
+        `The watchlist is full (${outcome.max} segments). Remove one with unwatch_segment ` +
           '(get_my_watchlist lists them), then watch this one.',
       );
     }
-    const { entry, created } = await storeWatch(
-      db,
-      riderId,
-      segment_id,
-      { alertsOn: true, ...(record_s === undefined ? {} : { recordS: record_s }) },
-      session.nowS,
-    );
     const data = {
-      watched: watchOut(entry, segment),
-      created,
-      watchlist_size: current.length + (created ? 1 : 0),
+      watched: watchOut(outcome.entry, outcome.segment),
+      created: outcome.created,
+      watchlist_size: outcome.watchlistSize,
       locked: session.proAccess ? [] : [riderLockedFeature('tailwind_alerts', session, context.urls)],
     };
     return { data, summary: summarizeWatch(data) };

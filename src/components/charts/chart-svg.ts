@@ -1,0 +1,234 @@
+import { chartDomains, scaleOf, ticksOf } from './chart-scale.ts';
+import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from './chart-spec.ts';
+
+/**
+ * Draws a {@link ChartSpec} into an `<svg>` the page already holds
+ * (Chart.astro renders one, with its styles): axes with ticks and labels,
+ * shaded bands, line, area and bar series, markers. Hand-written rather than
+ * a charting library: the site needs two shapes (a line over time, bars over
+ * distance) and an SVG that screen readers and the page's colours reach;
+ * uPlot, the smallest well-kept one we measured, is 22 KB gzip and draws on
+ * a canvas (docs/decisions/0023-route-forecast-in-the-browser.md).
+ */
+
+const SVG = 'http://www.w3.org/2000/svg';
+const MARGIN = { top: 22, right: 14, bottom: 42, left: 56 } as const;
+
+function node<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+const fixed = (value: number): string => value.toFixed(1);
+
+/** A polyline's `d`, broken at every `null` (a gap in the data is not drawn across). */
+export function linePath(
+  points: readonly SeriesPoint[],
+  x: (v: number) => number,
+  y: (v: number) => number,
+): string {
+  let d = '';
+  let pen = false;
+  for (const point of points) {
+    if (point.y === null) {
+      pen = false;
+      continue;
+    }
+    d += `${pen ? 'L' : 'M'}${fixed(x(point.x))} ${fixed(y(point.y))}`;
+    pen = true;
+  }
+  return d;
+}
+
+/** An area's `d`: each unbroken run closed down to `baseY`. */
+export function areaPath(
+  points: readonly SeriesPoint[],
+  x: (v: number) => number,
+  y: (v: number) => number,
+  baseY: number,
+): string {
+  const runs: SeriesPoint[][] = [[]];
+  for (const point of points) {
+    if (point.y === null) runs.push([]);
+    else runs.at(-1)?.push(point);
+  }
+  return runs
+    .filter((run) => run.length > 0)
+    .map((run) => {
+      const first = run[0] as SeriesPoint;
+      const last = run.at(-1) as SeriesPoint;
+      return `${linePath(run, x, y)}L${fixed(x(last.x))} ${fixed(baseY)}L${fixed(x(first.x))} ${fixed(baseY)}Z`;
+    })
+    .join('');
+}
+
+const signClass = (series: SeriesSpec, value: number): string =>
+  series.bySign ? (value >= 0 ? ' chart-positive' : ' chart-negative') : '';
+
+/**
+ * Draws `spec` into `svg`, replacing what it held. The svg gets `role="img"`
+ * and is labelled by its title and summary; give it an `id` so the clip
+ * paths of a signed area are unique on the page.
+ */
+export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
+  const width = spec.width ?? 640;
+  const height = spec.height ?? 260;
+  const id = svg.id || 'chart';
+  const plot = {
+    left: MARGIN.left,
+    right: width - MARGIN.right,
+    top: MARGIN.top,
+    bottom: height - MARGIN.bottom,
+  };
+  const domains = chartDomains(spec);
+  const x = scaleOf(domains.x, plot.left, plot.right);
+  const y = scaleOf(domains.y, plot.bottom, plot.top);
+  const clampY = (value: number) => Math.min(plot.bottom, Math.max(plot.top, y(value)));
+  const zeroY = clampY(0);
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-labelledby', `${id}-title${spec.summary ? ` ${id}-desc` : ''}`);
+  const parts: SVGElement[] = [node('title', { id: `${id}-title` }, spec.title)];
+  if (spec.summary) parts.push(node('desc', { id: `${id}-desc` }, spec.summary));
+
+  for (const band of spec.bands ?? []) {
+    const from = Math.max(plot.left, x(band.from));
+    const to = Math.min(plot.right, x(band.to));
+    if (to <= from) continue;
+    const group = node('g', { class: `chart-band chart-band-${band.kind ?? 'plain'}` });
+    group.append(
+      node('rect', { x: fixed(from), y: plot.top, width: fixed(to - from), height: plot.bottom - plot.top }),
+    );
+    if (band.showLabel !== false)
+      group.append(
+        node('text', { x: fixed((from + to) / 2), y: plot.top - 6, class: 'chart-band-label' }, band.label),
+      );
+    parts.push(group);
+  }
+
+  const yTicks = ticksOf(spec.y, domains.y, 5);
+  for (const tick of yTicks) {
+    const at = fixed(y(tick));
+    parts.push(
+      node('line', {
+        class: tick === 0 ? 'chart-zero' : 'chart-grid',
+        x1: plot.left,
+        x2: plot.right,
+        y1: at,
+        y2: at,
+      }),
+      node('text', { class: 'chart-tick chart-tick-y', x: plot.left - 6, y: at }, formatValue(spec.y, tick)),
+    );
+  }
+  for (const tick of ticksOf(spec.x, domains.x, 6)) {
+    const at = fixed(x(tick));
+    parts.push(
+      node('line', { class: 'chart-axis-tick', x1: at, x2: at, y1: plot.bottom, y2: plot.bottom + 4 }),
+      node(
+        'text',
+        { class: 'chart-tick chart-tick-x', x: at, y: plot.bottom + 16 },
+        formatValue(spec.x, tick),
+      ),
+    );
+  }
+  parts.push(
+    node('line', { class: 'chart-axis', x1: plot.left, x2: plot.right, y1: plot.bottom, y2: plot.bottom }),
+    node(
+      'text',
+      { class: 'chart-label chart-label-x', x: (plot.left + plot.right) / 2, y: height - 6 },
+      spec.x.label,
+    ),
+    node(
+      'text',
+      {
+        class: 'chart-label chart-label-y',
+        transform: `translate(14 ${(plot.top + plot.bottom) / 2}) rotate(-90)`,
+      },
+      spec.y.label,
+    ),
+  );
+
+  for (const series of spec.series) {
+    const group = node('g', {
+      class: `chart-series chart-series-${series.kind} chart-series-${series.id}${series.dashed ? ' chart-dashed' : ''}`,
+    });
+    if (series.kind === 'bars') {
+      for (const point of series.points) {
+        if (point.y === null) continue;
+        const left = x(point.x);
+        const right = x(point.xEnd ?? point.x);
+        const top = clampY(Math.max(point.y, 0));
+        const bottom = clampY(Math.min(point.y, 0));
+        group.append(
+          node('rect', {
+            class: `chart-bar${signClass(series, point.y)}`,
+            x: fixed(left + 0.5),
+            y: fixed(top),
+            width: fixed(Math.max(1, right - left - 1)),
+            height: fixed(Math.max(0.5, bottom - top)),
+          }),
+        );
+      }
+    } else {
+      if (series.kind === 'area') {
+        const d = areaPath(series.points, x, clampY, zeroY);
+        if (series.bySign) {
+          // One area drawn twice, each copy clipped to its side of zero, so the sign shows as colour and place.
+          for (const [sign, top, bottom] of [
+            ['positive', plot.top, zeroY],
+            ['negative', zeroY, plot.bottom],
+          ] as const) {
+            const clipId = `${id}-${series.id}-${sign}`;
+            const clip = node('clipPath', { id: clipId });
+            clip.append(
+              node('rect', {
+                x: plot.left,
+                y: fixed(top),
+                width: plot.right - plot.left,
+                height: fixed(bottom - top),
+              }),
+            );
+            group.append(
+              clip,
+              node('path', { class: `chart-area chart-${sign}`, d, 'clip-path': `url(#${clipId})` }),
+            );
+          }
+        } else group.append(node('path', { class: 'chart-area', d }));
+      }
+      group.append(node('path', { class: 'chart-line', d: linePath(series.points, x, clampY) }));
+    }
+    parts.push(group);
+  }
+
+  for (const marker of spec.markers ?? []) {
+    const at = x(marker.x);
+    if (at < plot.left - 0.5 || at > plot.right + 0.5) continue;
+    const group = node('g', { class: `chart-marker chart-marker-${marker.kind ?? 'plain'}` });
+    const labelY = marker.y === undefined ? plot.top + 12 : clampY(marker.y) - 10;
+    if (marker.y === undefined)
+      group.append(node('line', { x1: fixed(at), x2: fixed(at), y1: plot.top, y2: plot.bottom }));
+    else group.append(node('circle', { cx: fixed(at), cy: fixed(clampY(marker.y)), r: 5 }));
+    // The label leans inwards near either edge so it stays inside the drawing.
+    const anchor = at > (plot.left + plot.right) / 2 ? 'end' : 'start';
+    group.append(
+      node(
+        'text',
+        {
+          class: 'chart-marker-label',
+          x: fixed(at + (anchor === 'end' ? -8 : 8)),
+          y: fixed(Math.max(plot.top + 10, labelY)),
+          'text-anchor': anchor,
+        },
+        marker.label,
+      ),
+    );
+    parts.push(group);
+  }
+  svg.replaceChildren(...parts);
+}

@@ -1,0 +1,141 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import {
+  Map as MapLibreMap,
+  Marker,
+  NavigationControl,
+  setWorkerUrl,
+  type GeoJSONSourceSpecification,
+} from 'maplibre-gl';
+import type { LonLat } from './map-input.ts';
+import { kmLabel, type MapPlan } from './map-plan.ts';
+
+/**
+ * The MapLibre half of the map module, loaded with `import()` only once a
+ * page with a map has painted: about 280 KB gzip that no other page pays
+ * for. Its worker is a file of the site (`?url`), so the CSP needs no
+ * `blob:` worker and `script-src 'self'` covers it.
+ */
+
+export interface MapLibreOptions {
+  readonly styleUrl: string;
+  /** Extra attribution HTML (the default tiles' licences); undefined for an operator's style, which carries its own. */
+  readonly attribution: string | undefined;
+  /** Milliseconds to wait for the style and first tiles before giving up. */
+  readonly timeoutMs: number;
+}
+
+/** A map on the page; `remove` frees its WebGL context. */
+export interface ShownMap {
+  remove(): void;
+}
+
+function runsAsGeoJson(plan: MapPlan): GeoJSONSourceSpecification['data'] {
+  const features = plan.lines.flatMap((line) =>
+    line.runs.map((run) => ({
+      type: 'Feature' as const,
+      properties: { colour: run.colour },
+      geometry: { type: 'LineString' as const, coordinates: run.coordinates.map(([lon, lat]) => [lon, lat]) },
+    })),
+  );
+  return { type: 'FeatureCollection' as const, features };
+}
+
+function markerElement(className: string, text: string, title: string): HTMLElement {
+  const node = document.createElement('div');
+  node.className = className;
+  node.textContent = text;
+  node.title = title;
+  return node;
+}
+
+const END_TEXT = { start: 'Start', finish: 'Finish', 'start-finish': 'Start · finish' } as const;
+
+function addMarkers(map: MapLibreMap, plan: MapPlan): void {
+  const at = (position: LonLat): [number, number] => [position[0], position[1]];
+  for (const line of plan.lines) {
+    for (const arrow of line.arrows) {
+      const node = markerElement('map-arrow-marker', '', `${line.name}: direction of travel`);
+      node.setAttribute('aria-hidden', 'true');
+      new Marker({ element: node, rotation: arrow.bearingDeg, rotationAlignment: 'map' })
+        .setLngLat(at(arrow.position))
+        .addTo(map);
+    }
+    for (const mark of line.marks) {
+      const node = markerElement('map-km-marker', kmLabel(mark.km), `${kmLabel(mark.km)} from the start`);
+      new Marker({ element: node, offset: [0, -14] }).setLngLat(at(mark.position)).addTo(map);
+    }
+    for (const end of line.ends) {
+      const node = markerElement(
+        `map-end-marker map-end-${end.kind}`,
+        end.badge ?? END_TEXT[end.kind],
+        end.label,
+      );
+      new Marker({ element: node }).setLngLat(at(end.position)).addTo(map);
+    }
+  }
+}
+
+/**
+ * Draws the plan over the basemap in `container` and resolves once the map
+ * has loaded. Rejects (and removes the map) when the style or its tiles fail
+ * before that, or after `timeoutMs`: the caller then shows the plain drawing.
+ */
+export function showMapLibreMap(
+  container: HTMLElement,
+  plan: MapPlan,
+  options: MapLibreOptions,
+): Promise<ShownMap> {
+  setWorkerUrl(workerUrl);
+  const bounds = plan.bounds;
+  const map = new MapLibreMap({
+    container,
+    style: options.styleUrl,
+    ...(bounds ? { bounds: [bounds[0][0], bounds[0][1], bounds[1][0], bounds[1][1]] } : {}),
+    fitBoundsOptions: { padding: 48, maxZoom: 15 },
+    attributionControl: {
+      compact: true,
+      ...(options.attribution ? { customAttribution: options.attribution } : {}),
+    },
+    // One finger scrolls the page on a phone; two move the map. The page stays readable past the map.
+    cooperativeGestures: true,
+  });
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (reason: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      map.remove();
+      reject(new Error(reason));
+    };
+    const timer = setTimeout(
+      () => fail(`the map did not load within ${options.timeoutMs} ms`),
+      options.timeoutMs,
+    );
+    map.on('error', (event) => fail(event.error.message));
+    map.on('load', () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      map.addSource('wind-line', { type: 'geojson', data: runsAsGeoJson(plan) });
+      map.addLayer({
+        id: 'wind-line-casing',
+        type: 'line',
+        source: 'wind-line',
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': '#ffffff', 'line-width': 8 },
+      });
+      map.addLayer({
+        id: 'wind-line',
+        type: 'line',
+        source: 'wind-line',
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': ['get', 'colour'], 'line-width': 5 },
+      });
+      addMarkers(map, plan);
+      resolve({ remove: () => map.remove() });
+    });
+  });
+}
