@@ -166,7 +166,8 @@ describe('the route calculator with the forecast, in Chromium', () => {
     );
     expect(await page.locator('#route-forecast-demo').isVisible()).toBe(result.forecast.demo);
     expect(await page.locator('#route-forecast-attribution').textContent()).toBe(result.forecast.attribution);
-    // The map: the tiles are refused here, so its plain drawing with one sentence saying why.
+    // The map: the tiles are refused here, so its plain drawing with one sentence saying why (it loads near the view).
+    await page.locator('#route-live-map').scrollIntoViewIfNeeded();
     await expect
       .poll(() => page.locator('#route-live-map').getAttribute('data-map-state'), { timeout: 30_000 })
       .toMatch(/^(fallback|map)$/);
