@@ -30,6 +30,7 @@ import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
+import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -121,6 +122,22 @@ function prebuiltOpenApi(): Plugin {
   };
 }
 
+/** Swaps `src/mcp/prebuilt-schema-table.ts` for the tool schemas converted now (`prebuilt-schemas.ts`). */
+function prebuiltToolSchemas(): Plugin {
+  const source = join(ROOT, 'src/mcp/prebuilt-schema-table.ts');
+  let contents: string | undefined;
+  return {
+    name: 'prebuilt-tool-schemas',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]prebuilt-schema-table\.ts$/ }, (args) =>
+        args.path === source
+          ? { contents: (contents ??= prebuiltSchemaTableModule()), loader: 'js' }
+          : undefined,
+      );
+    },
+  };
+}
+
 /**
  * Keeps zod's English messages only. `z` reaches the code as one namespace
  * object, so esbuild keeps all it exports, `z.locales` with some fifty
@@ -207,7 +224,7 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi(), englishZodOnly()],
+      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly()],
       metafile: true,
       logLevel: 'warning',
     });

@@ -5,6 +5,7 @@ import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
 import type { McpDeps, RequestFacts } from './context.ts';
 import type { SchemaAudience } from './json-schema.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { prebuiltSchema } from './prebuilt-schemas.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { toolInput } from './tool-input.ts';
 import { ToolError, type ToolDefinition } from './tool.ts';
@@ -84,8 +85,12 @@ export function buildServer({ tools, deps, audience, limiter }: ServerSetup): Mc
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: toolInput(tool.inputSchema, audience),
-        outputSchema: withCachedJsonSchema(tool.outputSchema, audience),
+        inputSchema: toolInput(tool.inputSchema, audience, prebuiltSchema(tool.name, 'input', audience)),
+        outputSchema: withCachedJsonSchema(
+          tool.outputSchema,
+          audience,
+          prebuiltSchema(tool.name, 'output', audience),
+        ),
         annotations: tool.annotations,
       },
       async (input: unknown, ctx) => {

@@ -1,6 +1,7 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { toolJsonSchema, type SchemaAudience } from './json-schema.ts';
+import type { PrebuiltLookup } from './prebuilt-schemas.ts';
 
 type JsonSchemaOptions = Parameters<StandardSchemaWithJSON['~standard']['jsonSchema']['input']>[0];
 
@@ -34,8 +35,17 @@ function deepFreeze<T>(value: T): T {
  * about 40% of the bytes under load. That garbage is what grew the heap
  * (and the RSS, past 400 MB at 10 connections); the SDK only reads the
  * schema and spreads it into new objects where it adds a field.
+ *
+ * `prebuilt` hands out the conversion the function bundle wrote at build
+ * time (`src/mcp/prebuilt-schemas.ts`), so a cold function does not run
+ * zod's conversion for its first answer; it equals the runtime conversion
+ * (`tests/unit/prebuilt-schemas.test.ts`).
  */
-export function withCachedJsonSchema(schema: z.ZodType, audience: SchemaAudience): StandardSchemaWithJSON {
+export function withCachedJsonSchema(
+  schema: z.ZodType,
+  audience: SchemaAudience,
+  prebuilt?: PrebuiltLookup,
+): StandardSchemaWithJSON {
   const cache = audience.pro ? caches.pro : caches.public;
   const known = cache.get(schema);
   if (known) return known;
@@ -46,7 +56,9 @@ export function withCachedJsonSchema(schema: z.ZodType, audience: SchemaAudience
       const key = JSON.stringify(options);
       let json = byTarget.get(key);
       if (!json) {
-        json = deepFreeze(toolJsonSchema(schema, io, audience, options.target));
+        json = deepFreeze(
+          prebuilt?.(io, options.target) ?? toolJsonSchema(schema, io, audience, options.target),
+        );
         byTarget.set(key, json);
       }
       return json;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { closestName } from '../core/closest-name.ts';
 import type { SchemaAudience } from './json-schema.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
+import type { PrebuiltLookup } from './prebuilt-schemas.ts';
 
 type Json = Record<string, unknown>;
 interface Issue {
@@ -169,8 +170,12 @@ function capped(lines: readonly string[]): Issue[] {
  * collapsed to one line each. Applied once, where every tool is registered,
  * so both addresses answer alike.
  */
-export function toolInput(schema: z.ZodType, audience: SchemaAudience): StandardSchemaWithJSON {
-  const listed = withCachedJsonSchema(schema, audience);
+export function toolInput(
+  schema: z.ZodType,
+  audience: SchemaAudience,
+  prebuilt?: PrebuiltLookup,
+): StandardSchemaWithJSON {
+  const listed = withCachedJsonSchema(schema, audience, prebuilt);
   return {
     '~standard': {
       ...listed['~standard'],

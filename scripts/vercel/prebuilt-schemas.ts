@@ -1,0 +1,48 @@
+import { toolJsonSchema, type SchemaAudience } from '../../src/mcp/json-schema.ts';
+import { PREBUILT_TARGET, prebuiltSchemaKey } from '../../src/mcp/prebuilt-schemas.ts';
+import type { ToolDefinition } from '../../src/mcp/tool.ts';
+import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
+import { RIDER_ADDRESS_TOOLS } from '../../src/mcp/tools/rider/index.ts';
+
+/** Each address's audience and the one tool list it serves (`src/app/public-mcp.ts`, `src/app/mcp-service.ts`). */
+const ADDRESSES: readonly (readonly [SchemaAudience, readonly ToolDefinition[]])[] = [
+  [{ pro: false }, PUBLIC_TOOLS],
+  [{ pro: true }, RIDER_ADDRESS_TOOLS],
+];
+
+/**
+ * Every tool schema's conversion as the SDK asks for it (a tool's input
+ * schema as input, its output schema as output, in the MCP default draft),
+ * keyed as `src/mcp/prebuilt-schemas.ts` looks them up.
+ */
+export function prebuiltSchemaTable(): Record<string, Record<string, unknown>> {
+  const table: Record<string, Record<string, unknown>> = {};
+  for (const [audience, tools] of ADDRESSES) {
+    for (const tool of tools) {
+      for (const io of ['input', 'output'] as const) {
+        const schema = io === 'input' ? tool.inputSchema : tool.outputSchema;
+        table[prebuiltSchemaKey(tool.name, io, audience)] = toolJsonSchema(
+          schema,
+          io,
+          audience,
+          PREBUILT_TARGET,
+        );
+      }
+    }
+  }
+  return table;
+}
+
+/**
+ * The module the bundles load in place of `src/mcp/prebuilt-schema-table.ts`.
+ * The table is one `JSON.parse` of a string: V8 reads JSON faster than the
+ * same object written as a JavaScript literal.
+ */
+export function prebuiltSchemaTableModule(): string {
+  const json = JSON.stringify(prebuiltSchemaTable());
+  return [
+    '/** Generated at build time by scripts/vercel/prebuilt-schemas.ts from the tool schemas. */',
+    `export const PREBUILT_SCHEMA_TABLE = JSON.parse(${JSON.stringify(json)});`,
+    '',
+  ].join('\n');
+}
