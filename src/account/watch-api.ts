@@ -55,8 +55,12 @@ export async function changeWatch(
   if (kind === 'unwatch') {
     const outcome = await unwatchForRider(db, rider.id, segments, segmentId);
     if (!outcome.ok) {
-      return refusal('invalid_request',
-          `${segmentId} is one of your own segments, which stay watched while they exist.`, undefined, 'Remove the segment on the settings page to stop watching it.');
+      return refusal(
+        'invalid_request',
+        `${segmentId} is one of your own segments, which stay watched while they exist.`,
+        undefined,
+        'Remove the segment on the settings page to stop watching it.',
+      );
     }
     const body = {
       segment_id: segmentId,
@@ -68,10 +72,20 @@ export async function changeWatch(
   }
   const outcome = await watchForRider(db, rider.id, segments, segmentId, {}, nowSeconds());
   if (!outcome.ok && outcome.reason === 'unknown_segment') {
-    return refusal('segment_not_found', `No segment has the id "${segmentId}".`, undefined, 'Find the segment on /segments, then watch it from its page.');
+    return refusal(
+      'segment_not_found',
+      `No segment has the id "${segmentId}".`,
+      undefined,
+      'Find the segment on /segments, then watch it from its page.',
+    );
   }
   if (!outcome.ok) {
-    return refusal('watchlist_full', `Your watchlist is full (${outcome.max} segments).`, undefined, 'Stop watching a segment on its page or from your assistant, then watch this one.');
+    return refusal(
+      'watchlist_full',
+      `Your watchlist is full (${outcome.max} segments).`,
+      undefined,
+      'Stop watching a segment on its page or from your assistant, then watch this one.',
+    );
   }
   return {
     status: outcome.created ? 201 : 200,

@@ -48,7 +48,6 @@ export function problemReply(error: unknown, instance: string, docsUrl: string):
   return reply;
 }
 
-
 /**
  * A reply as the bytes of an HTTP/1.1 response, for the places where no
  * response object exists: a request Node's parser refused, or a CONNECT.
