@@ -7,6 +7,8 @@ import {
   type AccountProblemCode,
   type ProblemCode,
 } from '../../src/core/problems.ts';
+import { DATA_ENDPOINTS } from '../../src/rest/data-endpoints.ts';
+import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { newPage } from '../support/browser/launch.ts';
 import { useSiteAndBrowser } from './setup.ts';
 import { EXPECTED_404, PAGES, STATIC_PAGES } from './pages.ts';
@@ -176,14 +178,20 @@ describe('the documentation site', () => {
     await on.close();
   });
 
-  it('renders all five operations in the API reference', async () => {
+  it('renders every operation of the endpoint tables in the API reference', async () => {
     const { page, problems, close } = await newPage(env.browser, { viewport: { width: 1400, height: 900 } });
     await page.goto(`${env.service.baseUrl}/reference`);
     const doc = (await (await fetch(`${env.service.baseUrl}/openapi.json`)).json()) as {
       paths: Record<string, { get: { summary: string } }>;
     };
+    const tables = { ...ENDPOINTS, ...DATA_ENDPOINTS };
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(tables).sort());
     const summaries = Object.values(doc.paths).map((item) => item.get.summary);
-    expect(summaries).toHaveLength(5);
+    expect(summaries.sort()).toEqual(
+      Object.values(tables)
+        .map((endpoint) => endpoint.summary)
+        .sort(),
+    );
     for (const summary of summaries) {
       await expect
         .poll(() => page.getByText(summary, { exact: true }).first().count(), { timeout: 15_000 })

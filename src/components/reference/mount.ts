@@ -18,7 +18,7 @@ function nameCopyButtons(root: HTMLElement): void {
 /**
  * Mounts Scalar on the reference page only, so its bundle never loads
  * anywhere else. It reads the OpenAPI document the API serves, which is
- * generated from the validation schemas. All five operations are shown open:
+ * generated from the validation schemas. Every operation is shown open:
  * the API is small enough to read top to bottom.
  */
 export function mountReference(): void {
