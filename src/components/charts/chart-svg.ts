@@ -68,6 +68,21 @@ export function areaPath(
     .join('');
 }
 
+/** Width of a tick label in viewBox units, at most: 12 px text, no glyph wider than 0.62 em on average. */
+const tickLabelWidth = (label: string): number => label.length * 12 * 0.62;
+
+/**
+ * The class that keeps an x tick's label inside the viewBox: a label centred
+ * on a tick near either edge leans inwards instead (a "Tue 00:00" centred on
+ * the last tick once reached past the drawing and widened a phone's page).
+ */
+function tickLean(at: number, label: string, width: number): string {
+  const half = tickLabelWidth(label) / 2;
+  if (at + half > width) return ' chart-tick-end';
+  if (at - half < 0) return ' chart-tick-start';
+  return '';
+}
+
 const signClass = (series: SeriesSpec, value: number): string =>
   series.bySign ? (value >= 0 ? ' chart-positive' : ' chart-negative') : '';
 
@@ -128,12 +143,13 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
   }
   for (const tick of ticksOf(spec.x, domains.x, 6)) {
     const at = fixed(x(tick));
+    const label = formatValue(spec.x, tick);
     parts.push(
       node('line', { class: 'chart-axis-tick', x1: at, x2: at, y1: plot.bottom, y2: plot.bottom + 4 }),
       node(
         'text',
-        { class: 'chart-tick chart-tick-x', x: at, y: plot.bottom + 16 },
-        formatValue(spec.x, tick),
+        { class: `chart-tick chart-tick-x${tickLean(x(tick), label, width)}`, x: at, y: plot.bottom + 16 },
+        label,
       ),
     );
   }
