@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PROFILE_MAX_SAMPLES } from '../../core/profile-samples.ts';
 import {
   ForecastSourceSchema,
   LatLonSchema,
@@ -162,9 +163,21 @@ export const SegmentDetailSchema = z
       description: `The road, simplified to at most ${DETAIL_LINE_POINTS} points, as [longitude, latitude].`,
     }),
     profile: z
-      .array(z.object({ distance_km: z.number(), elevation_m: z.number() }))
+      .array(
+        z.object({
+          distance_km: z.number().meta({ description: 'From the start along the road, km, 0.01.' }),
+          elevation_m: z.number().meta({ description: 'Height above sea level, whole metres.' }),
+        }),
+      )
+      .max(PROFILE_MAX_SAMPLES)
       .nullable()
-      .meta({ description: 'Height along the road; null while the catalog keeps no heights per point.' }),
+      .meta({
+        description:
+          `Height along the road at up to ${PROFILE_MAX_SAMPLES} evenly spaced points, from NASA SRTM 3″ tiles ` +
+          'shipped with the service (Andorra and Monaco), or, on a server set to discover segments online, ' +
+          "from Open-Meteo's elevation API (Copernicus DEM GLO-90) elsewhere. null where no heights could be " +
+          'read: outside the shipped tiles on an offline server, or while the elevation service fails.',
+      }),
   })
   .meta({ id: 'SegmentDetail' });
 
