@@ -12,6 +12,7 @@ import { hgtElevationSource } from '../data/discovery/hgt-elevation.ts';
 import { openMeteoElevationSource } from '../data/discovery/open-meteo-elevation.ts';
 import type { ElevationSource } from '../data/discovery/types.ts';
 import { createSegmentProfiles, type SegmentProfiles } from '../data/segments/segment-profile.ts';
+import { PROFILE_POINTS } from '../rest/schemas/segment-results.ts';
 import type { Settings } from './settings.ts';
 
 /**
@@ -40,5 +41,5 @@ export function profileElevation(
 }
 
 export function openSegmentProfiles(discovery: Settings['discovery'], tileDir?: string): SegmentProfiles {
-  return createSegmentProfiles(profileElevation(discovery, tileDir));
+  return createSegmentProfiles(profileElevation(discovery, tileDir), { samples: PROFILE_POINTS });
 }

@@ -2,13 +2,6 @@ import type { LatLon } from './bearing.ts';
 import { densify, type RoadSample } from './discovery/road-samples.ts';
 
 /**
- * Most heights in a segment's elevation profile: a chart a few hundred pixels
- * wide shows no more, and 120 points are two requests to Open-Meteo's
- * elevation API (100 a request), the same count `get_segment` draws its road with.
- */
-export const PROFILE_MAX_SAMPLES = 120;
-
-/**
  * Closest spacing of a profile's samples: a 3″ DEM cell is about 90 m, so
  * samples closer than this only read the same posts again (a 1 km climb still
  * gets 41 points).
@@ -25,7 +18,7 @@ export const PROFILE_MIN_SPACING_M = 25;
  */
 export function evenSamples(
   points: readonly LatLon[],
-  maxSamples = PROFILE_MAX_SAMPLES,
+  maxSamples: number,
   minSpacingM = PROFILE_MIN_SPACING_M,
 ): RoadSample[] {
   // An infinite step adds no point: the line's own points, each with its distance from the start.

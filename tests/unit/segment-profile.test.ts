@@ -12,7 +12,7 @@ import { openRestData } from '../../src/app/rest-data.ts';
 import { openSegmentProfiles } from '../../src/app/segment-profiles.ts';
 import { greatCircleM } from '../../src/core/distance.ts';
 import type { RoadSample } from '../../src/core/discovery/road-samples.ts';
-import { evenSamples, PROFILE_MAX_SAMPLES } from '../../src/core/profile-samples.ts';
+import { evenSamples } from '../../src/core/profile-samples.ts';
 import { smoothedGainM } from '../../src/core/route/route-geometry.ts';
 import { DiscoveryError } from '../../src/data/discovery/discovery-error.ts';
 import { hgtElevationSource } from '../../src/data/discovery/hgt-elevation.ts';
@@ -21,7 +21,7 @@ import { createSegmentProfiles } from '../../src/data/segments/segment-profile.t
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import type { Segment } from '../../src/data/segments/types.ts';
 import { createApiHandler } from '../../src/rest/handler.ts';
-import { SegmentDetailResultSchema } from '../../src/rest/schemas/segment-results.ts';
+import { PROFILE_POINTS, SegmentDetailResultSchema } from '../../src/rest/schemas/segment-results.ts';
 import { startElevationDouble, type ElevationDouble } from '../support/elevation-double.ts';
 import { testDeps } from '../support/mcp-deps.ts';
 
@@ -62,8 +62,8 @@ const lineLengthM = (s: Segment) =>
 
 describe('evenSamples', () => {
   it('spaces samples evenly along the road, from its start to its end, at most 120', () => {
-    const samples = evenSamples(ORDINO.polyline);
-    expect(samples).toHaveLength(PROFILE_MAX_SAMPLES);
+    const samples = evenSamples(ORDINO.polyline, PROFILE_POINTS);
+    expect(samples).toHaveLength(PROFILE_POINTS);
     expect(samples[0]).toMatchObject({ ...ORDINO.polyline[0], distanceM: 0 });
     expect(samples.at(-1)).toMatchObject(ORDINO.polyline.at(-1) ?? {});
     expect(samples.at(-1)?.distanceM).toBeCloseTo(lineLengthM(ORDINO), 6);
@@ -105,7 +105,7 @@ describe('profiles in seed mode (the shipped tiles)', () => {
   it('gives an Andorra climb a profile whose rise and length are the catalog’s', async () => {
     const { points } = await profiles.profileOf(ORDINO);
     if (!points) throw new Error('no profile for the Col d’Ordino');
-    expect(points).toHaveLength(PROFILE_MAX_SAMPLES);
+    expect(points).toHaveLength(PROFILE_POINTS);
     expect(points[0]?.distanceKm).toBe(0);
     // The catalog's length is the road's before its line was simplified for storage: the stored
     // line, which the profile follows, cuts a few corners (34 m on 9.65 km here), so within 1 %.
@@ -138,7 +138,7 @@ describe('profiles in seed mode (the shipped tiles)', () => {
 describe('the cache and failures', () => {
   it('serves the second call without a lookup', async () => {
     const tiles = counting(hgtElevationSource(SEED));
-    const profiles = createSegmentProfiles(tiles.source);
+    const profiles = createSegmentProfiles(tiles.source, { samples: PROFILE_POINTS });
     const [first, same] = await Promise.all([profiles.profileOf(ORDINO), profiles.profileOf(ORDINO)]);
     const again = await profiles.profileOf(ORDINO);
     expect(first.points).not.toBeNull();
@@ -149,7 +149,7 @@ describe('the cache and failures', () => {
 
   it('answers null on a failure and asks again after a passing one, but not after a lasting one', async () => {
     const tiles = counting(hgtElevationSource(SEED));
-    const profiles = createSegmentProfiles(tiles.source);
+    const profiles = createSegmentProfiles(tiles.source, { samples: PROFILE_POINTS });
     tiles.fail(new DiscoveryError('busy', 'The elevation service is busy (HTTP 503).'));
     expect(await profiles.profileOf(ORDINO)).toEqual({
       points: null,
@@ -237,7 +237,7 @@ describe('GET /v1/segments/{id} with the seed profiles', () => {
 
   it('answers the profile of an Andorra segment in the schema’s shape', async () => {
     const { segment: detail } = await body('ad-col-d-ordino-from-ordino');
-    expect(detail.profile).toHaveLength(PROFILE_MAX_SAMPLES);
+    expect(detail.profile).toHaveLength(PROFILE_POINTS);
     expect(detail.profile?.[0]).toEqual({ distance_km: 0, elevation_m: expect.any(Number) });
     expect(detail.profile?.at(-1)?.distance_km).toBeCloseTo(detail.length_km, 1);
   });

@@ -22,6 +22,8 @@ export interface SegmentProfiles {
 }
 
 export interface SegmentProfilesOptions {
+  /** Most heights per profile, evenly spaced along the line (the REST schema's limit). */
+  readonly samples: number;
   /** Profiles kept; each is about 120 pairs of numbers. */
   readonly max?: number;
   /** How long one lookup may take before the answer goes on without heights. */
@@ -49,13 +51,13 @@ const LASTING: ReadonlySet<string> = new Set(['refused', 'malformed']);
  */
 export function createSegmentProfiles(
   elevation: ElevationSource,
-  options: SegmentProfilesOptions = {},
+  options: SegmentProfilesOptions,
 ): SegmentProfiles {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cache = new LRUCache<string, Promise<SegmentProfile>>({ max: options.max ?? DEFAULT_MAX });
 
   async function lookUp(segment: Segment): Promise<{ profile: SegmentProfile; keep: boolean }> {
-    const samples = evenSamples(segment.polyline);
+    const samples = evenSamples(segment.polyline, options.samples);
     try {
       const heights = await elevation.elevations(samples, AbortSignal.timeout(timeoutMs));
       const points = samples.map((sample, i) => ({
