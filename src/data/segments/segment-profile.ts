@@ -62,7 +62,7 @@ export function createSegmentProfiles(
       const heights = await elevation.elevations(samples, AbortSignal.timeout(timeoutMs));
       const points = samples.map((sample, i) => ({
         distanceKm: roundHalfAway(sample.distanceM / 1000, 2),
-        elevationM: Math.round(heights[i] ?? Number.NaN),
+        elevationM: roundHalfAway(heights[i] ?? Number.NaN, 0),
       }));
       if (points.length < 2 || !points.every((p) => Number.isFinite(p.elevationM))) {
         return {
