@@ -46,6 +46,10 @@ export const DATA_FILES: readonly string[] = [
   'src/data/segments/discovered.generated.geojson',
   'src/data/geocoding/gazetteer.generated.tsv',
   'src/data/geocoding/regions.generated.tsv',
+  // The SRTM tiles elevation profiles read in the default (seed) mode, 2.5 MB zipped, opened by
+  // `src/app/segment-profiles.ts` with the first segment asked for; the gazetteer beside them is 11 MB.
+  'seed/dem/N42E001.hgt.zip',
+  'seed/dem/N43E007.hgt.zip',
 ];
 
 /**

@@ -88,6 +88,10 @@ const toolData = (graph: Graph) =>
     };
   });
 
+/** Elevation profiles for `/v1/segments/{id}`: the seed tiles, or with `online` those before the elevation API. */
+const segmentProfiles = ({ settings }: Graph) =>
+  lazy(async () => (await import('./segment-profiles.ts')).openSegmentProfiles(settings.discovery));
+
 /**
  * What `/v1/wind` and `/v1/segments` read (`rest-data.ts`): the tools' catalog, forecast and geocoder,
  * no ensemble and no store, and their per-address limit (in Redis when set).
@@ -109,6 +113,7 @@ const restData = (graph: Graph) =>
       forecast: weather,
       now: Date.now,
       limiter: await restDataLimiter(client, DATA_RATE_LIMIT),
+      profiles: graph.get(segmentProfiles),
     });
   });
 

@@ -10,6 +10,7 @@ import { localIso } from '../core/local-time.ts';
 import { roundHalfAway } from '../core/round.ts';
 import { bearingOf, endOf, startOf } from '../data/segments/segment-geometry.ts';
 import { segmentLine } from '../data/segments/segment-line.ts';
+import type { ProfilePoint } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
 import type { FindTailwindSegmentsOutput } from '../mcp/schemas/find.ts';
 import type { GetSegmentOutput } from '../mcp/schemas/segment.ts';
@@ -175,6 +176,8 @@ export function segmentDetailResult(
     readonly windowStatus: GetSegmentOutput['window_status'];
     readonly attribution: readonly string[];
     readonly pricingUrl: string;
+    /** Heights along the road, null when none could be read. */
+    readonly profile?: readonly ProfilePoint[] | null;
   },
 ): SegmentDetailResult {
   const end = endOf(segment);
@@ -186,7 +189,9 @@ export function segmentDetailResult(
       ...(segment.maxGradePct === undefined ? {} : { max_grade_pct: segment.maxGradePct }),
       end: { lat: end.lat, lon: end.lon },
       line: segmentLine(segment.polyline, DETAIL_LINE_POINTS),
-      profile: null,
+      profile:
+        parts.profile?.map((point) => ({ distance_km: point.distanceKm, elevation_m: point.elevationM })) ??
+        null,
     },
     time_zone: parts.timeZone,
     forecast: forecastSource(parts.forecast),

@@ -19,6 +19,8 @@ import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import { timeZoneAt } from '../data/time-zone/zone-at.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { McpDeps, ToolContext } from '../mcp/context.ts';
+import type { SegmentProfile, SegmentProfiles } from '../data/segments/segment-profile.ts';
+import type { Segment } from '../data/segments/types.ts';
 import { attributionFor, forecastForSegments } from '../mcp/report/forecast.ts';
 import { segmentWindReport } from '../mcp/report/segment-report.ts';
 import { findTailwindSegments } from '../mcp/tools/find-tailwind-segments.ts';
@@ -29,9 +31,23 @@ import type { SegmentsNearQuery, WindQuery } from '../rest/schemas/data-queries.
 import type { WindForecastResult, WindHourResult } from '../rest/schemas/forecast-result.ts';
 import { forecastSource, segmentDetailResult, segmentsNearResult } from './rest-answers.ts';
 
-/** What the port reads: the tools' data parts, and the limit's counter. */
+/** What the port reads: the tools' data parts, the limit's counter and the elevation profiles. */
 export interface RestDataParts extends Omit<McpDeps, 'store' | 'ensemble'> {
   readonly limiter: { take(key: string): Promise<DataAdmission> };
+  /** Loaded with the first segment asked for; without it every profile is null. */
+  readonly profiles?: () => Promise<SegmentProfiles>;
+}
+
+const NO_PROFILES: SegmentProfile = { points: null, reason: 'No elevation source is configured.' };
+
+/** The segment's profile; a source that fails to load is no profile, never a failed answer. */
+async function profileOf(parts: RestDataParts, segment: Segment): Promise<SegmentProfile> {
+  if (!parts.profiles) return NO_PROFILES;
+  try {
+    return await (await parts.profiles()).profileOf(segment);
+  } catch (error) {
+    return { points: null, reason: messageOf(error) };
+  }
 }
 
 /** How many suggestions a place_not_found carries (as many as the tool's "Did you mean"). */
@@ -154,6 +170,8 @@ export function openRestData(parts: RestDataParts): RestData {
     const found = parts.catalog.get(id);
     if (!found || isOwnSegment(found)) return undefined;
     const context = anonymousContext(parts, urls);
+    // Looked up beside the forecast, so the heights add no wait of their own.
+    const profile = profileOf(parts, found);
     let forecast;
     try {
       forecast = await forecastForSegments(context, [found]);
@@ -170,6 +188,7 @@ export function openRestData(parts: RestDataParts): RestData {
       windowStatus: report.windowStatus,
       attribution: attributionFor(forecast.info.source, [found], null),
       pricingUrl: urls.pricing,
+      profile: (await profile).points,
     });
   }
 

@@ -63,6 +63,10 @@ const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
 const DATA_CODE =
   /src\/data\/(forecast|segments)\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
 
+/** What a segment's elevation profile reads: its wiring, the sampling and the elevation sources. */
+const PROFILE_CODE =
+  /src\/app\/segment-profiles\.ts|src\/core\/profile-samples\.ts|src\/data\/discovery\/(hgt|open-meteo)-elevation\.ts/;
+
 function findCall(args: Record<string, unknown>): RequestInit {
   return {
     method: 'POST',
@@ -133,6 +137,7 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
     // The data endpoints' sources load with their first request, never with a calculation.
     expect(matching(result.loaded, DATA_CODE)).toEqual([]);
+    expect(matching(result.loaded, PROFILE_CODE)).toEqual([]);
   }, 60_000);
 
   it('a REST data request loads the catalog, forecast and report code, but no MCP server, store or better-auth', () => {
@@ -140,6 +145,8 @@ describe('what a cold function loads for its first request', () => {
     expect(result.status).toBe(200);
     expect(result.body).toContain('fr-alpe-d-huez');
     expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
+    // A segment's page reads its elevation profile: the profile code loads with it.
+    expect(matching(result.loaded, PROFILE_CODE).length).toBeGreaterThan(0);
     expect(matching(result.loaded, /node_modules\/@modelcontextprotocol\//)).toEqual([]);
     expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
     expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);

@@ -17,7 +17,7 @@ export const SegmentSettingsSchema = z.object({
     group: 'data',
     shownDefault: '`seed`',
     description:
-      '`seed` (segments discovered from the shipped OpenStreetMap extracts only, offline) or `online` (a place with too few segments is discovered from Overpass and the elevation API on demand, stored in the rider store)',
+      '`seed` (segments discovered from the shipped OpenStreetMap extracts only, and elevation profiles from the shipped SRTM tiles only, offline) or `online` (a place with too few segments is discovered from Overpass and the elevation API on demand, stored in the rider store; profiles outside the shipped tiles come from the elevation API)',
     accepts: '"seed" or "online"',
     parse: oneOf('seed', 'online'),
     fallback: 'seed',
@@ -35,7 +35,7 @@ export const SegmentSettingsSchema = z.object({
     group: 'data',
     shownDefault: '`https://api.open-meteo.com/v1/elevation`',
     description:
-      "Open-Meteo's Elevation API (or a server speaking it) that `online` discovery reads heights from",
+      "Open-Meteo's Elevation API (or a server speaking it) that `online` discovery and elevation profiles read heights from",
     accepts: 'an http(s) URL',
     parse: httpUrl,
     fallback: 'https://api.open-meteo.com/v1/elevation',

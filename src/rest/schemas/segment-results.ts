@@ -14,6 +14,13 @@ export const LIST_LINE_POINTS = 40;
 /** Most points of a segment's line on its own page (`/v1/segments/{id}`). */
 export const DETAIL_LINE_POINTS = 200;
 
+/**
+ * Most points of a segment's elevation profile: a chart a few hundred pixels
+ * wide shows no more, and 120 heights are two requests to Open-Meteo's
+ * elevation API (100 a request).
+ */
+export const PROFILE_POINTS = 120;
+
 /** How a catalog segment was made: hand-traced with the catalog, or found from map data and heights. */
 export const SegmentSourceSchema = z.enum(['built-in', 'discovered']).meta({
   description:
@@ -162,9 +169,21 @@ export const SegmentDetailSchema = z
       description: `The road, simplified to at most ${DETAIL_LINE_POINTS} points, as [longitude, latitude].`,
     }),
     profile: z
-      .array(z.object({ distance_km: z.number(), elevation_m: z.number() }))
+      .array(
+        z.object({
+          distance_km: z.number().meta({ description: 'From the start along the road, km, 0.01.' }),
+          elevation_m: z.number().meta({ description: 'Height above sea level, whole metres.' }),
+        }),
+      )
+      .max(PROFILE_POINTS)
       .nullable()
-      .meta({ description: 'Height along the road; null while the catalog keeps no heights per point.' }),
+      .meta({
+        description:
+          `Height along the road at up to ${PROFILE_POINTS} evenly spaced points, from NASA SRTM 3″ tiles ` +
+          'shipped with the service (Andorra and Monaco), or, on a server set to discover segments online, ' +
+          "from Open-Meteo's elevation API (Copernicus DEM GLO-90) elsewhere. null where no heights could be " +
+          'read: outside the shipped tiles on an offline server, or while the elevation service fails.',
+      }),
   })
   .meta({ id: 'SegmentDetail' });
 
