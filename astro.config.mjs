@@ -5,8 +5,9 @@ import { toNodeHandler } from 'srvx/node';
 
 /**
  * Mounts the REST handler on Astro's dev server, so `npm run dev` serves the
- * API beside the pages. The handler is loaded through Vite on each request,
- * so edits to src/rest and src/core apply without a restart.
+ * API beside the pages: the path table (src/app/paths.ts) says which paths
+ * are the REST function's. Both are loaded through Vite on each request, so
+ * edits to src/rest and src/core apply without a restart.
  * @returns {import('astro').AstroIntegration}
  */
 function apiInDev() {
@@ -15,9 +16,10 @@ function apiInDev() {
     hooks: {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use(async (req, res, next) => {
-          const rest = await server.ssrLoadModule('/src/rest/handler.ts');
           const { pathname } = new URL(req.url ?? '/', 'http://dev.local');
-          if (!rest['isApiPath'](pathname)) return next();
+          const paths = await server.ssrLoadModule('/src/app/paths.ts');
+          if (paths['pathFacts'](pathname).function !== 'rest') return next();
+          const rest = await server.ssrLoadModule('/src/rest/handler.ts');
           await toNodeHandler(rest['createApiHandler']())(/** @type {any} */ (req), /** @type {any} */ (res));
         });
       },

@@ -2,7 +2,7 @@
  * Where the basemap comes from. The default is OpenFreeMap's "liberty"
  * style: vector tiles with no key, no account and no request limit, its
  * style, sprites, glyphs and tiles all on one host. An operator serves their
- * own (for example a PMTiles extract behind their own style.json) by setting
+ * own (for example a PMTiles extract behind a style document of their own) by setting
  * `PUBLIC_MAP_STYLE_URL` when the site is built: the pages are static, and
  * their Content-Security-Policy, which must name the style's host, is a meta
  * tag fixed at build time.
@@ -30,7 +30,7 @@ export function mapStyleUrl(setting: string | undefined): string {
 /**
  * The origin the map pages' `connect-src` must add for the style, or
  * undefined when the style is served by the site itself (a path such as
- * `/map/style.json`, which `'self'` already allows). Throws on a URL that
+ * `/map/` on the site, which `'self'` already allows). Throws on a URL that
  * is neither, so a mistyped setting fails the build instead of every map.
  */
 export function mapStyleOrigin(styleUrl: string): string | undefined {
