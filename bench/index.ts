@@ -22,7 +22,7 @@ import type autocannon from 'autocannon';
 import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
 import { startWatchdog } from './command.ts';
 import { table } from './table.ts';
-import { recordResults } from './results.ts';
+import { recordResults, REST_RESULTS_FILE, RESULTS_FILE } from './results.ts';
 import {
   alternate,
   loadSeconds,
@@ -310,6 +310,7 @@ Environment: BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (
 }
 const writeResults = recordResults(
   ['npm run bench', ...(benchArgs.length > 0 ? ['--', ...benchArgs] : [])].join(' '),
+  process.argv.includes('--rest') ? REST_RESULTS_FILE : RESULTS_FILE,
 );
 try {
   const code = await main();

@@ -10,7 +10,10 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { format } from 'node:util';
 
+/** The whole bench's figures. */
 export const RESULTS_FILE = new URL('./results.md', import.meta.url);
+/** A partial run's (`--rest`): its own file, so a few rows never replace the whole bench's record. */
+export const REST_RESULTS_FILE = new URL('./results-rest.md', import.meta.url);
 
 function commit(): string {
   try {
@@ -33,7 +36,7 @@ const load = () =>
  * Starts copying `console.log` and `console.error` output; the returned function writes the
  * results file (with the load average at the end as well) and returns its path.
  */
-export function recordResults(command: string): (outcome: string) => string {
+export function recordResults(command: string, file: URL = RESULTS_FILE): (outcome: string) => string {
   const started = new Date();
   const loadBefore = load();
   const lines: string[] = [];
@@ -62,7 +65,7 @@ export function recordResults(command: string): (outcome: string) => string {
       '```',
       '',
     ].join('\n');
-    writeFileSync(RESULTS_FILE, text);
-    return RESULTS_FILE.pathname;
+    writeFileSync(file, text);
+    return file.pathname;
   };
 }
