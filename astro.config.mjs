@@ -54,4 +54,18 @@ export default defineConfig({
   compressHTML: true,
   // No Markdown pages; Shiki's inline styles would also break the CSP.
   markdown: { syntaxHighlight: false },
+  vite: {
+    build: {
+      rollupOptions: {
+        output: {
+          // The home page's calculator and the map and route pages share a few small core modules; left
+          // to itself the bundler gives each its own chunk, and the home page's eager JS grows by three
+          // requests and 300 B gzip. One chunk for the wind maths keeps the home page where it was.
+          manualChunks(id) {
+            return /\/src\/core\/(angles|round|bearing|compass|wind)\.ts$/.test(id) ? 'wind-core' : undefined;
+          },
+        },
+      },
+    },
+  },
 });
