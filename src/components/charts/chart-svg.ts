@@ -1,4 +1,5 @@
 import { chartDomains, scaleOf, ticksOf } from './chart-scale.ts';
+import { svgNode as node } from '../dom/svg-node.ts';
 import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from './chart-spec.ts';
 
 /**
@@ -11,19 +12,7 @@ import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from '
  * a canvas (docs/decisions/0023-route-forecast-in-the-browser.md).
  */
 
-const SVG = 'http://www.w3.org/2000/svg';
 const MARGIN = { top: 22, right: 14, bottom: 42, left: 56 } as const;
-
-function node<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-  text?: string,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
 
 const fixed = (value: number): string => value.toFixed(1);
 

@@ -1,4 +1,5 @@
 import { localParts, localDateTime, zoneAbbreviation } from '../../../core/local-time.ts';
+import { renderFigures, type Figure } from './figure-list.ts';
 import { FLAG_WORDS } from '../../../core/rideable.ts';
 import { reverseRoute } from '../../../core/route/route-shape.ts';
 import type { StartFigures } from '../../../core/route/route-figures.ts';
@@ -219,7 +220,7 @@ function fillFigures(best: StartFigures): void {
       : best.min_temperature_c === best.max_temperature_c
         ? `${best.min_temperature_c} °C`
         : `${best.min_temperature_c} to ${best.max_temperature_c} °C`;
-  const figures: [string, string, string][] = [
+  const figures: Figure[] = [
     ['forecast-headwind-share', 'Into a headwind', `${best.headwind_share_pct}% of the length`],
     [
       'forecast-worst-stretch',
@@ -243,18 +244,7 @@ function fillFigures(best: StartFigures): void {
     ['forecast-daylight', 'Daylight', 'the whole ride between civil dawn and dusk'],
     ['forecast-flags', 'Watch out', flagWords(best.flags)],
   ];
-  byId('route-forecast-figures').replaceChildren(
-    ...figures.map(([key, term, value]) => {
-      const group = document.createElement('div');
-      const dt = document.createElement('dt');
-      dt.textContent = term;
-      const dd = document.createElement('dd');
-      dd.textContent = value;
-      dd.dataset['figure'] = key;
-      group.append(dt, dd);
-      return group;
-    }),
-  );
+  renderFigures(byId('route-forecast-figures'), figures);
 }
 
 const REFUSAL_WORDS = {

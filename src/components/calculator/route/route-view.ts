@@ -1,4 +1,6 @@
 import { compassPoint16 } from '../../../core/compass.ts';
+import { svgNode as svg } from '../../dom/svg-node.ts';
+import { renderFigures, type Figure } from './figure-list.ts';
 import { readField } from '../../../core/parameters.ts';
 import { fieldMessage } from '../form-words.ts';
 import { RouteInputError } from '../../../core/route/route-error.ts';
@@ -49,7 +51,6 @@ import { readRouteText } from './route-source.ts';
  * error beside them is never mistaken for a comment on an older route.
  */
 
-const SVG = 'http://www.w3.org/2000/svg';
 const MAP_FRAME: MapFrame = { width: 400, height: 300, padding: 16 };
 const POLAR_RADIUS = 110;
 /** What a pasted route is called when its text names none. */
@@ -85,17 +86,6 @@ function byId<T extends Element = HTMLElement>(id: string): T {
   const element = document.getElementById(id);
   if (!element) throw new Error(`route: #${id} is missing`);
   return element as unknown as T;
-}
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-  text?: string,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  if (text !== undefined) element.textContent = text;
-  return element;
 }
 
 /** Speeds as the API shows them: 0.1 km/h, halves away from zero. */
@@ -677,7 +667,7 @@ function fillFigures(
         ]
       : [];
   const leastHarm = timePolar?.reduce((a, b) => (bestWay(b) > bestWay(a) ? b : a));
-  const figures: [string, string, string][] = [
+  const figures: Figure[] = [
     ...closed,
     ['distance', 'Distance', `${km(geometry.distanceM)} km`],
     ['points', 'Points', pointsRead(route)],
@@ -702,18 +692,7 @@ function fillFigures(
           : `from ${best.directionDeg}° (${compassPoint16(best.directionDeg)}), ${signed(best.tailwindKmh)} km/h`,
     ],
   ];
-  byId('route-figures').replaceChildren(
-    ...figures.map(([key, term, value]) => {
-      const group = document.createElement('div');
-      const dt = document.createElement('dt');
-      dt.textContent = term;
-      const dd = document.createElement('dd');
-      dd.textContent = value;
-      dd.dataset['figure'] = key;
-      group.append(dt, dd);
-      return group;
-    }),
-  );
+  renderFigures(byId('route-figures'), figures);
 }
 
 /** One row per run of the map: the same sections, in words, each judged by the core on its own legs. */
