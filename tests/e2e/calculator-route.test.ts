@@ -11,7 +11,7 @@ import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed } from '../../src/core/route
 import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { routeWind, tailwindPolar } from '../../src/core/route/route-wind.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
-import { compassPoint16 } from '../../src/core/compass.ts';
+import { compassPoint16 } from '../../src/core/compass-16.ts';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';
 import { newPage, type CheckedPage } from '../support/browser/launch.ts';
 import { useSiteAndBrowser } from './setup.ts';

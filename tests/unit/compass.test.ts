@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMPASS_POINTS, COMPASS_POINTS_16, compassPoint, compassPoint16 } from '../../src/core/compass.ts';
+import { COMPASS_POINTS_16, compassPoint16 } from '../../src/core/compass-16.ts';
+import { COMPASS_POINTS, compassPoint } from '../../src/core/compass.ts';
 
 describe('compassPoint', () => {
   it('names each point at its centre', () => {

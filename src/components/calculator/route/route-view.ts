@@ -1,4 +1,4 @@
-import { compassPoint16 } from '../../../core/compass.ts';
+import { compassPoint16 } from '../../../core/compass-16.ts';
 import { svgNode as svg } from '../../dom/svg-node.ts';
 import { renderFigures, type Figure } from './figure-list.ts';
 import { readField } from '../../../core/parameters.ts';
