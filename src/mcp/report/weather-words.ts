@@ -22,17 +22,8 @@ export function flagLegend(flags: Iterable<RideFlag>): string {
   return used.length > 0 ? `\nFlags: ${used.map((f) => `${f} = ${FLAG_WORDS[f]}`).join('; ')}.` : '';
 }
 
-/**
- * "dry"; "no rain forecast, 55% chance of rain"; "rain up to 0.3 mm/h, 45%
- * chance of rain"; null when the forecast says nothing of rain. The amount
- * is the wettest hour's, the chance the highest hour's.
- */
-export function rainText(maxMm: number | null, maxChancePct: number | null): string | null {
-  const chance = maxChancePct !== null && maxChancePct > 0 ? `${maxChancePct}% chance of rain` : null;
-  if (maxMm === null) return chance;
-  if (maxMm === 0) return chance === null ? 'dry' : `no rain forecast, ${chance}`;
-  return `rain up to ${maxMm} mm/h${chance === null ? '' : `, ${chance}`}`;
-}
+/** Rain's words are the core's, shared with the site's route calculator. */
+export { rainText } from '../../core/rain-words.ts';
 
 /**
  * "tailwind at 10 m: peak 13.2, mean 13 km/h; at rider height: peak 8.9,

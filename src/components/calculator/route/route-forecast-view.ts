@@ -5,7 +5,7 @@ import { reverseRoute } from '../../../core/route/route-shape.ts';
 import type { StartFigures } from '../../../core/route/route-figures.ts';
 import type { PreparedRoute } from '../../../core/route/route-prepare.ts';
 import type { StartJudgement, StartStatus } from '../../../core/route/route-starts.ts';
-import { rainText } from '../../../mcp/report/weather-words.ts';
+import { rainText } from '../../../core/rain-words.ts';
 import type { BandSpec, ChartSpec, SeriesPoint } from '../../charts/chart-spec.ts';
 import { drawChart } from '../../charts/draw-chart.ts';
 import { ForecastFetchError, fetchCells } from './route-forecast-fetch.ts';
