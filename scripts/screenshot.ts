@@ -6,14 +6,24 @@
  * visitor sees it, so the picture is made from the site and never drawn by
  * hand. Run it after changing the home page and commit the PNG.
  *
+ * It needs no network: every request off the site fails, and the map style
+ * is answered with a plain local one (scripts/browser/offline.ts), so a map
+ * draws its line over a blank ground. It waits for each map on show to say
+ * it drew the map or its fallback (`data-map-state`), not for network
+ * silence, and fails with the map's id when one does not within a minute.
+ *
  *   npm run screenshot [-- --path=/pricing --width=390 --dark --out=/tmp/pricing.png]
+ *   npm run screenshot -- --route=tests/fixtures/routes/loop.gpx --out=/tmp/route.png
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser/launch.ts';
+import { keepOffline } from './browser/offline.ts';
+import { watchPage } from './browser/settled.ts';
 import { freePort, launch, type RunningService } from './service/launch.ts';
 
 const README_PICTURE = fileURLToPath(new URL('../.github/readme/home-desktop.png', import.meta.url));
@@ -22,7 +32,8 @@ const USAGE = `Usage: npm run screenshot [-- options]
   --path=/docs     the page (default /)
   --width=1280     the window's width in CSS pixels (default 1280; the height follows the page)
   --dark           the dark colour scheme
-  --out=FILE       where to write the PNG (default .github/readme/home-desktop.png)`;
+  --out=FILE       where to write the PNG (default .github/readme/home-desktop.png)
+  --route=FILE     drop this GPX, TCX or GeoJSON file on the route calculator first (home page)`;
 
 function options() {
   try {
@@ -32,6 +43,7 @@ function options() {
         width: { type: 'string', default: '1280' },
         dark: { type: 'boolean', default: false },
         out: { type: 'string' },
+        route: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -52,6 +64,47 @@ if (!Number.isInteger(width) || width < 200 || width > 4000 || !args.path.starts
   process.exit(2);
 }
 const out = resolve(args.out ?? README_PICTURE);
+const route = args.route === undefined ? undefined : readRoute(args.route);
+
+function readRoute(file: string): { name: string; text: string } {
+  try {
+    return { name: file.split('/').at(-1) ?? file, text: readFileSync(file, 'utf8') };
+  } catch (error) {
+    console.error(`--route: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}
+
+/**
+ * Drops the route on the calculator as a rider would, then waits for its
+ * answer (the forecast's, or the typed wind's) before the page settles.
+ */
+async function dropRoute(page: Page, { name, text }: { name: string; text: string }): Promise<void> {
+  if ((await page.locator('#route-drop').count()) === 0)
+    throw new Error(`--route: ${args.path} has no route calculator`);
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], name));
+      return transfer;
+    },
+    { name, text },
+  );
+  await page.dispatchEvent('#route-drop', 'drop', { dataTransfer });
+  await page.waitForFunction(
+    () => {
+      const result = document.getElementById('route-result');
+      const forecast = document.getElementById('route-forecast');
+      const error = document.getElementById('route-error')?.textContent ?? '';
+      if (error.trim() !== '') return true;
+      return (
+        result?.hidden === false && (forecast?.hidden !== false || forecast.dataset['state'] !== 'loading')
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
 
 /**
  * `npm start` on port 3000, so the page's own addresses (the curl line) read
@@ -77,12 +130,21 @@ const { service, origin } = await serve();
 try {
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({
+    const context = await browser.newContext({
       viewport: { width, height: 800 },
       colorScheme: args.dark ? 'dark' : 'light',
     });
-    await page.goto(`${origin}${args.path}`, { waitUntil: 'networkidle' });
-    // Fonts and the page's own script have settled: what a visitor sees once it has loaded.
+    await keepOffline(context, origin, { mapStyle: 'local' });
+    const page = await context.newPage();
+    const watched = watchPage(page, origin);
+    await page.goto(`${origin}${args.path}`);
+    let { maps } = await watched.settled();
+    if (route) {
+      await dropRoute(page, route);
+      ({ maps } = await watched.settled());
+    }
+    for (const box of maps.filter((map) => map.visible)) console.log(`map #${box.id}: ${box.state}`);
+    // Fonts too: what a visitor sees once the page has loaded.
     await page.evaluate(() => document.fonts.ready);
     mkdirSync(dirname(out), { recursive: true });
     await page.screenshot({ path: out, fullPage: true });

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { keepOffline } from '../../scripts/browser/offline.ts';
 import { judgeInForecast, routeCells } from '../../src/components/calculator/route/route-forecast-model.ts';
 import { readRouteText } from '../../src/components/calculator/route/route-source.ts';
 import { readWindAnswer } from '../../src/components/calculator/route/wind-answer.ts';
@@ -26,11 +27,7 @@ const LOOP = readFileSync(new URL('../fixtures/routes/loop.gpx', import.meta.url
 
 /** Nothing leaves the machine: every request off the test server is refused (so the map shows its drawing). */
 async function offline(context: BrowserContext): Promise<void> {
-  const own = new URL(env.service.baseUrl).origin;
-  await context.route(
-    (url) => url.origin !== own,
-    (route) => route.abort('internetdisconnected'),
-  );
+  await keepOffline(context, env.service.baseUrl, { mapStyle: 'refused' });
 }
 
 async function dropFile(page: Page, name: string, text: string): Promise<void> {

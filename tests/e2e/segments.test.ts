@@ -1,13 +1,14 @@
 /**
  * The segment pages in Chromium against `npm start` (demo forecast), with no
  * network: every request off the test server is refused, and the map style
- * URL is answered with a tiny local style (one background layer), so MapLibre
- * really loads, draws and reports `map`. What the pages show is compared with
+ * URL is answered with the local style of scripts/browser/offline.ts (one
+ * background layer), so MapLibre really loads, draws and reports `map`. What the pages show is compared with
  * the API's own answer, never with figures written here.
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium.ts';
+import { keepOffline, type MapStyleAnswer } from '../../scripts/browser/offline.ts';
 import { DEFAULT_MAP_STYLE_URL } from '../../src/components/map/map-style.ts';
 import type { SegmentDetailResult, SegmentsNearResult } from '../../src/rest/schemas/segment-results.ts';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';
@@ -18,28 +19,14 @@ const env = useSiteAndBrowser();
 
 /** A place with catalog segments around it (Alpe d'Huez and its neighbours). */
 const PLACE = "Bourg-d'Oisans";
-const LOCAL_STYLE = {
-  version: 8,
-  sources: {},
-  layers: [{ id: 'paper', type: 'background', paint: { 'background-color': '#eef1f4' } }],
-};
 /** MapLibre and its worker parse about 1.6 MB of JavaScript: slow on a loaded two-core machine. */
 const MAP_TIMEOUT_MS = 30_000;
 /** A segment id that no catalog holds: the page asks for it on purpose and logs the API's 404. */
 const MISSING = /status of 404/;
 
-type StyleAnswer = 'local' | 'refused';
-
 /** No request leaves the machine; the map style is answered locally, or refused to test the fallback. */
-async function offline(context: BrowserContext, style: StyleAnswer): Promise<void> {
-  const own = new URL(env.service.baseUrl).origin;
-  await context.route(
-    (url) => url.origin !== own,
-    (route) => route.abort('internetdisconnected'),
-  );
-  await context.route(DEFAULT_MAP_STYLE_URL, (route) =>
-    style === 'local' ? route.fulfill({ json: LOCAL_STYLE }) : route.abort('internetdisconnected'),
-  );
+async function offline(context: BrowserContext, style: MapStyleAnswer): Promise<void> {
+  await keepOffline(context, env.service.baseUrl, { mapStyle: style, styleUrl: DEFAULT_MAP_STYLE_URL });
 }
 
 async function api<T>(path: string): Promise<T> {

@@ -49,6 +49,9 @@ function markerElement(className: string, text: string, title: string): HTMLElem
   return node;
 }
 
+/** The longest wait for the line to be drawn once the map has loaded; past it the map counts as shown anyway. */
+const LINE_DRAWN_MS = 3_000;
+
 const END_TEXT = { start: 'Start', finish: 'Finish', 'start-finish': 'Start · finish' } as const;
 
 function addMarkers(map: MapLibreMap, plan: MapPlan): void {
@@ -78,7 +81,7 @@ function addMarkers(map: MapLibreMap, plan: MapPlan): void {
 
 /**
  * Draws the plan over the basemap in `container` and resolves once the map
- * has loaded. Rejects (and removes the map) when the style or its tiles fail
+ * has loaded and drawn the line (its first `idle`, at most `LINE_DRAWN_MS`). Rejects (and removes the map) when the style or its tiles fail
  * before that, or after `timeoutMs`: the caller then shows the plain drawing.
  */
 export function showMapLibreMap(
@@ -135,7 +138,14 @@ export function showMapLibreMap(
         paint: { 'line-color': ['get', 'colour'], 'line-width': 5 },
       });
       addMarkers(map, plan);
-      resolve({ remove: () => map.remove() });
+      // The line is drawn once its source has been cut into tiles (in the worker): "map" then
+      // means the line is on screen, which the screenshot script and the browser tests wait for.
+      const shown = { remove: () => map.remove() };
+      const drawn = setTimeout(() => resolve(shown), LINE_DRAWN_MS);
+      map.once('idle', () => {
+        clearTimeout(drawn);
+        resolve(shown);
+      });
     });
   });
 }
