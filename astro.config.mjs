@@ -4,13 +4,19 @@ import { defineConfig } from 'astro/config';
 import { toNodeHandler } from 'srvx/node';
 
 /**
- * Mounts the REST handler on Astro's dev server, so `npm run dev` serves the
- * API beside the pages: the path table (src/app/paths.ts) says which paths
- * are the REST function's. Both are loaded through Vite on each request, so
- * edits to src/rest and src/core apply without a restart.
+ * Mounts the REST API on Astro's dev server, so `npm run dev` serves the API
+ * beside the pages: the path table (src/app/paths.ts) says which paths are
+ * the REST function's. The API comes from the composition root as `npm
+ * start` builds it (src/app/app.ts), so the data endpoints (`/v1/wind`,
+ * `/v1/segments`) read the same demo forecast and seed catalog instead of
+ * failing as internal errors. Both are loaded through Vite, so edits to
+ * src/rest and src/core apply without a restart; the API is built once per
+ * loaded module, so its catalog and caches live across requests.
  * @returns {import('astro').AstroIntegration}
  */
 function apiInDev() {
+  /** @type {WeakMap<object, (request: Request, client?: string) => Promise<Response>>} */
+  const built = new WeakMap();
   return {
     name: 'wind-on-segment:api-in-dev',
     hooks: {
@@ -19,8 +25,15 @@ function apiInDev() {
           const { pathname } = new URL(req.url ?? '/', 'http://dev.local');
           const paths = await server.ssrLoadModule('/src/app/paths.ts');
           if (paths['pathFacts'](pathname).function !== 'rest') return next();
+          const app = await server.ssrLoadModule('/src/app/app.ts');
           const rest = await server.ssrLoadModule('/src/rest/handler.ts');
-          await toNodeHandler(rest['createApiHandler']())(/** @type {any} */ (req), /** @type {any} */ (res));
+          const handle = built.get(app) ?? rest['toFetchHandler'](app['createApp']().restReplier);
+          built.set(app, handle);
+          const client = req.socket.remoteAddress;
+          await toNodeHandler((request) => handle(request, client))(
+            /** @type {any} */ (req),
+            /** @type {any} */ (res),
+          );
         });
       },
     },
