@@ -1,4 +1,4 @@
-import { chartDomains, scaleOf, ticksOf } from './chart-scale.ts';
+import { chartDomains, scaleOf, ticksOf, type Domain } from './chart-scale.ts';
 import { svgNode as node } from '../dom/svg-node.ts';
 import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from './chart-spec.ts';
 
@@ -72,6 +72,19 @@ function tickLean(at: number, label: string, width: number): string {
   return '';
 }
 
+/**
+ * The x ticks whose labels fit side by side: about one per 90 px, at most
+ * six, and of a chart's own tick list (local midnights and noons) every
+ * second or third when its labels would touch, so a phone's narrow chart
+ * never prints "Sat 12:00" over "Sun 00:00".
+ */
+function xTicksThatFit(spec: ChartSpec, domain: Domain, plotWidth: number): number[] {
+  const ticks = ticksOf(spec.x, domain, Math.max(2, Math.min(6, Math.round(plotWidth / 90))));
+  const widest = Math.max(0, ...ticks.map((tick) => tickLabelWidth(formatValue(spec.x, tick))));
+  const every = Math.max(1, Math.ceil((widest + 8) / (plotWidth / Math.max(1, ticks.length))));
+  return ticks.filter((_, index) => index % every === 0);
+}
+
 const signClass = (series: SeriesSpec, value: number): string =>
   series.bySign ? (value >= 0 ? ' chart-positive' : ' chart-negative') : '';
 
@@ -130,7 +143,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
       node('text', { class: 'chart-tick chart-tick-y', x: plot.left - 6, y: at }, formatValue(spec.y, tick)),
     );
   }
-  for (const tick of ticksOf(spec.x, domains.x, 6)) {
+  for (const tick of xTicksThatFit(spec, domains.x, plot.right - plot.left)) {
     const at = fixed(x(tick));
     const label = formatValue(spec.x, tick);
     parts.push(

@@ -24,9 +24,41 @@ export function drawChart(id: string, spec: ChartSpec): void {
   const legend = document.getElementById(`${id}-legend`);
   if (!(svg instanceof SVGSVGElement) || !(table instanceof HTMLTableElement))
     throw new Error(`chart: #${id}-svg or #${id}-table is missing (render <Chart id="${id}" />)`);
-  renderChart(svg, spec);
+  drawAtShownWidth(svg, spec);
   fillChartTable(table, spec);
   if (legend) legend.replaceChildren(...legendItems(spec));
+}
+
+/** The resize watch of each chart drawn, replaced when the chart is drawn again. */
+const watches = new WeakMap<SVGSVGElement, ResizeObserver>();
+
+/** Narrowest and widest drawing, in CSS pixels; the width of a hidden chart (0) falls back to the spec's. */
+const MIN_WIDTH = 240;
+const MAX_WIDTH = 1600;
+
+/**
+ * Draws the chart as wide as it is shown, one unit of the drawing to one
+ * CSS pixel, so its 12 px labels are 12 px on a phone and on a desktop: a
+ * fixed 640-unit drawing scaled to the box made them 7 px at 390 px wide and
+ * 21 px at 1280. Drawn again when the box's width changes (rotation, a
+ * hidden section shown), never for a change of height, which the drawing
+ * itself causes.
+ */
+function drawAtShownWidth(svg: SVGSVGElement, spec: ChartSpec): void {
+  watches.get(svg)?.disconnect();
+  let drawnWidth = -1;
+  const draw = () => {
+    const shown = Math.round(svg.getBoundingClientRect().width);
+    if (shown === drawnWidth) return;
+    drawnWidth = shown;
+    const width = shown > 0 ? Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, shown)) : undefined;
+    renderChart(svg, spec.width === undefined && width !== undefined ? { ...spec, width } : spec);
+  };
+  draw();
+  if (spec.width !== undefined || typeof ResizeObserver === 'undefined') return;
+  const watch = new ResizeObserver(draw);
+  watch.observe(svg);
+  watches.set(svg, watch);
 }
 
 function legendItems(spec: ChartSpec): HTMLLIElement[] {

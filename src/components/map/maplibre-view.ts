@@ -95,7 +95,8 @@ export function showMapLibreMap(
     container,
     style: options.styleUrl,
     ...(bounds ? { bounds: [bounds[0][0], bounds[0][1], bounds[1][0], bounds[1][1]] } : {}),
-    fitBoundsOptions: { padding: 48, maxZoom: 15 },
+    // More room at the bottom: the attribution spans two lines there on a phone and hid the line's end.
+    fitBoundsOptions: { padding: { top: 48, right: 48, bottom: 80, left: 48 }, maxZoom: 15 },
     attributionControl: {
       compact: true,
       ...(options.attribution ? { customAttribution: options.attribution } : {}),
