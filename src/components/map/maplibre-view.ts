@@ -7,6 +7,7 @@ import {
   setWorkerUrl,
   type GeoJSONSourceSpecification,
 } from 'maplibre-gl';
+import { spreadBadges } from './badge-spread.ts';
 import type { LonLat } from './map-input.ts';
 import { kmLabel, type MapPlan } from './map-plan.ts';
 
@@ -56,6 +57,7 @@ const END_TEXT = { start: 'Start', finish: 'Finish', 'start-finish': 'Start · f
 
 function addMarkers(map: MapLibreMap, plan: MapPlan): void {
   const at = (position: LonLat): [number, number] => [position[0], position[1]];
+  const ends: Marker[] = [];
   for (const line of plan.lines) {
     for (const arrow of line.arrows) {
       const node = markerElement('map-arrow-marker', '', `${line.name}: direction of travel`);
@@ -74,9 +76,20 @@ function addMarkers(map: MapLibreMap, plan: MapPlan): void {
         end.badge ?? END_TEXT[end.kind],
         end.label,
       );
-      new Marker({ element: node }).setLngLat(at(end.position)).addTo(map);
+      ends.push(new Marker({ element: node }).setLngLat(at(end.position)).addTo(map));
     }
   }
+  // Start and finish badges never sit on one another: moved apart now, and again after each move or zoom.
+  const spread = () => {
+    const boxes = ends.map((marker) => {
+      const { x, y } = map.project(marker.getLngLat());
+      const node = marker.getElement();
+      return { x, y, width: node.offsetWidth, height: node.offsetHeight };
+    });
+    spreadBadges(boxes).forEach((dx, index) => ends[index]?.setOffset([dx, 0]));
+  };
+  spread();
+  map.on('moveend', spread);
 }
 
 /**
