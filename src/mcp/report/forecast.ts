@@ -1,5 +1,5 @@
 import { isOwnSegment } from '../../data/segments/owned-segment.ts';
-import type { WindHour } from '../../core/wind-hour.ts';
+import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import {
   ForecastError,
@@ -14,14 +14,14 @@ import type { ForecastInfoSchema } from '../schemas/common.ts';
 import { ToolError } from '../tool.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
 import { isoTime } from '../../core/time.ts';
-import { hoursAhead } from '../../data/segments/segment-window.ts';
+import { hourSetAhead } from '../../data/segments/segment-window.ts';
 
 type ForecastInfo = z.infer<typeof ForecastInfoSchema>;
 
 export interface SegmentsForecast {
   readonly info: ForecastInfo;
-  /** The next 72 hours for each segment, in the order given; null = no (usable) data there. */
-  readonly samples: readonly (readonly WindHour[] | null)[];
+  /** The next 72 hours for each segment, named, in the order given; null = no (usable) data there. */
+  readonly samples: readonly (ForecastHourSet | null)[];
 }
 
 const unusableNote = (hours: number): string =>
@@ -63,10 +63,10 @@ export async function forecastForPoints(
   const present = series.filter((s): s is WindSeries => s !== null);
   // The worst location, not a sum: segments in one forecast cell share a series and would count twice.
   const unusable = Math.max(0, ...present.map((s) => s.unusableHours));
-  const ahead = series.map((s) => s && hoursAhead(s, nowMs));
-  const usable = ahead.map((hours) => (hours && hours.length >= MIN_USABLE_HOURS ? hours : null));
-  if (present.length > 0 && usable.every((hours) => hours === null)) {
-    const most = Math.max(...ahead.map((hours) => hours?.length ?? 0));
+  const ahead = series.map((s) => s && hourSetAhead(s, nowMs));
+  const usable = ahead.map((set) => (set && set.hours.length >= MIN_USABLE_HOURS ? set : null));
+  if (present.length > 0 && usable.every((set) => set === null)) {
+    const most = Math.max(...ahead.map((set) => set?.hours.length ?? 0));
     throw new ToolError(
       `The weather service sent too few usable hours: at most ${most} of ${FORECAST_HOURS} ` +
         `(${unusable} held impossible or missing values), and a window needs at least ${MIN_USABLE_HOURS}. ` +

@@ -1,5 +1,6 @@
 import type { RideableWindow, SegmentHour } from '../../core/tailwind-window.ts';
-import type { WindHour } from '../../core/wind-hour.ts';
+import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
+import { derivation, derivedResults } from '../../data/forecast/derived-results.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
@@ -84,39 +85,42 @@ export function windowOut(window: RideableWindow, timeZone: string): WindowOut {
   };
 }
 
-/** Reports of remembered (frozen) winds: see {@link windReport}. */
-const shaped = new WeakMap<SegmentWind, SegmentWindReport>();
+/** A wind's report, and its best window in output shape: remembered with a remembered wind. */
+const REPORT = derivation<SegmentWindReport>('wind report');
+const WINDOW_OUT = derivation<WindowOut | null>('best window in output shape');
 
 /**
  * A computed wind (segment or heading) in the tools' output shape.
  *
- * A wind `windOnSegment` remembered for the forecast hour is frozen; its
- * report is shaped once and shared by every answer in that hour, its window
- * frozen too, so that `find_tailwind_segments` does not format the same
- * windows' times again for each call.
+ * A wind `windOnSegment` remembered for the hour set is shared by every
+ * answer in that hour, and so is its report (`derived-results.ts`), its
+ * window frozen, so that `find_tailwind_segments` does not format the same
+ * windows' times again for each call. Any other wind is shaped afresh.
  */
 export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
   if (!wind)
     return { timeline: () => [], windNow: () => null, bestWindow: null, windowStatus: 'no_forecast' };
-  const remembered = Object.isFrozen(wind);
-  const known = remembered ? shaped.get(wind) : undefined;
-  if (known) return known;
-  const { best } = wind;
-  const bestWindow = best.window && windowOut(best.window, timeZone);
-  const report: SegmentWindReport = {
-    // Read when asked: a remembered wind unpacks its hours only then.
-    timeline: () => wind.timeline.map(hourOut),
-    windNow: () => {
-      const first = firstHourOf(wind);
-      return first ? hourOut(first) : null;
-    },
-    bestWindow: remembered && bestWindow ? frozenWindow(bestWindow) : bestWindow,
-    windowStatus: best.status,
-  };
-  if (remembered) shaped.set(wind, Object.freeze(report));
-  return report;
+  return derivedResults.fromValue(wind, REPORT, () => {
+    const { best } = wind;
+    const bestWindow = derivedResults.fromValue(
+      wind,
+      WINDOW_OUT,
+      () => best.window && frozenWindow(windowOut(best.window, timeZone)),
+    );
+    return Object.freeze({
+      // Read when asked: a remembered wind unpacks its hours only then.
+      timeline: () => wind.timeline.map(hourOut),
+      windNow: () => {
+        const first = firstHourOf(wind);
+        return first ? hourOut(first) : null;
+      },
+      bestWindow,
+      windowStatus: best.status,
+    });
+  });
 }
 
+/** A window frozen: it may be shared by every answer in the hour. */
 function frozenWindow(window: WindowOut): WindowOut {
   Object.freeze(window.peak);
   Object.freeze(window.daylight);
@@ -128,8 +132,8 @@ function frozenWindow(window: WindowOut): WindowOut {
 /** The wind's effect on one segment over the forecast, in the tools' output shape. */
 export function segmentWindReport(
   segment: Segment,
-  samples: readonly WindHour[] | null,
+  hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  return windReport(windOnSegment(segment, samples, options), segmentTimeZone(segment));
+  return windReport(windOnSegment(segment, hourSet, options), segmentTimeZone(segment));
 }
