@@ -1,10 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDerivedResults, derivation } from '../../src/data/forecast/derived-results.ts';
+import {
+  createDerivedResults,
+  derivation,
+  type DerivedResults,
+} from '../../src/data/forecast/derived-results.ts';
 import { hourSetId, hourSetWithin, type HourSetId } from '../../src/data/forecast/hour-set.ts';
 
 const WIND = derivation<{ readonly subject: number; readonly hourSet: string }>('test wind');
 const LINE = derivation<string>('test line');
+
+/** The cache's calls with a closure, as a test may make them (the code passes module-level functions). */
+const onHours = <T extends { subject: number; hourSet: string }>(
+  derived: DerivedResults,
+  subject: object,
+  hourSet: HourSetId | null,
+  compute: () => T,
+) => derived.onHours(subject, hourSet, WIND, compute, null);
+const fromValue = (derived: DerivedResults, value: object, compute: () => string) =>
+  derived.fromValue(value, LINE, compute, null);
 
 const id = (cell: number, hour: number): HourSetId =>
   hourSetWithin(hourSetId({ cellKey: `0:${cell}`, fetchedAt: 100, issuedAt: 90, fromHour: hour }), hour);
@@ -41,7 +55,7 @@ describe('the derived results', () => {
             const hourSet = id(call.cell, call.hour);
             if (current.get(call.subject) !== hourSet) expectedComputed += 1;
             current.set(call.subject, hourSet);
-            const result = derived.onHours(subjects[call.subject] ?? {}, hourSet, WIND, () => {
+            const result = onHours(derived, subjects[call.subject] ?? {}, hourSet, () => {
               computed += 1;
               return { subject: call.subject, hourSet };
             });
@@ -56,27 +70,27 @@ describe('the derived results', () => {
   it('remembers nothing for unnamed hours', () => {
     const derived = createDerivedResults();
     const subject = {};
-    const first = derived.onHours(subject, null, WIND, () => ({ subject: 1, hourSet: '' }));
-    const again = derived.onHours(subject, null, WIND, () => ({ subject: 1, hourSet: '' }));
+    const first = onHours(derived, subject, null, () => ({ subject: 1, hourSet: '' }));
+    const again = onHours(derived, subject, null, () => ({ subject: 1, hourSet: '' }));
     expect(again).not.toBe(first);
     let lines = 0;
-    derived.fromValue(first, LINE, () => `line ${(lines += 1)}`);
-    derived.fromValue(first, LINE, () => `line ${(lines += 1)}`);
+    fromValue(derived, first, () => `line ${(lines += 1)}`);
+    fromValue(derived, first, () => `line ${(lines += 1)}`);
     expect(lines).toBe(2);
   });
 
   it('derives from a remembered value once, and from any other value each time', () => {
     const derived = createDerivedResults();
     const subject = {};
-    const wind = derived.onHours(subject, id(1, 1), WIND, () => ({ subject: 1, hourSet: 'a' }));
+    const wind = onHours(derived, subject, id(1, 1), () => ({ subject: 1, hourSet: 'a' }));
     let lines = 0;
     const line = () => `line ${(lines += 1)}`;
-    expect(derived.fromValue(wind, LINE, line)).toBe('line 1');
-    expect(derived.fromValue(wind, LINE, line)).toBe('line 1');
-    expect(derived.fromValue({ ...wind }, LINE, line)).toBe('line 2');
+    expect(fromValue(derived, wind, line)).toBe('line 1');
+    expect(fromValue(derived, wind, line)).toBe('line 1');
+    expect(fromValue(derived, { ...wind }, line)).toBe('line 2');
     const held = derived.hold({ day: 1 });
-    expect(derived.fromValue(held, LINE, line)).toBe('line 3');
-    expect(derived.fromValue(held, LINE, line)).toBe('line 3');
+    expect(fromValue(derived, held, line)).toBe('line 3');
+    expect(fromValue(derived, held, line)).toBe('line 3');
   });
 
   it('keeps at most its bound of subjects, the least recently used going first', () => {
@@ -84,13 +98,13 @@ describe('the derived results', () => {
     const [a, b, c] = [{}, {}, {}];
     let computed = 0;
     const compute = () => ({ subject: (computed += 1), hourSet: 'x' });
-    const first = derived.onHours(a, id(0, 0), WIND, compute);
-    derived.onHours(b, id(0, 0), WIND, compute);
-    expect(derived.onHours(a, id(0, 0), WIND, compute)).toBe(first);
-    derived.onHours(c, id(0, 0), WIND, compute);
-    expect(derived.onHours(a, id(0, 0), WIND, compute)).toBe(first);
+    const first = onHours(derived, a, id(0, 0), compute);
+    onHours(derived, b, id(0, 0), compute);
+    expect(onHours(derived, a, id(0, 0), compute)).toBe(first);
+    onHours(derived, c, id(0, 0), compute);
+    expect(onHours(derived, a, id(0, 0), compute)).toBe(first);
     expect(computed).toBe(3);
-    derived.onHours(b, id(0, 0), WIND, compute);
+    onHours(derived, b, id(0, 0), compute);
     expect(computed).toBe(4);
   });
 });

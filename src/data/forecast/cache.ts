@@ -147,7 +147,7 @@ interface Unpacked {
 const unpacked = new WeakMap<Entry, Unpacked>();
 
 /**
- * An entry's hours from one UTC hour on, named (`hour-set.ts`) by the cell,
+ * An entry's run of hours from one UTC hour on, named (`hour-set.ts`) by the cell,
  * the entry's fetch and issue times and that hour, so what is derived from
  * them (a segment's best window, `derived-results.ts`) is computed once per
  * forecast hour, not per call; and the same array as long as a caller still
@@ -156,22 +156,23 @@ const unpacked = new WeakMap<Entry, Unpacked>();
  * packed hours are 4 KB. A run no one holds is collected and unpacked again
  * when next asked for, under the same name.
  */
-function hoursFrom(
-  entry: Entry,
-  cellKey: string,
-  hour: number,
-): { id: HourSetId; hours: readonly WindHour[] } {
+function runFrom(entry: Entry, cellKey: string, hour: number): Unpacked {
   let known = unpacked.get(entry);
   if (known?.hour !== hour) {
     const id = hourSetId({ cellKey, fetchedAt: entry.fetchedAt, issuedAt: entry.issuedAt, fromHour: hour });
     known = { hour, id, hours: undefined };
     unpacked.set(entry, known);
   }
-  const held = known.hours?.deref();
-  if (held) return { id: known.id, hours: held };
-  const hours = Object.freeze(unpack(entry.hours, hour));
-  known.hours = new WeakRef(hours);
-  return { id: known.id, hours };
+  return known;
+}
+
+/** The run's hour objects: the array a caller still holds, or the packed hours unpacked again. */
+function hoursOf(run: Unpacked, entry: Entry): readonly WindHour[] {
+  const held = run.hours?.deref();
+  if (held) return held;
+  const hours = Object.freeze(unpack(entry.hours, run.hour));
+  run.hours = new WeakRef(hours);
+  return hours;
 }
 
 /** The packed hours from `hour` on, as frozen hour objects. */
@@ -207,10 +208,18 @@ function toSeries(
   hour: number,
   standsIn: boolean,
 ): WindSeries | null {
-  const { id, hours } = hoursFrom(entry, cellKey, hour);
+  const run = runFrom(entry, cellKey, hour);
+  const hours = hoursOf(run, entry);
   if (hours.length === 0 && entry.unusableHours === 0) return null;
   const stale = standsIn || entry.stale;
-  return { point, issuedAt: entry.issuedAt, stale, hours, hourSet: id, unusableHours: entry.unusableHours };
+  return {
+    point,
+    issuedAt: entry.issuedAt,
+    stale,
+    hours,
+    hourSet: run.id,
+    unusableHours: entry.unusableHours,
+  };
 }
 
 /** The shared tier's form of an entry: JSON, NaN written as null (doubles round-trip exactly). */

@@ -40,15 +40,34 @@ interface SubjectEntry {
   readonly results: Map<Derivation<unknown>, unknown>;
 }
 
+/**
+ * How a result is computed: a function of the subject (or value) and one
+ * argument, so a call that finds the result remembered allocates nothing
+ * (no closure per call: `find_tailwind_segments` asks for several results
+ * per segment and call).
+ */
+export type Compute<S, A, T> = (subject: S, arg: A) => T;
+
 export interface DerivedResults {
   /**
    * `derivation` of `subject` on the hour set `hourSet`: computed once and
    * remembered while the subject is judged on that hour set; computed afresh
    * for hours with no name (null).
    */
-  onHours<T>(subject: object, hourSet: HourSetId | null, derivation: Derivation<T>, compute: () => T): T;
+  onHours<S extends object, A, T>(
+    subject: S,
+    hourSet: HourSetId | null,
+    derivation: Derivation<T>,
+    compute: Compute<S, A, T>,
+    arg: A,
+  ): T;
   /** `derivation` of a value: remembered with it when this cache holds the value, computed afresh otherwise. */
-  fromValue<T>(value: object, derivation: Derivation<T>, compute: () => T): T;
+  fromValue<V extends object, A, T>(
+    value: V,
+    derivation: Derivation<T>,
+    compute: Compute<V, A, T>,
+    arg: A,
+  ): T;
   /**
    * Holds a value derived from no forecast hours but shared the same way
    * (a place's days of daylight, remembered for the hour by their owner), so
@@ -65,8 +84,8 @@ export function createDerivedResults(maxSubjects: number = REMEMBERED_SUBJECTS):
     return value;
   };
   return {
-    onHours(subject, hourSet, derivation, compute) {
-      if (hourSet === null) return compute();
+    onHours(subject, hourSet, derivation, compute, arg) {
+      if (hourSet === null) return compute(subject, arg);
       let entry = subjects.get(subject);
       if (entry?.hourSet !== hourSet) {
         entry = { hourSet, results: new Map() };
@@ -74,15 +93,15 @@ export function createDerivedResults(maxSubjects: number = REMEMBERED_SUBJECTS):
       }
       const { results } = entry;
       if (results.has(derivation)) return results.get(derivation) as ReturnType<typeof compute>;
-      const result = hold(compute());
+      const result = hold(compute(subject, arg));
       results.set(derivation, result);
       return result;
     },
-    fromValue(value, derivation, compute) {
-      if (!held.has(value)) return compute();
+    fromValue(value, derivation, compute, arg) {
+      if (!held.has(value)) return compute(value, arg);
       const known = derivation.fromValue.get(value);
       if (known) return known.result;
-      const result = hold(compute());
+      const result = hold(compute(value, arg));
       derivation.fromValue.set(value, { result });
       return result;
     },

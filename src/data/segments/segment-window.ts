@@ -35,9 +35,21 @@ import { hourStart } from '../../core/time.ts';
 export function hourSetAhead(series: WindSeries, nowMs: number): ForecastHourSet {
   const from = hourStart(nowMs);
   const until = from + FORECAST_HOURS * HOUR_S;
-  const within = (hour: WindHour) => hour.time >= from && hour.time < until;
-  const hours = series.hours.every(within) ? series.hours : series.hours.filter(within);
-  return { id: series.hourSet === undefined ? null : hourSetWithin(series.hourSet, from), hours };
+  const { hours, hourSet } = series;
+  // Every hour judged: the same hours, so the same name (what is derived depends on the hours alone).
+  if (allWithin(hours, from, until)) return { id: hourSet ?? null, hours };
+  const judged = hours.filter((hour) => hour.time >= from && hour.time < until);
+  return { id: hourSet === undefined ? null : hourSetWithin(hourSet, from), hours: judged };
+}
+
+/** An indexed loop: `for…of` over the frozen array cost about 8 KB a call in `bench/mcp-allocation.ts`. */
+function allWithin(hours: readonly WindHour[], from: number, until: number): boolean {
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- the iterator is the cost measured above
+  for (let i = 0; i < hours.length; i++) {
+    const time = hours[i]?.time ?? from;
+    if (time < from || time >= until) return false;
+  }
+  return true;
 }
 
 /** The hours judged, as {@link hourSetAhead} gives them, without their name. */
@@ -107,14 +119,25 @@ export function windOnSegment(
   hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWind | null {
-  const compute = () =>
-    windOnLegs(legsOf(segment), forecastPointOf(segment), hourSet?.hours ?? null, options);
-  if (hourSet?.id == null) return compute();
-  const kind = options.includeDarkness === true ? WIND_IN_DARKNESS : WIND;
-  return derivedResults.onHours(segment, hourSet.id, kind, () => {
-    const wind = compute();
-    return wind && rememberedWind(wind);
-  });
+  if (hourSet?.id == null) return judged(segment, hourSet, options);
+  return options.includeDarkness === true
+    ? derivedResults.onHours(segment, hourSet.id, WIND_IN_DARKNESS, rememberedInDarkness, hourSet)
+    : derivedResults.onHours(segment, hourSet.id, WIND, remembered, hourSet);
+}
+
+/** The wind on a segment computed afresh. */
+function judged(segment: Segment, hourSet: ForecastHourSet | null, options: WindOptions): SegmentWind | null {
+  return windOnLegs(legsOf(segment), forecastPointOf(segment), hourSet?.hours ?? null, options);
+}
+
+/** The winds to remember, without and with darkness hours (the derivation's one option). */
+function remembered(segment: Segment, hourSet: ForecastHourSet): SegmentWind | null {
+  const wind = judged(segment, hourSet, { includeDarkness: false });
+  return wind && rememberedWind(wind);
+}
+function rememberedInDarkness(segment: Segment, hourSet: ForecastHourSet): SegmentWind | null {
+  const wind = judged(segment, hourSet, { includeDarkness: true });
+  return wind && rememberedWind(wind);
 }
 
 /** Where a remembered wind keeps its packed timeline: a property no copy or comparison sees. */

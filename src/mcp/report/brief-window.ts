@@ -16,16 +16,17 @@ const BRIEF = derivation<BriefWindowOut>('brief window');
  * so a list does not rebuild it per call.
  */
 export function briefWindow(window: WindowOut | null): BriefWindowOut | null {
-  if (!window) return null;
-  return derivedResults.fromValue(window, BRIEF, () =>
-    Object.freeze({
-      start: window.start,
-      end: window.end,
-      peak_tailwind_kmh: window.peak.tailwind_kmh,
-      mean_tailwind_kmh: window.mean_tailwind_kmh,
-      min_temperature_c: window.weather.min_temperature_c,
-      max_temperature_c: window.weather.max_temperature_c,
-      flags: window.flags,
-    }),
-  );
+  return window && derivedResults.fromValue(window, BRIEF, briefOf, null);
+}
+
+function briefOf(window: WindowOut): BriefWindowOut {
+  return Object.freeze({
+    start: window.start,
+    end: window.end,
+    peak_tailwind_kmh: window.peak.tailwind_kmh,
+    mean_tailwind_kmh: window.mean_tailwind_kmh,
+    min_temperature_c: window.weather.min_temperature_c,
+    max_temperature_c: window.weather.max_temperature_c,
+    flags: window.flags,
+  });
 }

@@ -98,26 +98,32 @@ const WINDOW_OUT = derivation<WindowOut | null>('best window in output shape');
  * windows' times again for each call. Any other wind is shaped afresh.
  */
 export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
-  if (!wind)
-    return { timeline: () => [], windNow: () => null, bestWindow: null, windowStatus: 'no_forecast' };
-  return derivedResults.fromValue(wind, REPORT, () => {
-    const { best } = wind;
-    const bestWindow = derivedResults.fromValue(
-      wind,
-      WINDOW_OUT,
-      () => best.window && frozenWindow(windowOut(best.window, timeZone)),
-    );
-    return Object.freeze({
-      // Read when asked: a remembered wind unpacks its hours only then.
-      timeline: () => wind.timeline.map(hourOut),
-      windNow: () => {
-        const first = firstHourOf(wind);
-        return first ? hourOut(first) : null;
-      },
-      bestWindow,
-      windowStatus: best.status,
-    });
+  if (!wind) return NO_FORECAST;
+  return derivedResults.fromValue(wind, REPORT, shapedReport, timeZone);
+}
+
+const NO_FORECAST: SegmentWindReport = Object.freeze({
+  timeline: () => [],
+  windNow: () => null,
+  bestWindow: null,
+  windowStatus: 'no_forecast',
+});
+
+function shapedReport(wind: SegmentWind, timeZone: string): SegmentWindReport {
+  return Object.freeze({
+    // Read when asked: a remembered wind unpacks its hours only then.
+    timeline: () => wind.timeline.map(hourOut),
+    windNow: () => {
+      const first = firstHourOf(wind);
+      return first ? hourOut(first) : null;
+    },
+    bestWindow: derivedResults.fromValue(wind, WINDOW_OUT, shapedWindow, timeZone),
+    windowStatus: wind.best.status,
   });
+}
+
+function shapedWindow(wind: SegmentWind, timeZone: string): WindowOut | null {
+  return wind.best.window && frozenWindow(windowOut(wind.best.window, timeZone));
 }
 
 /** A window frozen: it may be shared by every answer in the hour. */

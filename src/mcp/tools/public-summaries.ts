@@ -73,7 +73,7 @@ const WINDOW_LINE = derivation<string>('window line');
 
 function windowLine(window: WindowOut | null, status: string): string {
   if (!window) return NO_WINDOW[status] ?? status;
-  return derivedResults.fromValue(window, WINDOW_LINE, () => describeWindow(window));
+  return derivedResults.fromValue(window, WINDOW_LINE, describeWindow, null);
 }
 
 function describeWindow(window: WindowOut): string {
@@ -105,19 +105,23 @@ const BRIEF_LINE = derivation<string>('brief window line');
  */
 function briefLine(window: BriefOut | null, status: string, timeZone: string, best = 'best '): string {
   if (!window) return NO_WINDOW[status] ?? status;
-  const line = derivedResults.fromValue(window, BRIEF_LINE, () => {
-    const { min_temperature_c: low, max_temperature_c: high } = window;
-    const temperature = low === null || high === null ? '' : `, ${range(low, high, '°C')}`;
-    return (
-      `${localSpan(unix(window.start), unix(window.end), timeZone)}, ` +
-      // A one-hour window (or a flat one) has one figure: its peak is its mean.
-      (window.peak_tailwind_kmh === window.mean_tailwind_kmh
-        ? `tailwind ${windFigure(window.mean_tailwind_kmh)}`
-        : `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}`) +
-      `${temperature}${flagsText(window.flags)}`
-    );
-  });
-  return best + line + chanceBrief(window.chance);
+  return (
+    best + derivedResults.fromValue(window, BRIEF_LINE, describeBrief, timeZone) + chanceBrief(window.chance)
+  );
+}
+
+/** A brief window's own words, without the chance (a Pro window's, new each call). */
+function describeBrief(window: BriefOut, timeZone: string): string {
+  const { min_temperature_c: low, max_temperature_c: high } = window;
+  const temperature = low === null || high === null ? '' : `, ${range(low, high, '°C')}`;
+  return (
+    `${localSpan(unix(window.start), unix(window.end), timeZone)}, ` +
+    // A one-hour window (or a flat one) has one figure: its peak is its mean.
+    (window.peak_tailwind_kmh === window.mean_tailwind_kmh
+      ? `tailwind ${windFigure(window.mean_tailwind_kmh)}`
+      : `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}`) +
+    `${temperature}${flagsText(window.flags)}`
+  );
 }
 
 /** A day's words: remembered with a place's days (`daylightDays`); a day of a place always reads in the place's zone. */
@@ -125,16 +129,18 @@ const DAY_WORDS = derivation<string>('day words');
 
 /** "Sat 21 Nov 07:19–17:52 CET", "dusk Sat 21 Nov 17:52 CET" or '' (polar day: neither). */
 function dayWords(day: FindTailwindSegmentsOutput['daylight'][number], zone: string): string {
-  return derivedResults.fromValue(day, DAY_WORDS, () => {
-    const { civil_dawn: dawn, civil_dusk: dusk } = day;
-    return dawn && dusk
-      ? localSpan(unix(dawn), unix(dusk), zone)
-      : dawn
-        ? `dawn ${localDateTime(unix(dawn), zone)}`
-        : dusk
-          ? `dusk ${localDateTime(unix(dusk), zone)}`
-          : '';
-  });
+  return derivedResults.fromValue(day, DAY_WORDS, describeDay, zone);
+}
+
+function describeDay(day: FindTailwindSegmentsOutput['daylight'][number], zone: string): string {
+  const { civil_dawn: dawn, civil_dusk: dusk } = day;
+  return dawn && dusk
+    ? localSpan(unix(dawn), unix(dusk), zone)
+    : dawn
+      ? `dawn ${localDateTime(unix(dawn), zone)}`
+      : dusk
+        ? `dusk ${localDateTime(unix(dusk), zone)}`
+        : '';
 }
 
 /** "Civil dawn–dusk at Girona, ES: Sat 21 Nov 07:19–17:52 CET; …": the answer's daylight, once. */
