@@ -20,9 +20,8 @@ import {
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
   MAX_RADIUS_M,
-  NEAREST_BEYOND_RADIUS,
-  RIDE_REACH_M,
 } from '../schemas/find.ts';
+import { listedOf, segmentsAround } from '../../rider/segments-around.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
@@ -53,13 +52,9 @@ export const findTailwindSegments: ToolDefinition<
     const options: WindOptions = { includeDarkness: input.include_darkness };
     // Online discovery maps the area first, within its budget; what it could not finish, `mapping` says.
     const mapping = (await context.discovery?.prepare(point, radiusM)) ?? null;
-    const found = context.catalog.near(point, radiusM, input.limit);
-    const beyond =
-      found.length === 0
-        ? context.catalog.nearest(point, NEAREST_BEYOND_RADIUS).filter((n) => n.distanceM <= RIDE_REACH_M)
-        : null;
-    const listed = found.length > 0 ? found : (beyond ?? []);
-    const segments = listed.map((f) => f.segment);
+    const around = segmentsAround(context.catalog, point, radiusM, input.limit);
+    const { found, beyond } = around;
+    const segments = listedOf(around).map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
     const points: LatLon[] = [...segments.map(forecastPointOf), ...(beyond ? [point] : [])];
     // The ensemble is asked for Pro callers only, in one batch with the deterministic request's points.
