@@ -7,7 +7,8 @@ import type { ForecastHourSet } from '../../src/data/forecast/hour-set.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { generateSegments } from '../support/synthetic-segments.ts';
 import { hourSetAhead, REMEMBERED_WINDS, windOnSegment } from '../../src/data/segments/segment-window.ts';
-import { windReport } from '../../src/mcp/report/segment-report.ts';
+import { segmentWindReport, windReport } from '../../src/mcp/report/segment-report.ts';
+import { segmentTimeZone } from '../../src/data/time-zone/segment-zone.ts';
 import { forecastPointOf } from '../../src/data/segments/segment-geometry.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';
@@ -80,13 +81,11 @@ describe('the best window remembered per forecast hour', () => {
         const remembered = windOnSegment(segment, samples, { includeDarkness });
         expect(windOnSegment(segment, samples, { includeDarkness })).toBe(remembered);
         expect(remembered).toEqual(windOnSegment(segment, unnamed(samples), { includeDarkness }));
-        // Shaped once for the hour, as a fresh wind would be shaped.
-        const report = windReport(remembered, 'Europe/Paris');
-        expect(windReport(remembered, 'Europe/Paris')).toBe(report);
-        const fresh = windReport(
-          windOnSegment(segment, unnamed(samples), { includeDarkness }),
-          'Europe/Paris',
-        );
+        // Shaped once for the hour, in the segment's zone, as a fresh wind would be shaped.
+        const report = segmentWindReport(segment, samples, { includeDarkness });
+        expect(segmentWindReport(segment, samples, { includeDarkness })).toBe(report);
+        const zone = segmentTimeZone(segment);
+        const fresh = windReport(windOnSegment(segment, unnamed(samples), { includeDarkness }), zone);
         expect(fresh).not.toBe(report);
         expect(report.bestWindow).toEqual(fresh.bestWindow);
         expect(report.timeline()).toEqual(fresh.timeline());

@@ -85,21 +85,12 @@ export function windowOut(window: RideableWindow, timeZone: string): WindowOut {
   };
 }
 
-/** A wind's report, and its best window in output shape: remembered with a remembered wind. */
+/** A remembered wind's report: remembered with the wind (see {@link segmentWindReport}). */
 const REPORT = derivation<SegmentWindReport>('wind report');
-const WINDOW_OUT = derivation<WindowOut | null>('best window in output shape');
 
-/**
- * A computed wind (segment or heading) in the tools' output shape.
- *
- * A wind `windOnSegment` remembered for the hour set is shared by every
- * answer in that hour, and so is its report (`derived-results.ts`), its
- * window frozen, so that `find_tailwind_segments` does not format the same
- * windows' times again for each call. Any other wind is shaped afresh.
- */
+/** A computed wind (segment or heading) in the tools' output shape, shaped afresh. */
 export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
-  if (!wind) return NO_FORECAST;
-  return derivedResults.fromValue(wind, REPORT, shapedReport, timeZone);
+  return wind ? shapedReport(wind, timeZone) : NO_FORECAST;
 }
 
 const NO_FORECAST: SegmentWindReport = Object.freeze({
@@ -110,6 +101,7 @@ const NO_FORECAST: SegmentWindReport = Object.freeze({
 });
 
 function shapedReport(wind: SegmentWind, timeZone: string): SegmentWindReport {
+  const window = wind.best.window;
   return Object.freeze({
     // Read when asked: a remembered wind unpacks its hours only then.
     timeline: () => wind.timeline.map(hourOut),
@@ -117,13 +109,16 @@ function shapedReport(wind: SegmentWind, timeZone: string): SegmentWindReport {
       const first = firstHourOf(wind);
       return first ? hourOut(first) : null;
     },
-    bestWindow: derivedResults.fromValue(wind, WINDOW_OUT, shapedWindow, timeZone),
+    bestWindow: window && frozenWindow(windowOut(window, timeZone)),
     windowStatus: wind.best.status,
   });
 }
 
-function shapedWindow(wind: SegmentWind, timeZone: string): WindowOut | null {
-  return wind.best.window && frozenWindow(windowOut(wind.best.window, timeZone));
+/** A report to remember: its window is held too, so its brief form and lines are remembered with it. */
+function rememberedReport(wind: SegmentWind, timeZone: string): SegmentWindReport {
+  const report = shapedReport(wind, timeZone);
+  if (report.bestWindow) derivedResults.hold(report.bestWindow);
+  return report;
 }
 
 /** A window frozen: it may be shared by every answer in the hour. */
@@ -135,11 +130,21 @@ function frozenWindow(window: WindowOut): WindowOut {
   return Object.freeze(window);
 }
 
-/** The wind's effect on one segment over the forecast, in the tools' output shape. */
+/**
+ * The wind's effect on one segment over the forecast, in the tools' output shape.
+ *
+ * A wind `windOnSegment` remembered for the hour set is one segment's, in
+ * that segment's zone, and shared by every answer in that hour; its report is
+ * remembered with it (`derived-results.ts`), its window frozen, so that
+ * `find_tailwind_segments` does not format the same windows' times again for
+ * each call. Any other wind is shaped afresh.
+ */
 export function segmentWindReport(
   segment: Segment,
   hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  return windReport(windOnSegment(segment, hourSet, options), segmentTimeZone(segment));
+  const wind = windOnSegment(segment, hourSet, options);
+  if (!wind) return NO_FORECAST;
+  return derivedResults.fromValue(wind, REPORT, rememberedReport, segmentTimeZone(segment));
 }
