@@ -7,6 +7,9 @@
 import type { LatLon } from '../core/bearing.ts';
 import type { NearbySegment, SegmentCatalog } from '../data/segments/types.ts';
 
+/** The largest radius a search reaches, also across a region named alone. */
+export const MAX_RADIUS_M = 100_000;
+
 /** How many catalog segments beyond the radius an empty answer lists. */
 export const NEAREST_BEYOND_RADIUS = 3;
 
@@ -43,3 +46,21 @@ export function segmentsAround(
 export function listedOf(around: SegmentsAround): readonly NearbySegment[] {
   return around.found.length > 0 ? around.found : (around.beyond ?? []);
 }
+
+/**
+ * The radius searched: as asked, but across a region named alone ("Andalusia",
+ * "Dolomites") up to {@link MAX_RADIUS_M}, so the answer lists its best-known segments
+ * by rank across it rather than only those near its middle, which may be
+ * empty country. Islands and lakes keep the radius asked (their radius_m is a
+ * hint): a lake's shore and an island's roads lie around their point anyway.
+ */
+export function searchRadiusM(asked: number, area: { kind: string; radius_m: number } | null): number {
+  return area?.kind === 'region' ? Math.max(asked, Math.min(area.radius_m, MAX_RADIUS_M)) : asked;
+}
+
+/**
+ * Where discovery is off (the offline default), an empty answer says why the
+ * roads here have no segments yet rather than leaving the rider to guess.
+ */
+export const OFFLINE_MAPPING =
+  'Discovery is off on this server: it has segments only where its catalog and shipped map data reach.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../rider/segments-around.ts';
+import { MAX_RADIUS_M, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../rider/segments-around.ts';
 import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
@@ -20,7 +20,7 @@ import { SegmentFactsSchema } from './segment.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
 
 export const DEFAULT_RADIUS_M = 25_000;
-export const MAX_RADIUS_M = 100_000;
+export { MAX_RADIUS_M };
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 25;
 
