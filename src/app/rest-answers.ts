@@ -1,8 +1,9 @@
 /**
- * The REST data endpoints' answers, made from what the MCP tools answer: the
- * two surfaces are peers that may not import each other, so they meet here,
- * in the composition root, which turns the tool's structured answer (and the
- * report code behind `get_segment`) into the REST API's shapes. Nothing here
+ * The REST data endpoints' answers in the REST API's shapes: the list from
+ * `find_tailwind_segments`' structured answer (the two surfaces are peers
+ * that may not import each other, so they meet here, in the composition
+ * root), one segment from what lies below both surfaces (its hours and best
+ * window as `windOnSegment` judges them, the credits of `src/rider`). Nothing here
  * decides anything about wind, windows, places or ranking: that stays in the
  * one place each rule lives (decision 0022).
  */
@@ -13,8 +14,9 @@ import { segmentLine } from '../data/segments/segment-line.ts';
 import type { ProfilePoint } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
 import type { FindTailwindSegmentsOutput } from '../mcp/schemas/find.ts';
-import type { GetSegmentOutput } from '../mcp/schemas/segment.ts';
-import { attributionFor } from '../mcp/report/forecast.ts';
+import { attributionFor } from '../rider/answer-credits.ts';
+import { isoTime } from '../core/time.ts';
+import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
 import type { ForecastSourceInfo } from '../rest/schemas/forecast-result.ts';
 import {
   DETAIL_LINE_POINTS,
@@ -28,8 +30,6 @@ import {
 
 type ToolForecast = NonNullable<FindTailwindSegmentsOutput['forecast']>;
 type BriefWindow = NonNullable<FindTailwindSegmentsOutput['segments'][number]['best_window']>;
-type FullWindow = NonNullable<GetSegmentOutput['best_window']>;
-type ToolHour = NonNullable<GetSegmentOutput['wind_now']>;
 
 /** The forecast facts in the REST shape; the credit line is the tools' own for that source. */
 export function forecastSource(
@@ -68,18 +68,18 @@ function nearWindow(window: BriefWindow | null, timeZone: string): BestWindow | 
   };
 }
 
-/** `get_segment`'s whole window, in the REST shape. */
-export function detailWindow(window: FullWindow | null): BestWindow | null {
+/** A segment's best window (`windOnSegment`), in the REST shape; its local times in `timeZone`. */
+export function detailWindow(window: RideableWindow | null, timeZone: string): BestWindow | null {
   if (!window) return null;
   return {
-    start: window.start,
-    start_local: window.start_local,
-    end: window.end,
-    end_local: window.end_local,
-    signed_tailwind_kmh: window.mean_tailwind_kmh,
-    peak_tailwind_kmh: window.peak.tailwind_kmh,
-    min_temperature_c: window.weather.min_temperature_c,
-    max_temperature_c: window.weather.max_temperature_c,
+    start: isoTime(window.start),
+    start_local: localIso(window.start, timeZone),
+    end: isoTime(window.end),
+    end_local: localIso(window.end, timeZone),
+    signed_tailwind_kmh: window.meanTailwindKmh,
+    peak_tailwind_kmh: window.peak.tailwindKmh,
+    min_temperature_c: window.minTemperatureC,
+    max_temperature_c: window.maxTemperatureC,
     flags: [...window.flags],
   };
 }
@@ -165,15 +165,19 @@ export function ensembleNote(pricingUrl: string): string {
   );
 }
 
-/** One catalog segment with `get_segment`'s forecast, report and credits, in the REST shape. */
+/**
+ * One catalog segment with its forecast facts, its wind hour by hour and
+ * best window (`windOnSegment`, as `get_segment` judges it) and its credits,
+ * in the REST shape.
+ */
 export function segmentDetailResult(
   segment: Segment,
   parts: {
     readonly timeZone: string;
-    readonly forecast: ToolForecast;
-    readonly hours: readonly ToolHour[];
-    readonly bestWindow: FullWindow | null;
-    readonly windowStatus: GetSegmentOutput['window_status'];
+    readonly forecast: Pick<ToolForecast, 'source' | 'issued_at' | 'stale'>;
+    readonly hours: readonly CoreHour[];
+    readonly bestWindow: RideableWindow | null;
+    readonly windowStatus: WindowStatus | 'no_forecast';
     readonly attribution: readonly string[];
     readonly pricingUrl: string;
     /** Heights along the road, null when none could be read. */
@@ -196,19 +200,19 @@ export function segmentDetailResult(
     time_zone: parts.timeZone,
     forecast: forecastSource(parts.forecast),
     hours: parts.hours.map((hour): SegmentHour => ({
-      time: hour.time,
-      time_local: localIso(unixS(hour.time), parts.timeZone),
-      signed_tailwind_kmh: hour.tailwind_kmh,
-      crosswind_kmh: hour.crosswind_kmh,
-      wind_speed_kmh: hour.wind_speed_kmh,
-      wind_direction_deg: hour.wind_direction_deg,
-      wind_gusts_kmh: hour.wind_gusts_kmh,
-      precipitation_mm: hour.precipitation_mm,
-      precipitation_probability_pct: hour.precipitation_probability_pct,
-      temperature_c: hour.temperature_c,
+      time: isoTime(hour.time),
+      time_local: localIso(hour.time, parts.timeZone),
+      signed_tailwind_kmh: hour.tailwindKmh,
+      crosswind_kmh: hour.crosswindKmh,
+      wind_speed_kmh: hour.windSpeedKmh,
+      wind_direction_deg: hour.windDirectionDeg,
+      wind_gusts_kmh: hour.windGustsKmh,
+      precipitation_mm: hour.precipitationMm,
+      precipitation_probability_pct: hour.precipitationProbabilityPct,
+      temperature_c: hour.temperatureC,
       daylight: hour.daylight,
     })),
-    best_window: detailWindow(parts.bestWindow),
+    best_window: detailWindow(parts.bestWindow, parts.timeZone),
     window_status: parts.windowStatus,
     ensemble: { locked: true, note: ensembleNote(parts.pricingUrl) },
     attribution: [...parts.attribution],

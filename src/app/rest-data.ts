@@ -2,8 +2,10 @@
  * The REST data endpoints' port (`src/rest/data-port.ts`) over the parts the
  * MCP tools read: the same forecast and its cache, the same catalog (with
  * discovery on demand), the same geocoder. `/v1/segments` is the answer of
- * the tool `find_tailwind_segments` itself, run for an anonymous caller, and
- * `/v1/segments/{id}` is built by the report code behind `get_segment`; the
+ * the tool `find_tailwind_segments` itself, run for an anonymous caller (its
+ * place search and mapping are still the tool's); `/v1/segments/{id}` is
+ * built below both surfaces, from the forecast hours `src/rider` judges and
+ * the wind `windOnSegment` remembers, as `get_segment` builds its own; the
  * shapes are turned into the REST API's in `rest-answers.ts`. Loaded with the
  * first data request only (`app.ts`), so `/v1/tailwind` never compiles it.
  */
@@ -13,7 +15,10 @@ import { FORECAST_GRID_DEG } from '../data/forecast/cache.ts';
 import { ForecastError, type ForecastSource, type WindSeries } from '../data/forecast/types.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import { isOwnSegment } from '../data/segments/owned-segment.ts';
-import { hoursAhead } from '../data/segments/segment-window.ts';
+import { hoursAhead, windOnSegment } from '../data/segments/segment-window.ts';
+import { forecastPointOf } from '../data/segments/segment-geometry.ts';
+import { ForecastUnusableError, judgedForecast } from '../rider/segment-forecast.ts';
+import { attributionFor } from '../rider/answer-credits.ts';
 import { isoTime } from '../core/time.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import { timeZoneAt } from '../data/time-zone/zone-at.ts';
@@ -21,8 +26,6 @@ import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { McpDeps, ToolContext } from '../mcp/context.ts';
 import type { SegmentProfile, SegmentProfiles } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
-import { attributionFor, forecastForSegments } from '../mcp/report/forecast.ts';
-import { segmentWindReport } from '../mcp/report/segment-report.ts';
 import { findTailwindSegments } from '../mcp/tools/find-tailwind-segments.ts';
 import { ToolError } from '../mcp/tool.ts';
 import type { DataAdmission, RestData } from '../rest/data-port.ts';
@@ -169,24 +172,24 @@ export function openRestData(parts: RestDataParts): RestData {
     await parts.discovery?.load([id]);
     const found = parts.catalog.get(id);
     if (!found || isOwnSegment(found)) return undefined;
-    const context = anonymousContext(parts, urls);
     // Looked up beside the forecast, so the heights add no wait of their own.
     const profile = profileOf(parts, found);
-    let forecast;
+    let judged;
     try {
-      forecast = await forecastForSegments(context, [found]);
+      judged = await judgedForecast(parts.forecast, [forecastPointOf(found)], parts.now);
     } catch (error) {
-      if (error instanceof ToolError) throw forecastUnavailable(error.message);
+      if (error instanceof ForecastError || error instanceof ForecastUnusableError)
+        throw forecastUnavailable(error.message);
       throw error;
     }
-    const report = segmentWindReport(found, forecast.samples[0] ?? null, { includeDarkness: false });
+    const wind = windOnSegment(found, judged.sets[0] ?? null, { includeDarkness: false });
     return segmentDetailResult(found, {
       timeZone: segmentTimeZone(found),
-      forecast: forecast.info,
-      hours: report.timeline(),
-      bestWindow: report.bestWindow,
-      windowStatus: report.windowStatus,
-      attribution: attributionFor(forecast.info.source, [found], null),
+      forecast: { source: parts.forecast.id, issued_at: isoTime(judged.issuedAt), stale: judged.stale },
+      hours: wind?.timeline ?? [],
+      bestWindow: wind?.best.window ?? null,
+      windowStatus: wind?.best.status ?? 'no_forecast',
+      attribution: attributionFor(parts.forecast.id, [found], null),
       pricingUrl: urls.pricing,
       profile: (await profile).points,
     });

@@ -11,9 +11,13 @@ const caches = {
   pro: new WeakMap<z.ZodType, StandardSchemaWithJSON>(),
 };
 
-/** Freezes a JSON value and everything in it, so one shared copy can be handed out safely. */
+/**
+ * Freezes a JSON value and everything in it, so one shared copy can be
+ * handed out safely. Called once per conversion, when it is made and kept in
+ * `byTarget` (the one thing that decides it is shared); JSON has no cycles.
+ */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (typeof value === 'object' && value !== null) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
   }

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { greatCircleM } from '../../src/core/distance.ts';
 import type { ToolContext } from '../../src/mcp/context.ts';
-import { resolvePlace } from '../../src/mcp/place.ts';
-import { ToolError } from '../../src/mcp/tool.ts';
+import { PlaceError, resolvePlace } from '../../src/rider/place.ts';
 
 /** One name as riders type it, with the area they mean (tests/fixtures/places/survey.json). */
 export const SurveyPlaceSchema = z.object({
@@ -68,7 +67,7 @@ export async function runSurvey(
       const cause = right ? null : missCause(place, inCountry ? 'too far in the country' : 'namesake abroad');
       answers.push({ place, answer: found.name, right, offKm, cause });
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!(error instanceof PlaceError)) throw error;
       answers.push({
         place,
         answer: 'not found',

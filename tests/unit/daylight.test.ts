@@ -127,7 +127,7 @@ describe('rideable windows hold only daylight hours', () => {
         const samples = await demoSamples(point, nowMs);
         const found = [
           windOnLegs([{ bearingDeg: bearing, weight: 1 }], point, samples)?.best.window,
-          ...headingWindows(point, samples).map((h) => h.best_window),
+          ...headingWindows(point, { id: null, hours: samples }).map((h) => h.best_window),
         ];
         for (const window of found) {
           if (!window) continue;
@@ -150,7 +150,7 @@ describe('rideable windows hold only daylight hours', () => {
     const svalbard = { lat: 78.22, lon: 15.65 };
     const samples = await demoSamples(svalbard, Date.UTC(2026, 11, 15, 9));
     const legs = [{ bearingDeg: 0, weight: 1 }];
-    const statuses = headingWindows(svalbard, samples).map((h) => h.window_status);
+    const statuses = headingWindows(svalbard, { id: null, hours: samples }).map((h) => h.window_status);
     expect(new Set(statuses)).toEqual(new Set(['dark']));
     const lit = windOnLegs(legs, svalbard, samples, { includeDarkness: true })?.best;
     expect(lit?.status).toBe('found');
@@ -161,7 +161,9 @@ describe('rideable windows hold only daylight hours', () => {
   it('in polar day offers windows at any hour, with no dawn or dusk to bound them', async () => {
     const tromso = { lat: 69.65, lon: 18.96 };
     const samples = await demoSamples(tromso, Date.UTC(2026, 5, 20, 22));
-    const windows = headingWindows(tromso, samples).flatMap((h) => (h.best_window ? [h.best_window] : []));
+    const windows = headingWindows(tromso, { id: null, hours: samples }).flatMap((h) =>
+      h.best_window ? [h.best_window] : [],
+    );
     expect(windows.length).toBeGreaterThan(0);
     // The answer's daylight (said once for the place) has neither dawn nor dusk on any day.
     const days = daylightDays(tromso, Date.UTC(2026, 5, 20, 22));

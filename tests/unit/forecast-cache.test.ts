@@ -82,7 +82,10 @@ describe('forecast cache', () => {
     expect(cache.stats()).toEqual({ hits: 0, misses: 2, upstreamCalls: 1 });
     expect(cache.id).toBe('open-meteo');
     const [direct] = await source.hourly([{ lat: 46.1, lon: 7.2 }]);
-    expect(result[3]).toEqual(direct);
+    // The same series, its hours named by the cache: the cell, the entry's fetch and issue, the hour.
+    expect(result[3]).toEqual({ ...direct, hourSet: expect.stringMatching(/^\d+:\d+@\d+\/\d+\+\d+$/) });
+    expect(result[1]?.hourSet).toBe(result[0]?.hourSet);
+    expect(result[3]?.hourSet).not.toBe(result[0]?.hourSet);
     expect(result[3]?.hours[0]?.gustsKmh).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
 import { createCellCache, forecastCell, parseShared, type SharedCacheTier } from './cell-cache.ts';
-import { keyRun } from './run-key.ts';
+import { hourSetId, type HourSetId } from './hour-set.ts';
 import { type Clock, type ForecastSource, hourStart } from './types.ts';
 import type { WindHour } from '../../core/wind-hour.ts';
 import type { WindSeries } from './types.ts';
@@ -97,7 +97,7 @@ export function createForecastCache(
     return cells.map((cell, i) => {
       const cached = found.get(cell.key);
       const point = points[i];
-      return cached && point ? toSeries(cached.entry, point, hour, cached.stale) : null;
+      return cached && point ? toSeries(cached.entry, cell.key, point, hour, cached.stale) : null;
     });
   }
 
@@ -138,34 +138,40 @@ function toEntry(series: WindSeries | null, fetchedAt: number, hour: number): En
 const orNull = (value: number | undefined): number | null =>
   value === undefined || Number.isNaN(value) ? null : value;
 
-/** An entry's run of hours from one UTC hour on: its key, and its hour objects while someone holds them. */
+/** An entry's run of hours from one UTC hour on: its name, and its hour objects while someone holds them. */
 interface Unpacked {
   readonly hour: number;
-  readonly key: object;
+  readonly id: HourSetId;
   hours: WeakRef<readonly WindHour[]> | undefined;
 }
 const unpacked = new WeakMap<Entry, Unpacked>();
 
 /**
- * An entry's hours from one UTC hour on. Every call in that hour gets a
- * frozen array under one key (`run-key.ts`), so what is derived from it (a
- * segment's best window in `segment-window.ts`) is computed once per forecast
- * hour, not per call; and the same array as long as a caller still holds it.
- * The hour objects are not kept with the entry: 72 objects per cell held some
- * 50 MB with 3,600 cells in play (decision 0018), while the packed hours are
- * 4 KB. A run no one holds is collected and unpacked again when next asked
- * for, under the same key.
+ * An entry's run of hours from one UTC hour on, named (`hour-set.ts`) by the cell,
+ * the entry's fetch and issue times and that hour, so what is derived from
+ * them (a segment's best window, `derived-results.ts`) is computed once per
+ * forecast hour, not per call; and the same array as long as a caller still
+ * holds it. The hour objects are not kept with the entry: 72 objects per
+ * cell held some 50 MB with 3,600 cells in play (decision 0018), while the
+ * packed hours are 4 KB. A run no one holds is collected and unpacked again
+ * when next asked for, under the same name.
  */
-function hoursFrom(entry: Entry, hour: number): readonly WindHour[] {
+function runFrom(entry: Entry, cellKey: string, hour: number): Unpacked {
   let known = unpacked.get(entry);
   if (known?.hour !== hour) {
-    known = { hour, key: {}, hours: undefined };
+    const id = hourSetId({ cellKey, fetchedAt: entry.fetchedAt, issuedAt: entry.issuedAt, fromHour: hour });
+    known = { hour, id, hours: undefined };
     unpacked.set(entry, known);
   }
-  const held = known.hours?.deref();
+  return known;
+}
+
+/** The run's hour objects: the array a caller still holds, or the packed hours unpacked again. */
+function hoursOf(run: Unpacked, entry: Entry): readonly WindHour[] {
+  const held = run.hours?.deref();
   if (held) return held;
-  const hours = keyRun(Object.freeze(unpack(entry.hours, hour)), known.key);
-  known.hours = new WeakRef(hours);
+  const hours = Object.freeze(unpack(entry.hours, run.hour));
+  run.hours = new WeakRef(hours);
   return hours;
 }
 
@@ -195,11 +201,25 @@ function unpack(packed: Float64Array | null, hour: number): WindHour[] {
  * Every answer starts at the current hour: a stale entry's past hours are
  * dropped. `standsIn`: the entry stands in for a failed upstream request.
  */
-function toSeries(entry: Entry, point: LatLon, hour: number, standsIn: boolean): WindSeries | null {
-  const hours = hoursFrom(entry, hour);
+function toSeries(
+  entry: Entry,
+  cellKey: string,
+  point: LatLon,
+  hour: number,
+  standsIn: boolean,
+): WindSeries | null {
+  const run = runFrom(entry, cellKey, hour);
+  const hours = hoursOf(run, entry);
   if (hours.length === 0 && entry.unusableHours === 0) return null;
   const stale = standsIn || entry.stale;
-  return { point, issuedAt: entry.issuedAt, stale, hours, unusableHours: entry.unusableHours };
+  return {
+    point,
+    issuedAt: entry.issuedAt,
+    stale,
+    hours,
+    hourSet: run.id,
+    unusableHours: entry.unusableHours,
+  };
 }
 
 /** The shared tier's form of an entry: JSON, NaN written as null (doubles round-trip exactly). */

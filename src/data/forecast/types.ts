@@ -1,5 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import type { WindHour } from '../../core/wind-hour.ts';
+import type { HourSetId } from './hour-set.ts';
 
 /** Which forecast an answer is built on; `demo` is synthetic and always says so. */
 export type ForecastSourceId = 'open-meteo' | 'demo';
@@ -12,6 +13,11 @@ export interface WindSeries {
   /** True when served from cache past its freshness because the source failed. */
   readonly stale: boolean;
   readonly hours: readonly WindHour[];
+  /**
+   * The name of `hours` (`hour-set.ts`), given by the forecast cache; absent
+   * for hours no cache named, from which nothing derived is remembered.
+   */
+  readonly hourSet?: HourSetId;
   /** Hours in the horizon the source sent with impossible or missing values, dropped from `hours`. */
   readonly unusableHours: number;
 }

@@ -18,49 +18,43 @@ import {
 } from '../../core/tailwind-window.ts';
 import type { WindHour } from '../../core/wind-hour.ts';
 import { FORECAST_HOURS, type WindSeries } from '../forecast/types.ts';
-import { keyRun, runKeyOf } from '../forecast/run-key.ts';
+import { hourSetWithin, type ForecastHourSet } from '../forecast/hour-set.ts';
+import { derivation, derivedResults, REMEMBERED_SUBJECTS } from '../forecast/derived-results.ts';
 import { packTimeline, unpackHour, unpackTimeline, type PackedTimeline } from './packed-timeline.ts';
 import type { Segment } from './types.ts';
 import { forecastPointOf, legsOf } from './segment-geometry.ts';
 import { hourStart } from '../../core/time.ts';
-import { LRUCache } from 'lru-cache';
-
-/** `hoursAhead`'s answer for a frozen run of hours, per UTC hour. */
-const aheadOf = new WeakMap<
-  readonly WindHour[],
-  { readonly from: number; readonly hours: readonly WindHour[] }
->();
-
-/** The key of `hoursAhead`'s answer for a keyed run (`run-key.ts`), per UTC hour. */
-const aheadKeys = new WeakMap<object, { readonly from: number; readonly key: object }>();
 
 /**
- * The hours judged: from the current UTC hour to {@link FORECAST_HOURS} ahead.
- * For a frozen run (the forecast cache hands out one per cell and hour) the
- * answer is frozen too and the same array every call in the hour, and when
- * the run has a key so has the answer, the same every call in the hour, so
- * {@link windOnSegment} can remember what it computed from it.
+ * The hours judged, named: from the current UTC hour to {@link FORECAST_HOURS}
+ * ahead. A series the forecast cache named gives a named set (its name and
+ * the hour judged from), so what is derived from it is remembered
+ * (`derived-results.ts`); the cache hands out hours from the current hour,
+ * which are then the series' own array, not a copy.
  */
-export function hoursAhead(series: WindSeries, nowMs: number): readonly WindHour[] {
+export function hourSetAhead(series: WindSeries, nowMs: number): ForecastHourSet {
   const from = hourStart(nowMs);
-  const frozen = Object.isFrozen(series.hours);
-  const known = frozen ? aheadOf.get(series.hours) : undefined;
-  if (known?.from === from) return known.hours;
   const until = from + FORECAST_HOURS * HOUR_S;
-  const hours = series.hours.filter((hour) => hour.time >= from && hour.time < until);
-  if (!frozen) return hours;
-  Object.freeze(hours);
-  aheadOf.set(series.hours, { from, hours });
-  const runKey = runKeyOf(series.hours);
-  if (runKey) {
-    let ahead = aheadKeys.get(runKey);
-    if (ahead?.from !== from) {
-      ahead = { from, key: {} };
-      aheadKeys.set(runKey, ahead);
-    }
-    keyRun(hours, ahead.key);
+  const { hours, hourSet } = series;
+  // Every hour judged: the same hours, so the same name (what is derived depends on the hours alone).
+  if (allWithin(hours, from, until)) return { id: hourSet ?? null, hours };
+  const judged = hours.filter((hour) => hour.time >= from && hour.time < until);
+  return { id: hourSet === undefined ? null : hourSetWithin(hourSet, from), hours: judged };
+}
+
+/** An indexed loop: `for…of` over the frozen array cost about 8 KB a call in `bench/mcp-allocation.ts`. */
+function allWithin(hours: readonly WindHour[], from: number, until: number): boolean {
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- the iterator is the cost measured above
+  for (let i = 0; i < hours.length; i++) {
+    const time = hours[i]?.time ?? from;
+    if (time < from || time >= until) return false;
   }
-  return hours;
+  return true;
+}
+
+/** The hours judged, as {@link hourSetAhead} gives them, without their name. */
+export function hoursAhead(series: WindSeries, nowMs: number): readonly WindHour[] {
+  return hourSetAhead(series, nowMs).hours;
 }
 
 export interface SegmentWind {
@@ -92,60 +86,62 @@ export function windOnLegs(
 }
 
 /**
- * Segments' winds remembered: at most this many segments, each for the one
- * run of samples it was last judged on (a segment has one forecast point, so
- * one run per hour). It covers the ten segments of 200 different places. A
- * wind of 72 hours held about 22 KB of heap as 72 hour objects (a heap
- * snapshot, 2026-11-26), 46 MB at the cap, which V8 let the old generation
- * grow to a few times; at 512 the server peaked about 170 MB lower with 4,000
- * segments in play but served about a quarter fewer calls (decision 0018).
- * Its hours are now packed, 7.5 KB per wind.
+ * Segments' winds remembered (in `derived-results.ts`, with what the tools
+ * derive from them): at most this many segments, each for the one hour set
+ * it was last judged on (a segment has one forecast point, so one set per
+ * hour). It covers the ten segments of 200 different places. A wind of 72
+ * hours held about 22 KB of heap as 72 hour objects (a heap snapshot,
+ * 2026-11-26), 46 MB at the cap, which V8 let the old generation grow to a
+ * few times; at 512 the server peaked about 170 MB lower with 4,000 segments
+ * in play but served about a quarter fewer calls (decision 0018). Its hours
+ * are now packed, 7.5 KB per wind.
  */
-export const REMEMBERED_WINDS = 2048;
+export const REMEMBERED_WINDS = REMEMBERED_SUBJECTS;
 
-interface Remembered {
-  /** The run of samples judged on: its key (`run-key.ts`), or the run itself when it has none. */
-  readonly run: object;
-  /** Without and with darkness hours; undefined until asked. */
-  readonly winds: [SegmentWind | null | undefined, SegmentWind | null | undefined];
-}
-
-const remembered = new LRUCache<Segment, Remembered>({ max: REMEMBERED_WINDS });
+/** A segment's wind without and with the hours between dusk and dawn: one derivation each. */
+const WIND = derivation<SegmentWind | null>('segment wind');
+const WIND_IN_DARKNESS = derivation<SegmentWind | null>('segment wind, darkness included');
 
 /**
  * The wind's effect on the segment hour by hour and its best window; null when there are no hours.
  *
- * Remembered per segment for a frozen run of samples (what {@link hoursAhead}
+ * Remembered per segment for a named hour set (what {@link hourSetAhead}
  * gives for a cached forecast): the answer depends on nothing else, and
  * recomputing the sun and every hour of the same segments for each call was
- * the largest share of a `find_tailwind_segments` call under load. A frozen
- * run is taken as unchanging; any other run is computed afresh. The
- * remembered answer is frozen, as it is shared by every call in the hour,
- * and holds its timeline packed (see {@link rememberedWind}).
- * The key is the segment object, the run's key and `includeDarkness`, the one
- * option: a new option in {@link WindOptions} must join it.
+ * the largest share of a `find_tailwind_segments` call under load. Hours
+ * with no name are judged afresh. The remembered answer is shared by every
+ * call in the hour, so it is frozen and holds its timeline packed (see
+ * {@link rememberedWind}). `includeDarkness`, the one option, picks the
+ * derivation: a new option in {@link WindOptions} must do the same.
  */
 export function windOnSegment(
   segment: Segment,
-  samples: readonly WindHour[] | null,
+  hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWind | null {
-  const compute = () => windOnLegs(legsOf(segment), forecastPointOf(segment), samples, options);
-  if (!samples || !Object.isFrozen(samples)) return compute();
-  const run = runKeyOf(samples) ?? samples;
-  let entry = remembered.get(segment);
-  if (entry?.run !== run) {
-    entry = { run, winds: [undefined, undefined] };
-    remembered.set(segment, entry);
-  }
-  const slot = options.includeDarkness === true ? 1 : 0;
-  const known = entry.winds[slot];
-  if (known !== undefined) return known;
-  const wind = compute();
-  const kept = wind && rememberedWind(wind);
-  entry.winds[slot] = kept;
-  return kept;
+  if (hourSet?.id == null) return judged(segment, hourSet, options);
+  return options.includeDarkness === true
+    ? derivedResults.onHours(segment, hourSet.id, WIND_IN_DARKNESS, rememberedInDarkness, hourSet)
+    : derivedResults.onHours(segment, hourSet.id, WIND, remembered, hourSet);
 }
+
+/** The wind on a segment computed afresh. */
+function judged(segment: Segment, hourSet: ForecastHourSet | null, options: WindOptions): SegmentWind | null {
+  return windOnLegs(legsOf(segment), forecastPointOf(segment), hourSet?.hours ?? null, options);
+}
+
+/** The winds to remember, without and with darkness hours (the derivation's one option). */
+function remembered(segment: Segment, hourSet: ForecastHourSet): SegmentWind | null {
+  const wind = judged(segment, hourSet, { includeDarkness: false });
+  return wind && rememberedWind(wind);
+}
+function rememberedInDarkness(segment: Segment, hourSet: ForecastHourSet): SegmentWind | null {
+  const wind = judged(segment, hourSet, { includeDarkness: true });
+  return wind && rememberedWind(wind);
+}
+
+/** Where a remembered wind keeps its packed timeline: a property no copy or comparison sees. */
+const PACKED = Symbol('packed timeline');
 
 /**
  * A wind as it is remembered: frozen, its best window as computed and its
@@ -155,29 +151,26 @@ export function windOnSegment(
  */
 function rememberedWind(wind: SegmentWind): SegmentWind {
   const packed = packTimeline(wind.timeline);
-  const kept = Object.freeze({
+  const kept = {
     // An own, enumerable getter: the wind compares equal to one computed afresh.
     get timeline() {
       return unpackTimeline(packed);
     },
     best: frozenDeep(wind.best),
-  });
-  packedOf.set(kept, packed);
-  return kept;
+  };
+  Object.defineProperty(kept, PACKED, { value: packed, enumerable: false });
+  return Object.freeze(kept);
 }
-
-/** The packed timelines of remembered winds, for {@link firstHourOf}. */
-const packedOf = new WeakMap<SegmentWind, PackedTimeline>();
 
 /** The wind's first hour (the current one), without unpacking the others of a remembered wind. */
 export function firstHourOf(wind: SegmentWind): SegmentHour | undefined {
-  const packed = packedOf.get(wind);
+  const packed = (wind as { readonly [PACKED]?: PackedTimeline })[PACKED];
   return packed ? unpackHour(packed, 0) : wind.timeline[0];
 }
 
-/** Freezes plain data and everything in it (the sun's daylight spans and flags included). */
+/** Freezes plain data and everything in it (the sun's daylight spans and flags included): it is shared. */
 function frozenDeep<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (typeof value === 'object' && value !== null) {
     Object.freeze(value);
     for (const child of Object.values(value)) frozenDeep(child);
   }
@@ -194,5 +187,5 @@ export function segmentBestWindow(
   series: WindSeries,
   nowMs: number,
 ): RideableWindow | null {
-  return windOnSegment(segment, hoursAhead(series, nowMs))?.best.window ?? null;
+  return windOnSegment(segment, hourSetAhead(series, nowMs))?.best.window ?? null;
 }

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
-import type { WindHour } from '../../core/wind-hour.ts';
+import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import type { z } from 'zod';
 import type { HeadingWindowSchema } from '../schemas/find.ts';
 import { briefWindow } from './brief-window.ts';
@@ -18,13 +18,16 @@ type HeadingOut = z.infer<typeof HeadingWindowSchema>;
  */
 export function headingWindows(
   point: LatLon,
-  samples: readonly WindHour[] | null,
+  samples: ForecastHourSet | null,
   options: WindOptions = {},
 ): HeadingOut[] {
   const timeZone = timeZoneAt(point);
   return COMPASS_POINTS.map((heading, i) => {
     const bearingDeg = i * 45;
-    const report = windReport(windOnLegs([{ bearingDeg, weight: 1 }], point, samples, options), timeZone);
+    const report = windReport(
+      windOnLegs([{ bearingDeg, weight: 1 }], point, samples?.hours ?? null, options),
+      timeZone,
+    );
     return {
       heading,
       bearing_deg: bearingDeg,

@@ -4,6 +4,7 @@ import { HOUR_S } from '../../core/tailwind-window.ts';
 import { isoTime } from '../../core/time.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
 import type { z } from 'zod';
+import { derivedResults } from '../../data/forecast/derived-results.ts';
 import type { CivilTwilightSchema } from '../schemas/common.ts';
 
 type DaylightDay = z.infer<typeof CivilTwilightSchema>;
@@ -19,10 +20,12 @@ function computeDays(point: LatLon, from: number): readonly Readonly<DaylightDay
     civilDaylight(point, from, until)
       .filter((span) => span.end > from && span.start < until)
       .map((span) =>
-        Object.freeze({
-          civil_dawn: span.startIsDawn ? isoTime(Math.round(span.start)) : null,
-          civil_dusk: span.endIsDusk ? isoTime(Math.round(span.end)) : null,
-        }),
+        derivedResults.hold(
+          Object.freeze({
+            civil_dawn: span.startIsDawn ? isoTime(Math.round(span.start)) : null,
+            civil_dusk: span.endIsDusk ? isoTime(Math.round(span.end)) : null,
+          }),
+        ),
       ),
   );
 }
@@ -33,8 +36,8 @@ function computeDays(point: LatLon, from: number): readonly Readonly<DaylightDay
  * segments and headings of one place share them to within minutes. A span
  * cut by polar day rather than by twilight has that end null. The days of a
  * place are remembered for the forecast hour (a bounded number of places,
- * the oldest dropped first); each day is a frozen object, so its words can
- * be remembered with it.
+ * the oldest dropped first); each day is held by `derived-results.ts`, so
+ * its words are remembered with it.
  */
 export function daylightDays(point: LatLon, nowMs: number): DaylightDay[] {
   const from = Math.floor(nowMs / 1000 / HOUR_S) * HOUR_S;

@@ -1,5 +1,6 @@
 import type { RideableWindow, SegmentHour } from '../../core/tailwind-window.ts';
-import type { WindHour } from '../../core/wind-hour.ts';
+import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
+import { derivation, derivedResults } from '../../data/forecast/derived-results.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
@@ -84,39 +85,43 @@ export function windowOut(window: RideableWindow, timeZone: string): WindowOut {
   };
 }
 
-/** Reports of remembered (frozen) winds: see {@link windReport}. */
-const shaped = new WeakMap<SegmentWind, SegmentWindReport>();
+/** A remembered wind's report: remembered with the wind (see {@link segmentWindReport}). */
+const REPORT = derivation<SegmentWindReport>('wind report');
 
-/**
- * A computed wind (segment or heading) in the tools' output shape.
- *
- * A wind `windOnSegment` remembered for the forecast hour is frozen; its
- * report is shaped once and shared by every answer in that hour, its window
- * frozen too, so that `find_tailwind_segments` does not format the same
- * windows' times again for each call.
- */
+/** A computed wind (segment or heading) in the tools' output shape, shaped afresh. */
 export function windReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
-  if (!wind)
-    return { timeline: () => [], windNow: () => null, bestWindow: null, windowStatus: 'no_forecast' };
-  const remembered = Object.isFrozen(wind);
-  const known = remembered ? shaped.get(wind) : undefined;
-  if (known) return known;
-  const { best } = wind;
-  const bestWindow = best.window && windowOut(best.window, timeZone);
-  const report: SegmentWindReport = {
+  return wind ? shapedReport(wind, timeZone) : NO_FORECAST;
+}
+
+const NO_FORECAST: SegmentWindReport = Object.freeze({
+  timeline: () => [],
+  windNow: () => null,
+  bestWindow: null,
+  windowStatus: 'no_forecast',
+});
+
+function shapedReport(wind: SegmentWind, timeZone: string): SegmentWindReport {
+  const window = wind.best.window;
+  return Object.freeze({
     // Read when asked: a remembered wind unpacks its hours only then.
     timeline: () => wind.timeline.map(hourOut),
     windNow: () => {
       const first = firstHourOf(wind);
       return first ? hourOut(first) : null;
     },
-    bestWindow: remembered && bestWindow ? frozenWindow(bestWindow) : bestWindow,
-    windowStatus: best.status,
-  };
-  if (remembered) shaped.set(wind, Object.freeze(report));
+    bestWindow: window && frozenWindow(windowOut(window, timeZone)),
+    windowStatus: wind.best.status,
+  });
+}
+
+/** A report to remember: its window is held too, so its brief form and lines are remembered with it. */
+function rememberedReport(wind: SegmentWind, timeZone: string): SegmentWindReport {
+  const report = shapedReport(wind, timeZone);
+  if (report.bestWindow) derivedResults.hold(report.bestWindow);
   return report;
 }
 
+/** A window frozen: it may be shared by every answer in the hour. */
 function frozenWindow(window: WindowOut): WindowOut {
   Object.freeze(window.peak);
   Object.freeze(window.daylight);
@@ -125,11 +130,21 @@ function frozenWindow(window: WindowOut): WindowOut {
   return Object.freeze(window);
 }
 
-/** The wind's effect on one segment over the forecast, in the tools' output shape. */
+/**
+ * The wind's effect on one segment over the forecast, in the tools' output shape.
+ *
+ * A wind `windOnSegment` remembered for the hour set is one segment's, in
+ * that segment's zone, and shared by every answer in that hour; its report is
+ * remembered with it (`derived-results.ts`), its window frozen, so that
+ * `find_tailwind_segments` does not format the same windows' times again for
+ * each call. Any other wind is shaped afresh.
+ */
 export function segmentWindReport(
   segment: Segment,
-  samples: readonly WindHour[] | null,
+  hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  return windReport(windOnSegment(segment, samples, options), segmentTimeZone(segment));
+  const wind = windOnSegment(segment, hourSet, options);
+  if (!wind) return NO_FORECAST;
+  return derivedResults.fromValue(wind, REPORT, rememberedReport, segmentTimeZone(segment));
 }

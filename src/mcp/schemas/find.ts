@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RADIUS_M, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../rider/segments-around.ts';
 import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
@@ -19,7 +20,7 @@ import { SegmentFactsSchema } from './segment.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
 
 export const DEFAULT_RADIUS_M = 25_000;
-export const MAX_RADIUS_M = 100_000;
+export { MAX_RADIUS_M };
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 25;
 
@@ -122,16 +123,8 @@ export const FoundSegmentSchema = SegmentFactsSchema.omit({ start: true, bearing
   })
   .meta({ id: 'FoundSegment' });
 
-/** How many catalog segments beyond the radius an empty answer lists. */
-export const NEAREST_BEYOND_RADIUS = 3;
-
-/**
- * How far "nearest beyond the radius" reaches: 300 km, a long day's drive
- * there and back for a ride. A segment further away is no advice for a
- * ride from the place (Haleakalā is not "near" Tokyo); the answer then says
- * so and gives the headings only.
- */
-export const RIDE_REACH_M = 300_000;
+/** The rule of which segments are listed lives below both surfaces (`src/rider/segments-around.ts`). */
+export { NEAREST_BEYOND_RADIUS, RIDE_REACH_M };
 
 export const HeadingWindowSchema = z
   .object({

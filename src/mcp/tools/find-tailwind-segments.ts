@@ -1,5 +1,5 @@
 import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
-import { resolvePlace } from '../place.ts';
+import { PlaceError, resolvePlace } from '../../rider/place.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
 import type { WindOptions } from '../../data/segments/segment-window.ts';
@@ -19,11 +19,9 @@ import {
   FindTailwindSegmentsInputSchema,
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
-  MAX_RADIUS_M,
-  NEAREST_BEYOND_RADIUS,
-  RIDE_REACH_M,
 } from '../schemas/find.ts';
-import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
+import { listedOf, OFFLINE_MAPPING, searchRadiusM, segmentsAround } from '../../rider/segments-around.ts';
+import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 import { fitFindAnswer } from '../report/fit-find-answer.ts';
@@ -44,7 +42,9 @@ export const findTailwindSegments: ToolDefinition<
   annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
     const [{ place, credit }, access] = await Promise.all([
-      resolvePlace(input, context),
+      resolvePlace(input, context).catch((error: unknown) => {
+        throw error instanceof PlaceError ? new ToolError(error.message) : error;
+      }),
       callerAccess(context),
     ]);
     const { pro } = access;
@@ -53,13 +53,9 @@ export const findTailwindSegments: ToolDefinition<
     const options: WindOptions = { includeDarkness: input.include_darkness };
     // Online discovery maps the area first, within its budget; what it could not finish, `mapping` says.
     const mapping = (await context.discovery?.prepare(point, radiusM)) ?? null;
-    const found = context.catalog.near(point, radiusM, input.limit);
-    const beyond =
-      found.length === 0
-        ? context.catalog.nearest(point, NEAREST_BEYOND_RADIUS).filter((n) => n.distanceM <= RIDE_REACH_M)
-        : null;
-    const listed = found.length > 0 ? found : (beyond ?? []);
-    const segments = listed.map((f) => f.segment);
+    const around = segmentsAround(context.catalog, point, radiusM, input.limit);
+    const { found, beyond } = around;
+    const segments = listedOf(around).map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
     const points: LatLon[] = [...segments.map(forecastPointOf), ...(beyond ? [point] : [])];
     // The ensemble is asked for Pro callers only, in one batch with the deterministic request's points.
@@ -107,28 +103,15 @@ export const findTailwindSegments: ToolDefinition<
   },
 };
 
-/**
- * The radius searched: as asked, but across a region named alone ("Andalusia",
- * "Dolomites") up to MAX_RADIUS_M, so the answer lists its best-known segments
- * by rank across it rather than only those near its middle, which may be
- * empty country. Islands and lakes keep the radius asked (their radius_m is a
- * hint): a lake's shore and an island's roads lie around their point anyway.
- */
-export function searchRadiusM(asked: number, area: { kind: string; radius_m: number } | null): number {
-  return area?.kind === 'region' ? Math.max(asked, Math.min(area.radius_m, MAX_RADIUS_M)) : asked;
-}
+/** The radius searched: the rule lives below both surfaces. */
+export { searchRadiusM };
 
 /**
  * Where discovery is off (the offline default), an empty answer says why the
  * roads here have no segments yet rather than leaving the rider to guess.
  */
 function offlineMapping(context: Pick<ToolContext, 'discovery'>): { mapping?: string } {
-  return context.discovery
-    ? {}
-    : {
-        mapping:
-          'Discovery is off on this server: it has segments only where its catalog and shipped map data reach.',
-      };
+  return context.discovery ? {} : { mapping: OFFLINE_MAPPING };
 }
 
 /**

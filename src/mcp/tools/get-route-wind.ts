@@ -168,7 +168,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
       callerAccess(context),
     ]);
     const { pro } = access;
-    if (forecast.samples.every((hours) => hours === null))
+    if (forecast.samples.every((set) => set === null))
       throw new ToolError(
         'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
           'Check the coordinates are latitude/longitude in that order, or try again later.',
@@ -179,7 +179,7 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
     const judgement = judgeRoute({
       route,
       samples,
-      forecast: forecast.samples,
+      forecast: forecast.samples.map((set) => set?.hours ?? null),
       powerW,
       params,
       fromS,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { localClock, localDateTime, localSpan } from '../../core/local-time.ts';
+import { derivation, derivedResults } from '../../data/forecast/derived-results.ts';
 import type { TailwindWindowSchema } from '../schemas/common.ts';
 import {
   MAX_RADIUS_M,
@@ -67,18 +68,12 @@ export function conditionsText(window: WindowOut): string {
   return `${weatherText(window.weather, window.flags)}${dusk}`;
 }
 
-/** Lines of frozen windows, shared by every answer in the forecast hour (see `windReport`). */
-const windowLines = new WeakMap<WindowOut, string>();
+/** A window's line (`get_segment`'s text): remembered with a window the hour set's answers share. */
+const WINDOW_LINE = derivation<string>('window line');
 
 function windowLine(window: WindowOut | null, status: string): string {
   if (!window) return NO_WINDOW[status] ?? status;
-  if (!Object.isFrozen(window)) return describeWindow(window);
-  let line = windowLines.get(window);
-  if (line === undefined) {
-    line = describeWindow(window);
-    windowLines.set(window, line);
-  }
-  return line;
+  return derivedResults.fromValue(window, WINDOW_LINE, describeWindow, null);
 }
 
 function describeWindow(window: WindowOut): string {
@@ -97,8 +92,8 @@ function describeWindow(window: WindowOut): string {
   );
 }
 
-/** Lines of frozen brief windows (see `briefWindow`); a window with its chance is a new object each call. */
-const briefLines = new WeakMap<BriefOut, string>();
+/** A brief window's line (see `briefWindow`); a window with its chance is a new object each call. */
+const BRIEF_LINE = derivation<string>('brief window line');
 
 /**
  * One item of a list, in the few figures that decide: when (local), the
@@ -110,41 +105,42 @@ const briefLines = new WeakMap<BriefOut, string>();
  */
 function briefLine(window: BriefOut | null, status: string, timeZone: string, best = 'best '): string {
   if (!window) return NO_WINDOW[status] ?? status;
-  const frozen = Object.isFrozen(window);
-  let line = frozen ? briefLines.get(window) : undefined;
-  if (line === undefined) {
-    const { min_temperature_c: low, max_temperature_c: high } = window;
-    const temperature = low === null || high === null ? '' : `, ${range(low, high, '°C')}`;
-    line =
-      `${localSpan(unix(window.start), unix(window.end), timeZone)}, ` +
-      // A one-hour window (or a flat one) has one figure: its peak is its mean.
-      (window.peak_tailwind_kmh === window.mean_tailwind_kmh
-        ? `tailwind ${windFigure(window.mean_tailwind_kmh)}`
-        : `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}`) +
-      `${temperature}${flagsText(window.flags)}`;
-    if (frozen) briefLines.set(window, line);
-  }
-  return best + line + chanceBrief(window.chance);
+  return (
+    best + derivedResults.fromValue(window, BRIEF_LINE, describeBrief, timeZone) + chanceBrief(window.chance)
+  );
 }
 
-/** Words of remembered (frozen) days, by day: a day of a place always reads in the place's zone. */
-const dayLines = new WeakMap<FindTailwindSegmentsOutput['daylight'][number], string>();
+/** A brief window's own words, without the chance (a Pro window's, new each call). */
+function describeBrief(window: BriefOut, timeZone: string): string {
+  const { min_temperature_c: low, max_temperature_c: high } = window;
+  const temperature = low === null || high === null ? '' : `, ${range(low, high, '°C')}`;
+  return (
+    `${localSpan(unix(window.start), unix(window.end), timeZone)}, ` +
+    // A one-hour window (or a flat one) has one figure: its peak is its mean.
+    (window.peak_tailwind_kmh === window.mean_tailwind_kmh
+      ? `tailwind ${windFigure(window.mean_tailwind_kmh)}`
+      : `tailwind peak ${window.peak_tailwind_kmh}, mean ${windFigure(window.mean_tailwind_kmh)}`) +
+    `${temperature}${flagsText(window.flags)}`
+  );
+}
+
+/** A day's words: remembered with a place's days (`daylightDays`); a day of a place always reads in the place's zone. */
+const DAY_WORDS = derivation<string>('day words');
 
 /** "Sat 21 Nov 07:19–17:52 CET", "dusk Sat 21 Nov 17:52 CET" or '' (polar day: neither). */
 function dayWords(day: FindTailwindSegmentsOutput['daylight'][number], zone: string): string {
-  let words = dayLines.get(day);
-  if (words !== undefined) return words;
+  return derivedResults.fromValue(day, DAY_WORDS, describeDay, zone);
+}
+
+function describeDay(day: FindTailwindSegmentsOutput['daylight'][number], zone: string): string {
   const { civil_dawn: dawn, civil_dusk: dusk } = day;
-  words =
-    dawn && dusk
-      ? localSpan(unix(dawn), unix(dusk), zone)
-      : dawn
-        ? `dawn ${localDateTime(unix(dawn), zone)}`
-        : dusk
-          ? `dusk ${localDateTime(unix(dusk), zone)}`
-          : '';
-  if (Object.isFrozen(day)) dayLines.set(day, words);
-  return words;
+  return dawn && dusk
+    ? localSpan(unix(dawn), unix(dusk), zone)
+    : dawn
+      ? `dawn ${localDateTime(unix(dawn), zone)}`
+      : dusk
+        ? `dusk ${localDateTime(unix(dusk), zone)}`
+        : '';
 }
 
 /** "Civil dawn–dusk at Girona, ES: Sat 21 Nov 07:19–17:52 CET; …": the answer's daylight, once. */

@@ -1,0 +1,217 @@
+/**
+ * Where an answer about a place is: a name or coordinates turned into one
+ * point, for both surfaces (`find_tailwind_segments`, `GET /v1/segments`).
+ */
+import { lakeNames } from '../data/geocoding/lakes.ts';
+import type { Geocoder, Place, PlaceKind } from '../data/geocoding/types.ts';
+import { foldName } from '../data/names.ts';
+import { startOf } from '../data/segments/segment-geometry.ts';
+import type { SegmentCatalog } from '../data/segments/types.ts';
+
+/** What a place is asked by: a name, or coordinates. */
+export interface PlaceInput {
+  readonly place?: string | undefined;
+  readonly latitude?: number | undefined;
+  readonly longitude?: number | undefined;
+}
+
+/** What the place search reads. */
+export interface PlaceParts {
+  readonly catalog: SegmentCatalog;
+  readonly geocoder: Geocoder;
+}
+
+export interface PlaceCandidate {
+  name: string;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  population: number | null;
+  region: string | null;
+  kind: PlaceKind;
+}
+
+/** The place an answer is about, in the tools' field names (`ResolvedPlaceSchema`). */
+export interface ResolvedPlace {
+  name: string;
+  country_code: string | null;
+  latitude: number;
+  longitude: number;
+  resolved_by: 'coordinates' | 'segment' | Geocoder['id'];
+  query: string | null;
+  region: string | null;
+  area: { kind: Exclude<PlaceKind, 'town'>; radius_m: number } | null;
+  ambiguous: boolean;
+  alternatives: PlaceCandidate[];
+}
+
+/** The place search failed, or found nothing; the message is written for an assistant or a developer. */
+export class PlaceError extends Error {
+  readonly reason: 'search_failed' | 'not_found';
+  /** The search's own error, when it failed. */
+  readonly searchError: unknown;
+
+  constructor(reason: 'search_failed' | 'not_found', message: string, searchError?: unknown) {
+    super(message);
+    this.name = 'PlaceError';
+    this.reason = reason;
+    this.searchError = searchError;
+  }
+}
+
+export interface PlaceResolution {
+  readonly place: ResolvedPlace;
+  /** The credit the place source asks for, or null. */
+  readonly credit: string | null;
+}
+
+const CREDITS = {
+  gazetteer: 'Place and region names from GeoNames (geonames.org), CC BY 4.0',
+  'open-meteo': 'Place search by Open-Meteo.com geocoding, data from GeoNames (CC BY 4.0)',
+} as const;
+
+/**
+ * How many other places of the name an answer lists: five when the first is
+ * ambiguous (the assistant should ask which), three when it is clearly
+ * meant (a "did you mean" for the rest, at about 0.15 KB each: "Paris"
+ * would otherwise push a headings answer past its 8 KB budget).
+ */
+const MAX_ALTERNATIVES = { ambiguous: 5, clear: 3 } as const;
+
+function candidate(place: Place) {
+  return {
+    name: `${place.name}, ${place.countryCode}`,
+    country_code: place.countryCode,
+    latitude: place.lat,
+    longitude: place.lon,
+    population: place.population,
+    region: place.region ?? null,
+    kind: place.kind ?? 'town',
+  };
+}
+
+function areaOf(place: Place) {
+  if (place.kind === undefined || place.kind === 'town') return null;
+  return { kind: place.kind, radius_m: place.radiusM ?? 0 };
+}
+
+/**
+ * A town whose own name is exactly a segment's name or alias, and that has
+ * this many people, is what the name means rather than the climb (a rider
+ * asking for "Lagos" means one of the cities, not the Lagos de Covadonga):
+ * the same bar an island or region clears before towns (see the gazetteer's
+ * AREA_OUTRANKS_TOWNS_BELOW). A name that found the segment only with its
+ * pass word changed ("Port Angeles" is no pass) yields to a town of that
+ * own name of any size.
+ */
+export const TOWN_OUTRANKS_SEGMENT_FROM = 100_000;
+
+/**
+ * Turns the tool's input into one point to search around. Coordinates are
+ * taken as given. A name is looked up first among segment names and aliases
+ * (a rider asking for "Alpe d'Huez" means the climb; see findSegmentByName
+ * for qualified and pass-word spellings), then in the geocoder, whose first
+ * answer wins (its ranking prefers what a cyclist means: see the geocoder)
+ * and whose others come back as alternatives. The segment goes first unless
+ * a town holds the name (TOWN_OUTRANKS_SEGMENT_FROM).
+ */
+export async function resolvePlace(input: PlaceInput, context: PlaceParts): Promise<PlaceResolution> {
+  if (input.place === undefined) {
+    const latitude = input.latitude ?? 0;
+    const longitude = input.longitude ?? 0;
+    const name = `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+    const place = { name, country_code: null, latitude, longitude, resolved_by: 'coordinates' as const };
+    return {
+      place: { ...place, query: null, region: null, area: null, ambiguous: false, alternatives: [] },
+      credit: null,
+    };
+  }
+  const query = input.place;
+  // Loaded with the first name query: a call by coordinates never compiles the qualifier reader.
+  const { findSegmentByName } = await import('./segment-by-name.ts');
+  const named = findSegmentByName(query, context.catalog);
+  const places = await context.geocoder
+    .search(query, MAX_ALTERNATIVES.ambiguous + 1)
+    .catch((error: unknown) => {
+      if (named) return [];
+      throw new PlaceError(
+        'search_failed',
+        error instanceof Error ? error.message : 'The place search failed; pass latitude and longitude.',
+        error,
+      );
+    });
+  const segment = named !== null && !townHoldsName(places[0], query, named.exact) ? named.segment : null;
+  if (segment) {
+    const start = startOf(segment);
+    return {
+      place: {
+        name: segment.name,
+        country_code: segment.countryCode,
+        latitude: start.lat,
+        longitude: start.lon,
+        resolved_by: 'segment',
+        query,
+        region: null,
+        area: null,
+        ambiguous: false,
+        alternatives: places.slice(0, MAX_ALTERNATIVES.clear).map(candidate),
+      },
+      credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
+    };
+  }
+  const [best, ...others] = places;
+  if (!best) throw new PlaceError('not_found', await notFoundMessage(query, context));
+  return {
+    place: {
+      name: `${best.name}, ${best.countryCode}`,
+      country_code: best.countryCode,
+      latitude: best.lat,
+      longitude: best.lon,
+      resolved_by: context.geocoder.id,
+      query,
+      region: best.region ?? null,
+      area: areaOf(best),
+      ambiguous: best.ambiguous === true,
+      alternatives: others
+        .slice(0, best.ambiguous === true ? MAX_ALTERNATIVES.ambiguous : MAX_ALTERNATIVES.clear)
+        .map(candidate),
+    },
+    credit: CREDITS[context.geocoder.id],
+  };
+}
+
+/** Whether the geocoder's first place is a town whose own name the query is, large enough to keep it. */
+function townHoldsName(best: Place | undefined, query: string, exact: boolean): boolean {
+  if (best === undefined || (best.kind ?? 'town') !== 'town') return false;
+  const own =
+    foldName(best.name) === foldName(query.slice(0, query.includes(',') ? query.indexOf(',') : undefined));
+  return own && (!exact || (best.population ?? 0) >= TOWN_OUTRANKS_SEGMENT_FROM);
+}
+
+async function notFoundMessage(query: string, context: PlaceParts): Promise<string> {
+  const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
+  const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+  // The gazetteer answers a first-level region typed alone (the build adds one row per region); a
+  // geocoder that does not know it (Open-Meteo) still gets this hint. The region table (0.6 MB) loads
+  // here, not with the tool: a call by coordinates never needs it.
+  const { findRegions } = await import('../data/geocoding/regions.ts');
+  const regions = findRegions(query).filter((region) => foldName(region.name) === foldName(query));
+  const region = regions
+    .slice(0, 3)
+    .map((r) => `${r.name} (${r.countryCode})`)
+    .join(', ');
+  const asRegion =
+    region === ''
+      ? ''
+      : ` "${query}" is a region: ${region}; name a town in it, e.g. "Town, ${regions[0]?.name ?? query}".`;
+  const asLake =
+    lakeNames(foldName(query)).length > 0
+      ? ` "${query}" reads as a lake: lakes are found through the towns on them or named after them, and none was; name a town on its shore.`
+      : '';
+  return (
+    `No place named "${query}" was found.${asRegion}${asLake}${hint} ` +
+    'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
+    '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
+    'or pass latitude and longitude instead.'
+  );
+}

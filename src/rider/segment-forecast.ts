@@ -1,0 +1,69 @@
+/**
+ * The forecast hours segments are judged on, read once for both surfaces:
+ * the MCP tools shape it as their `forecast` facts, the REST data endpoints
+ * as theirs. The rules live here: the hours from the current one to 72 h
+ * ahead, named (`hour-set.ts`) so what is derived from them is remembered; a
+ * point with fewer than {@link MIN_USABLE_HOURS} usable hours has none; and
+ * when no point has enough the read fails with words that say why, so a
+ * broken forecast never becomes a confident "no tailwind".
+ */
+import type { LatLon } from '../core/bearing.ts';
+import type { ForecastHourSet } from '../data/forecast/hour-set.ts';
+import {
+  FORECAST_HOURS,
+  MIN_USABLE_HOURS,
+  type ForecastSource,
+  type WindSeries,
+} from '../data/forecast/types.ts';
+import { hourSetAhead } from '../data/segments/segment-window.ts';
+
+/** The forecast had too few usable hours anywhere asked; the message is written for an assistant or a developer. */
+export class ForecastUnusableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForecastUnusableError';
+  }
+}
+
+export interface JudgedForecast {
+  /** The hours judged for each point, in the order given; null = no (usable) data there. */
+  readonly sets: readonly (ForecastHourSet | null)[];
+  /** Unix seconds: the earliest issue of the series read, never later than now. */
+  readonly issuedAt: number;
+  /** Some series stood in for a failed request. */
+  readonly stale: boolean;
+  /** The most hours one point's series dropped as impossible or missing (not a sum: points of one cell share a series). */
+  readonly unusable: number;
+}
+
+/**
+ * Reads `points` in one call to the source (which batches and caches) and
+ * judges the hours. Throws the source's `ForecastError`, or
+ * {@link ForecastUnusableError}. `now` is read once the forecast has answered.
+ */
+export async function judgedForecast(
+  source: ForecastSource,
+  points: readonly LatLon[],
+  now: () => number,
+): Promise<JudgedForecast> {
+  const series = await source.hourly(points);
+  const nowMs = now();
+  const present = series.filter((s): s is WindSeries => s !== null);
+  const unusable = Math.max(0, ...present.map((s) => s.unusableHours));
+  const ahead = series.map((s) => s && hourSetAhead(s, nowMs));
+  const sets = ahead.map((set) => (set && set.hours.length >= MIN_USABLE_HOURS ? set : null));
+  if (present.length > 0 && sets.every((set) => set === null)) {
+    const most = Math.max(...ahead.map((set) => set?.hours.length ?? 0));
+    throw new ForecastUnusableError(
+      `The weather service sent too few usable hours: at most ${most} of ${FORECAST_HOURS} ` +
+        `(${unusable} held impossible or missing values), and a window needs at least ${MIN_USABLE_HOURS}. ` +
+        'Try again later.',
+    );
+  }
+  return {
+    sets,
+    issuedAt: Math.min(...present.map((s) => s.issuedAt), Math.floor(nowMs / 1000)),
+    stale: present.some((s) => s.stale),
+    unusable,
+  };
+}
