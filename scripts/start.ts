@@ -26,4 +26,8 @@ await runCommand('npm start', () => {
   if (build.error) throw build.error;
   return build.status ?? 1;
 });
-if (process.exitCode === 0) await import('../src/server/main.ts');
+if (process.exitCode === 0) {
+  // The server runs in a thread with heap limits of its own (decision 0030), not in this one.
+  const { serveInWorker } = await import('../src/server/server-thread.ts');
+  serveInWorker(new URL('../src/server/main.ts', import.meta.url));
+}
