@@ -82,6 +82,8 @@ interface RunFigures {
   readonly lastMb: number;
   readonly peakMb: number;
   readonly requests: number;
+  /** CPU seconds the server used during the load. */
+  readonly cpuSeconds: number;
   readonly failed: number;
   readonly split?: { warm: MemorySample; peak: MemorySample };
 }
@@ -98,12 +100,30 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
+/**
+ * CPU seconds (user and system) a process has used, from /proc (Linux):
+ * the calls a run serves depend on what else the machine runs, calls per
+ * CPU second much less.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, fields 14 and 15 of the line (11 and 12 after the name), in USER_HZ (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The probe's samples from the thread that serves: the server's worker
+ * thread under `npm start` (the highest thread id that wrote), else the main
+ * thread. The main thread's own heap is then part of "other".
+ */
 function readSamples(file: string): MemorySample[] {
   try {
-    return readFileSync(file, 'utf8')
+    const all = readFileSync(file, 'utf8')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as MemorySample);
+    const serving = Math.max(0, ...all.map((sample) => sample.thread));
+    return all.filter((sample) => sample.thread === serving);
   } catch {
     return [];
   }
@@ -155,6 +175,7 @@ async function oneRun(
     const warmMb = status(server.pid).rss;
     const before = readSamples(probeFile);
     const samples: number[] = [];
+    const cpuBefore = cpuSeconds(server.pid);
     const sampler = setInterval(() => {
       try {
         samples.push(status(server.pid).rss);
@@ -176,6 +197,7 @@ async function oneRun(
       verifyBody: (body) => looksSuccessful(String(body)),
     });
     clearInterval(sampler);
+    const cpu = cpuSeconds(server.pid) - cpuBefore;
     const { rss: lastMb, hwm: peakMb } = status(server.pid);
     const warmSample = before.at(-1);
     let peakSample: MemorySample | undefined;
@@ -187,6 +209,7 @@ async function oneRun(
       lastMb,
       peakMb,
       requests: result.requests.total,
+      cpuSeconds: cpu,
       failed: result.non2xx + result.errors + result.timeouts + result.mismatches,
       ...(warmSample && peakSample ? { split: { warm: warmSample, peak: peakSample } } : {}),
     };
@@ -267,7 +290,8 @@ export async function runMemoryBench(options: MemoryBenchOptions): Promise<boole
       console.log(
         `  run ${run}/${options.runs}: warm ${whole(figures.warmMb)} MB, steady ${whole(figures.steadyMb)} MB, ` +
           `last ${whole(figures.lastMb)} MB, peak (VmHWM) ${whole(figures.peakMb)} MB; ` +
-          `${figures.requests.toLocaleString('en-US')} calls, ${figures.failed} failed`,
+          `${figures.requests.toLocaleString('en-US')} calls ` +
+          `(${(figures.requests / figures.cpuSeconds).toFixed(0)} per server CPU second), ${figures.failed} failed`,
       );
       if (figures.split) {
         console.log(splitLine('warm', figures.split.warm));

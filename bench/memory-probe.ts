@@ -5,13 +5,19 @@
  * appends `process.memoryUsage()` and the V8 heap spaces' sizes, as one JSON
  * line, to the file named by `BENCH_MEMORY_PROBE_FILE`. Never loaded by the
  * service itself. The timer is unref'd, so it never keeps a server alive.
+ * Node loads it into every thread: under `npm start` both the main thread
+ * and the server's worker thread write samples, each with its thread id
+ * (the heap figures are that thread's own; `rss` is the whole process's).
  */
 import { appendFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
+import { threadId } from 'node:worker_threads';
 
 /** One sample: MB figures, rounded to 0.1. */
 export interface MemorySample {
   readonly at: number;
+  /** The thread that wrote it: 0 for the main thread. */
+  readonly thread: number;
   readonly rss: number;
   readonly heapTotal: number;
   readonly heapUsed: number;
@@ -32,6 +38,7 @@ if (file !== undefined && file !== '') {
     for (const space of getHeapSpaceStatistics()) spaces[space.space_name] = mb(space.space_size);
     const line: MemorySample = {
       at: Math.round(performance.now()),
+      thread: threadId,
       rss: mb(usage.rss),
       heapTotal: mb(usage.heapTotal),
       heapUsed: mb(usage.heapUsed),

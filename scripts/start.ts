@@ -1,7 +1,8 @@
 /**
  * `npm start`: brings the generated data and the site up to date (each
  * step skipped when nothing it is made from changed, see scripts/build.ts),
- * then starts the production server. On a fresh clone the first start
+ * then starts the production server, in a worker thread with heap limits of
+ * its own (src/server/server-thread.ts). On a fresh clone the first start
  * builds everything once.
  *
  * The build runs in a child process: generating the gazetteer reads the
@@ -26,4 +27,8 @@ await runCommand('npm start', () => {
   if (build.error) throw build.error;
   return build.status ?? 1;
 });
-if (process.exitCode === 0) await import('../src/server/main.ts');
+if (process.exitCode === 0) {
+  // The server runs in a thread with heap limits of its own (decision 0030), not in this one.
+  const { serveInWorker } = await import('../src/server/server-thread.ts');
+  serveInWorker(new URL('../src/server/main.ts', import.meta.url));
+}

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { parentPort } from 'node:worker_threads';
 import { startAlerts } from '../alerts/schedule.ts';
 import { createApp } from '../app/app.ts';
 import { SettingsError } from '../app/settings.ts';
 import { createHttpServer } from './http-server.ts';
+import { STOP_SIGNALS } from './server-thread.ts';
 import { createSiteListener } from './site-listener.ts';
 
 const siteDir = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -40,6 +42,11 @@ async function start(): Promise<void> {
   }
   process.once('SIGTERM', shutDown);
   process.once('SIGINT', shutDown);
+  // In the thread `npm start` runs it in (server-thread.ts), the signals arrive as messages.
+  parentPort?.on('message', (message: unknown) => {
+    if (STOP_SIGNALS.some((signal) => signal === message)) shutDown();
+  });
+  parentPort?.unref();
 }
 
 // A refused setting is the operator's to fix: its message alone says what and how, a stack trace would bury it.
