@@ -30,6 +30,7 @@ import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
+import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -228,7 +229,7 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly()],
+      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv()],
       metafile: true,
       logLevel: 'warning',
     });
