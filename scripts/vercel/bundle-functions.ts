@@ -32,6 +32,7 @@ import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
+import { slimRateLimiter } from './slim-rate-limiter.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -229,7 +230,7 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv()],
+      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
       metafile: true,
       logLevel: 'warning',
     });
