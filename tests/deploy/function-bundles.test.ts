@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bundleFunctions,
+  GAZETTEER_LINES,
   PACKED_CATALOG,
   type BundledFunction,
 } from '../../scripts/vercel/bundle-functions.ts';
@@ -117,6 +118,8 @@ describe('the bundled MCP function', () => {
     expect(status).toBe(200);
     expect(body).toContain('Bourg');
     expect(sources).toContain('src/data/geocoding/gazetteer.ts');
+    // Its line offsets, written by the bundle step, sit beside it, so no cold start scans its 11 MB for them.
+    expect(existsSync(join(outDir, GAZETTEER_LINES))).toBe(true);
   }, 60_000);
 
   it('carries the embedded catalog packed, with the same segments as the GeoJSON', async () => {
