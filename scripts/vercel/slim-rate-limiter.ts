@@ -2,7 +2,7 @@
  * rate-limiter-flexible, in the functions, as the three classes the service
  * uses (`src/store/shared-state/rate-limiter.ts`) instead of its whole index.
  *
- * The package's `index.js` requires every backend it has (Mongo, MySQL,
+ * The package's index module requires every backend it has (Mongo, MySQL,
  * Postgres, DynamoDB, Prisma, Drizzle, etcd, Valkey, cluster…, some thirty
  * CommonJS modules) to export them together, and a bundle evaluates them
  * all when the index is first required: the MCP function does so before its
@@ -23,7 +23,7 @@ export const RATE_LIMITER_EXPORTS = {
   RateLimiterRes: './lib/RateLimiterRes.js',
 } as const;
 
-/** The stand-in for the package's `index.js`: the same CommonJS shape, fewer modules. */
+/** The stand-in for the package's index module: the same CommonJS shape, fewer modules. */
 export function slimRateLimiterIndex(): string {
   const lines = Object.entries(RATE_LIMITER_EXPORTS).map(
     ([name, path]) => `  ${name}: require(${JSON.stringify(path)}),`,
@@ -31,7 +31,7 @@ export function slimRateLimiterIndex(): string {
   return ['module.exports = {', ...lines, '};', ''].join('\n');
 }
 
-/** The esbuild step: `rate-limiter-flexible/index.js` replaced by `slimRateLimiterIndex`. */
+/** The esbuild step: the package's index module replaced by `slimRateLimiterIndex`. */
 export function slimRateLimiter(): Plugin {
   return {
     name: 'slim-rate-limiter',
