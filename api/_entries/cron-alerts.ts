@@ -1,4 +1,4 @@
-import { cronFunction } from '../../src/app/app.ts';
+import { cronFunction } from '../../src/app/cron-function.ts';
 
 /** The tailwind alert job as a Vercel cron function (`crons` in `vercel.json`); needs `CRON_SECRET`. */
 export default { fetch: cronFunction() };

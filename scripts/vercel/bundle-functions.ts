@@ -22,15 +22,18 @@
  * here from the route table, and the bundles get it as a JSON constant in
  * place of `src/rest/openapi.ts`, so no function ships zod-openapi.
  */
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { gazetteerLineStarts } from '../../src/data/geocoding/gazetteer-format.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
+import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
+import { slimRateLimiter } from './slim-rate-limiter.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -39,12 +42,15 @@ export const ENTRIES_DIR = join(ROOT, 'api/_entries');
 export const BUNDLE_DIR = join(ROOT, 'api/_bundle');
 
 const EMBEDDED_CATALOG = 'src/data/segments/catalog.geojson';
+const GAZETTEER = 'src/data/geocoding/gazetteer.generated.tsv';
+/** The gazetteer's line offsets, beside the bundles, under the name `GAZETTEER_LINES_PATH` opens. */
+export const GAZETTEER_LINES = 'gazetteer.generated.lines';
 
 /** Files the code reads at run time through `new URL('./<name>', import.meta.url)`. */
 export const DATA_FILES: readonly string[] = [
   EMBEDDED_CATALOG,
   'src/data/segments/discovered.generated.geojson',
-  'src/data/geocoding/gazetteer.generated.tsv',
+  GAZETTEER,
   'src/data/geocoding/regions.generated.tsv',
   // The SRTM tiles elevation profiles read in the default (seed) mode, 2.5 MB zipped, opened by
   // `src/app/segment-profiles.ts` with the first segment asked for; the gazetteer beside them is 11 MB.
@@ -228,7 +234,7 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly()],
+      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
       metafile: true,
       logLevel: 'warning',
     });
@@ -265,6 +271,13 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   // The embedded catalog (hand-traced and seed-discovered), validated now and packed where
   // `src/app/app.ts` looks for it.
   writePackedCatalog(join(outDir, PACKED_CATALOG), loadEmbeddedSegments());
+  // Where each line of the gazetteer starts, read with the file on the first place name instead of
+  // found in its 11 MB (`GAZETTEER_LINES_PATH` in src/data/geocoding/gazetteer.ts).
+  const starts = gazetteerLineStarts(readFileSync(join(ROOT, GAZETTEER)));
+  writeFileSync(
+    join(outDir, GAZETTEER_LINES),
+    new Uint8Array(starts.buffer, starts.byteOffset, starts.byteLength),
+  );
   // Marks the folder as ES modules even where the project's package.json is not beside it.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return bundled;

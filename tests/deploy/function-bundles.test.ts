@@ -6,13 +6,14 @@
  * esbuild put in it, so this checks what a cold start compiles.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bundleFunctions,
+  GAZETTEER_LINES,
   PACKED_CATALOG,
   type BundledFunction,
 } from '../../scripts/vercel/bundle-functions.ts';
@@ -88,12 +89,23 @@ describe('the bundled MCP function', () => {
     expect(
       sources.filter((path) => /src\/data\/geocoding\/(gazetteer|regions|region-index)\.ts$/.test(path)),
     ).toEqual([]);
+    // The MCP entry holds no REST handler: its schemas and the OpenAPI document are not evaluated.
+    expect(sources.filter((path) => /src\/rest\/(handler|openapi|endpoints)\.ts$/.test(path))).toEqual([]);
     // The catalog comes from the packed index beside the bundle, not from validating the GeoJSON.
     expect(sources).toContain('src/data/segments/packed-catalog.ts');
     expect(sources).not.toContain('src/data/segments/load.ts');
     // What it loaded is a part of what the function carries.
     expect(new Set(sources).size).toBeLessThan(mcp.inputs / 2);
   }, 60_000);
+
+  it("defers Ajv's modules to the first JSON Schema it validates (scripts/vercel/lazy-ajv.ts)", () => {
+    const withProvider = [...mcp.files].filter(([, sources]) =>
+      sources.some((path) => /@modelcontextprotocol\/server\/dist\/ajvProvider-/.test(path)),
+    );
+    expect(withProvider).toHaveLength(1);
+    const [[file = ''] = []] = withProvider;
+    expect(readFileSync(file, 'utf8')).toContain('get Ajv2020()');
+  });
 
   it("carries zod's English messages only", () => {
     const sources = [...mcp.files.values()].flat();
@@ -106,6 +118,8 @@ describe('the bundled MCP function', () => {
     expect(status).toBe(200);
     expect(body).toContain('Bourg');
     expect(sources).toContain('src/data/geocoding/gazetteer.ts');
+    // Its line offsets, written by the bundle step, sit beside it, so no cold start scans its 11 MB for them.
+    expect(existsSync(join(outDir, GAZETTEER_LINES))).toBe(true);
   }, 60_000);
 
   it('carries the embedded catalog packed, with the same segments as the GeoJSON', async () => {

@@ -100,6 +100,8 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, /src\/auth\/(?!policy\.ts)/)).toEqual([]);
     // No place name, so neither geocoder nor the region lookup is loaded (nor its 0.64 MB index read).
     expect(matching(result.loaded, GEOCODERS)).toEqual([]);
+    // The MCP function's wiring (`src/app/mcp-function.ts`) reaches no REST handler, schemas or OpenAPI document.
+    expect(matching(result.loaded, /src\/rest\/(handler|openapi|endpoints)\.ts$/)).toEqual([]);
   }, 60_000);
 
   it('a public call by place name loads the gazetteer and the region table it needs', () => {
@@ -163,5 +165,6 @@ describe('what a cold function loads for its first request', () => {
     expect(result.status).toBe(200);
     expect(matching(result.loaded, STORE_DRIVERS).length).toBeGreaterThan(0);
     expect(matching(result.loaded, MCP)).toEqual([]);
+    expect(matching(result.loaded, /src\/rest\/(handler|openapi|endpoints)\.ts$/)).toEqual([]);
   }, 60_000);
 });

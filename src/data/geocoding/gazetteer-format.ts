@@ -111,19 +111,8 @@ function lineStarts(bytes: Buffer, count: number): Uint32Array | undefined {
   return starts;
 }
 
-/**
- * Opens a gazetteer file's bytes (or its text) for lookups; throws when it
- * is not a gazetteer file. The bytes stay as read, indexed by where each line
- * starts, and a line is decoded only when a lookup reads it. Decoding the
- * 11 MB file into one string and splitting it into ~700,000 lines took
- * about 150 ms of a cold start's first place name, half of it in garbage
- * collection; the offsets take a tenth of that.
- */
-export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
-  const bytes =
-    typeof source === 'string'
-      ? Buffer.from(source, 'utf8')
-      : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+/** The header's place and key counts (the file has `1 + placeCount + keyCount` lines); undefined when not a gazetteer of this version. */
+function countsOf(bytes: Buffer): { placeCount: number; keyCount: number } | undefined {
   const headerEnd = bytes.indexOf(NEWLINE);
   const [magic, version, places, keys] = bytes
     .toString('utf8', 0, headerEnd === -1 ? bytes.length : headerEnd)
@@ -131,13 +120,66 @@ export function readGazetteer(source: string | Uint8Array): GazetteerIndex {
   const placeCount = Number(places);
   const keyCount = Number(keys);
   const counted = [placeCount, keyCount].every((count) => Number.isSafeInteger(count) && count >= 0);
-  const starts =
-    magic === MAGIC && version === VERSION && counted
-      ? lineStarts(bytes, 1 + placeCount + keyCount)
-      : undefined;
-  if (starts === undefined) {
-    throw new Error('not a gazetteer file of this version; rebuild it with `node scripts/data/gazetteer.ts`');
+  return magic === MAGIC && version === VERSION && counted ? { placeCount, keyCount } : undefined;
+}
+
+const NOT_A_GAZETTEER =
+  'not a gazetteer file of this version; rebuild it with `node scripts/data/gazetteer.ts`';
+
+const bufferOf = (source: string | Uint8Array) =>
+  typeof source === 'string'
+    ? Buffer.from(source, 'utf8')
+    : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+
+/**
+ * Where each line of a gazetteer file starts, as `readGazetteer` indexes it:
+ * what the bundle step writes beside the file (`gazetteer.generated.lines`),
+ * so a cold start reads the offsets instead of finding 500,000 newlines.
+ */
+export function gazetteerLineStarts(source: string | Uint8Array): Uint32Array {
+  const bytes = bufferOf(source);
+  const counts = countsOf(bytes);
+  const starts = counts && lineStarts(bytes, 1 + counts.placeCount + counts.keyCount);
+  if (starts === undefined) throw new Error(NOT_A_GAZETTEER);
+  return starts;
+}
+
+/** Every this many lines, a precomputed start is checked against the bytes. */
+const STARTS_CHECKED_EVERY = 1024;
+
+/**
+ * Whether offsets read from beside the file fit its bytes: one per line plus
+ * the end, each sampled one just after a newline. Offsets left from another
+ * build of the file fail this, and the lines are then found afresh.
+ */
+function startsFit(starts: Uint32Array, bytes: Buffer, count: number): boolean {
+  const end = starts[count];
+  if (starts.length !== count + 1 || starts[0] !== 0 || end === undefined || end < bytes.length) return false;
+  if (end > bytes.length + 1) return false;
+  const afterNewline = (line: number) => bytes[(starts[line] ?? 0) - 1] === NEWLINE;
+  for (let line = STARTS_CHECKED_EVERY; line < count; line += STARTS_CHECKED_EVERY) {
+    if (!afterNewline(line)) return false;
   }
+  return count < 2 || afterNewline(count - 1);
+}
+
+/**
+ * Opens a gazetteer file's bytes (or its text) for lookups; throws when it
+ * is not a gazetteer file. The bytes stay as read, indexed by where each line
+ * starts, and a line is decoded only when a lookup reads it. Decoding the
+ * 11 MB file into one string and splitting it into ~700,000 lines took
+ * about 150 ms of a cold start's first place name, half of it in garbage
+ * collection; the offsets take a tenth of that, and none when `lines` (from
+ * `gazetteerLineStarts`, read from beside the file) fits the bytes.
+ */
+export function readGazetteer(source: string | Uint8Array, lines?: Uint32Array): GazetteerIndex {
+  const bytes = bufferOf(source);
+  const counts = countsOf(bytes);
+  if (counts === undefined) throw new Error(NOT_A_GAZETTEER);
+  const { placeCount, keyCount } = counts;
+  const count = 1 + placeCount + keyCount;
+  const starts = lines !== undefined && startsFit(lines, bytes, count) ? lines : lineStarts(bytes, count);
+  if (starts === undefined) throw new Error(NOT_A_GAZETTEER);
   const lineEnd = (line: number) => (starts[line + 1] ?? 1) - 1;
   const lineAt = (line: number) => bytes.toString('utf8', starts[line] ?? 0, lineEnd(line));
   const firstKey = 1 + placeCount;

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { greatCircleM } from '../../core/distance.ts';
 import { foldName } from '../names.ts';
@@ -312,18 +313,44 @@ function articleVariants(folded: string): string[] {
 
 /** Where `scripts/data/gazetteer.ts` writes the trimmed GeoNames file. */
 export const GAZETTEER_PATH = new URL('./gazetteer.generated.tsv', import.meta.url);
+/**
+ * Where each line of that file starts (`gazetteerLineStarts`), which the
+ * function bundle step writes beside it (`scripts/vercel/bundle-functions.ts`);
+ * absent in the sources, where the lines are found as the file is read.
+ */
+export const GAZETTEER_LINES_PATH = new URL('./gazetteer.generated.lines', import.meta.url);
 const loaded = new Map<string, Promise<Geocoder>>();
+
+/** The offsets file as 32-bit offsets (little-endian, as written), or undefined when there is none. */
+async function readLineStarts(path: string | URL): Promise<Uint32Array | undefined> {
+  try {
+    const bytes = await readFile(path);
+    if (bytes.byteLength % 4 !== 0) return undefined;
+    const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
+    return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads the generated gazetteer once per path and keeps it for the life of
  * the process. A failed read is not cached, so a later call can succeed.
+ * The line offsets are read from `linesPath` when it holds ones that fit
+ * (by default beside the default file only), else found in the bytes.
  */
-export function loadGazetteer(path: string | URL = GAZETTEER_PATH): Promise<Geocoder> {
+export function loadGazetteer(
+  path: string | URL = GAZETTEER_PATH,
+  linesPath: string | URL | undefined = path === GAZETTEER_PATH ? GAZETTEER_LINES_PATH : undefined,
+): Promise<Geocoder> {
   const cacheKey = String(path);
   const cached = loaded.get(cacheKey);
   if (cached !== undefined) return cached;
-  const loading = readFile(path)
-    .then((bytes) => gazetteerGeocoder(readGazetteer(bytes)))
+  const loading = Promise.all([
+    readFile(path),
+    linesPath === undefined ? undefined : readLineStarts(linesPath),
+  ])
+    .then(([bytes, lines]) => gazetteerGeocoder(readGazetteer(bytes, lines)))
     .catch((error: unknown) => {
       loaded.delete(cacheKey);
       throw new GeocodingError(

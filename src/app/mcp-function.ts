@@ -1,0 +1,25 @@
+/**
+ * The MCP function's wiring, apart from `app.ts` so its bundle's entry holds no REST code: a cold
+ * start of `api/mcp` evaluates only the graph, the settings and the path table before the first
+ * request picks its part.
+ */
+import { Graph } from './graph.ts';
+import { mcpService, publicMcp } from './parts.ts';
+import { partOf } from './paths.ts';
+import { settingsFromProcess } from './settings.ts';
+
+/**
+ * `/mcp`, `/mcp/rider` and the sign-in paths (`api/_entries/mcp.ts`); the public address (the path table's
+ * `mcp-public` part) goes straight to its endpoint, so a public call never loads the rider side's
+ * dispatch. Vercel names the caller in `x-real-ip`; the address travels beside the request from here.
+ */
+export function mcpFunction(settings = settingsFromProcess()) {
+  const graph = new Graph(settings);
+  const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
+  return async (request: Request): Promise<Response> => {
+    const client = { address: request.headers.get('x-real-ip') ?? 'unknown' };
+    if (partOf(new URL(request.url).pathname) === 'mcp-public')
+      return (await publicEndpoint())(request, client);
+    return (await service()).handle(request, client);
+  };
+}
