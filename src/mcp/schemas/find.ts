@@ -166,4 +166,3 @@ export const FindTailwindSegmentsOutputSchema = z.object({
 });
 
 export type FindTailwindSegmentsOutput = z.infer<typeof FindTailwindSegmentsOutputSchema>;
-export type FindTailwindSegmentsInput = z.infer<typeof FindTailwindSegmentsInputSchema>;
