@@ -1,4 +1,5 @@
-import { chartDomains, scaleOf, ticksOf, type Domain } from './chart-scale.ts';
+import { chartFrame } from './chart-frame.ts';
+import { ticksOf, Y_TICK_COUNT, type Domain } from './chart-scale.ts';
 import { svgNode as node } from '../dom/svg-node.ts';
 import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from './chart-spec.ts';
 
@@ -11,8 +12,6 @@ import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from '
  * uPlot, the smallest well-kept one we measured, is 22 KB gzip and draws on
  * a canvas (docs/decisions/0023-route-forecast-in-the-browser.md).
  */
-
-const MARGIN = { top: 22, right: 14, bottom: 42, left: 56 } as const;
 
 const fixed = (value: number): string => value.toFixed(1);
 
@@ -94,18 +93,9 @@ const signClass = (series: SeriesSpec, value: number): string =>
  * paths of a signed area are unique on the page.
  */
 export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
-  const width = spec.width ?? 640;
-  const height = spec.height ?? 260;
+  const { width, height, plot, domains, x, y } = chartFrame(spec);
   const id = svg.id || 'chart';
-  const plot = {
-    left: MARGIN.left,
-    right: width - MARGIN.right,
-    top: MARGIN.top,
-    bottom: height - MARGIN.bottom,
-  };
-  const domains = chartDomains(spec);
-  const x = scaleOf(domains.x, plot.left, plot.right);
-  const y = scaleOf(domains.y, plot.bottom, plot.top);
+  // A last resort only: the y range holds every value (chartDomains), unless a spec fixes it narrower.
   const clampY = (value: number) => Math.min(plot.bottom, Math.max(plot.top, y(value)));
   const zeroY = clampY(0);
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -129,7 +119,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
     parts.push(group);
   }
 
-  const yTicks = ticksOf(spec.y, domains.y, 5);
+  const yTicks = ticksOf(spec.y, domains.y, Y_TICK_COUNT);
   for (const tick of yTicks) {
     const at = fixed(y(tick));
     parts.push(
