@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chartFrame } from '../../src/components/charts/chart-frame.ts';
 import { ticksOf } from '../../src/components/charts/chart-scale.ts';
 import type { ChartSpec, SeriesSpec } from '../../src/components/charts/chart-spec.ts';
-import { linePath } from '../../src/components/charts/chart-svg.ts';
+import { linePath, titleThatFits } from '../../src/components/charts/chart-svg.ts';
 
 /** Values of every shape a chart meets: mixed sign, all negative, flat, single, huge range. */
 const value = fc.oneof(
@@ -74,5 +74,22 @@ describe('chart frame', () => {
   it('a -13 km/h bar gets a tick below it, not the plot edge', () => {
     const { domains } = chartFrame(specOf([12, -13, 4], 'bars', 640));
     expect(domains.y).toEqual({ min: -20, max: 20 });
+  });
+});
+
+describe('axis titles', () => {
+  it('the short title replaces a title longer than its room, never a fitting one', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.integer({ min: 50, max: 1600 }), (label, room) => {
+        const axis = { label, shortLabel: 'short' };
+        const fits = label.length * 12 * 0.66 <= room;
+        expect(titleThatFits(axis, room)).toBe(fits ? label : 'short');
+        expect(titleThatFits({ label }, room)).toBe(label);
+      }),
+    );
+    // The route's wind chart: 196 units of plot height at the default 260.
+    expect(
+      titleThatFits({ label: 'Along-track wind (km/h at 10 m)', shortLabel: 'Wind along (km/h)' }, 196),
+    ).toBe('Wind along (km/h)');
   });
 });

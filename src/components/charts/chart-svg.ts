@@ -1,7 +1,13 @@
 import { chartFrame } from './chart-frame.ts';
 import { ticksOf, Y_TICK_COUNT, type Domain } from './chart-scale.ts';
 import { svgNode as node } from '../dom/svg-node.ts';
-import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from './chart-spec.ts';
+import {
+  formatValue,
+  type AxisSpec,
+  type ChartSpec,
+  type SeriesPoint,
+  type SeriesSpec,
+} from './chart-spec.ts';
 
 /**
  * Draws a {@link ChartSpec} into an `<svg>` the page already holds
@@ -84,6 +90,15 @@ function xTicksThatFit(spec: ChartSpec, domain: Domain, plotWidth: number): numb
   return ticks.filter((_, index) => index % every === 0);
 }
 
+/**
+ * An axis title that fits in `room` units: its `shortLabel` when the label,
+ * at 12 px bold (no glyph wider than 0.66 em on average), is longer; the
+ * route's "Along-track wind (km/h at 10 m)" ran past a 260-unit chart's height.
+ */
+export function titleThatFits(axis: AxisSpec, room: number): string {
+  return axis.shortLabel !== undefined && axis.label.length * 12 * 0.66 > room ? axis.shortLabel : axis.label;
+}
+
 const signClass = (series: SeriesSpec, value: number): string =>
   series.bySign ? (value >= 0 ? ' chart-positive' : ' chart-negative') : '';
 
@@ -150,7 +165,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
     node(
       'text',
       { class: 'chart-label chart-label-x', x: (plot.left + plot.right) / 2, y: height - 6 },
-      spec.x.label,
+      titleThatFits(spec.x, plot.right - plot.left),
     ),
     node(
       'text',
@@ -158,7 +173,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
         class: 'chart-label chart-label-y',
         transform: `translate(14 ${(plot.top + plot.bottom) / 2}) rotate(-90)`,
       },
-      spec.y.label,
+      titleThatFits(spec.y, plot.bottom - plot.top),
     ),
   );
 
