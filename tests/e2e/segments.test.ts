@@ -144,7 +144,11 @@ describe('/segments/<id>', () => {
     } else {
       expect(await page.locator('#segment-profile-none').isVisible()).toBe(true);
     }
-    expect(await page.locator('#segment-ensemble').textContent()).toBe(detail.ensemble.note);
+    // The Pro note in the page's words: a link, no raw address, no tool names (the API's note is for integrators).
+    const ensemble = page.locator('#segment-ensemble-locked');
+    expect(await ensemble.isVisible()).toBe(detail.ensemble.locked);
+    expect(await ensemble.locator('a').getAttribute('href')).toBe('/pricing');
+    expect(await ensemble.textContent()).not.toMatch(/https?:|get_segment|find_tailwind|MCP/);
     // A visitor who never signed in gets a link that brings them back here.
     expect(await page.locator('#segment-watch a').getAttribute('href')).toBe(
       `/login?return=${encodeURIComponent(`/segments/${id}`)}`,
@@ -154,6 +158,45 @@ describe('/segments/<id>', () => {
     expect(await page.locator('#segment-map .map-arrow-marker').count()).toBe(6);
     expect(await page.locator('#segment-map .map-end-marker').count()).toBeGreaterThanOrEqual(1);
     await expectNoAxeViolations(page, `/segments/${id}`);
+    expect(problems()).toEqual([]);
+    await close();
+  });
+
+  it('keeps every bar inside the plot and every axis title inside the chart at 320 px', async () => {
+    const id = (await nearby()).segments[0]?.id ?? '';
+    const { page, context, problems, close } = await newPage(env.browser);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await offline(context, 'local');
+    await page.goto(`${env.service.baseUrl}/segments/${id}`);
+    await expect.poll(() => page.locator('#segment-timeline-svg .chart-bar').count()).toBeGreaterThan(0);
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll<SVGSVGElement>('svg.chart-svg')].flatMap((svg) => {
+        const box = svg.getBoundingClientRect();
+        const axis = svg.querySelector('.chart-axis')?.getBoundingClientRect();
+        const grid = [...svg.querySelectorAll('.chart-grid, .chart-zero')].map(
+          (l) => l.getBoundingClientRect().top,
+        );
+        const top = Math.min(...grid);
+        const bad: string[] = [];
+        for (const title of svg.querySelectorAll('.chart-label')) {
+          const r = title.getBoundingClientRect();
+          if (
+            r.left < box.left - 0.5 ||
+            r.right > box.right + 0.5 ||
+            r.top < box.top - 0.5 ||
+            r.bottom > box.bottom + 0.5
+          )
+            bad.push(`${svg.id}: title "${title.textContent}" outside`);
+        }
+        for (const bar of svg.querySelectorAll('.chart-bar')) {
+          const r = bar.getBoundingClientRect();
+          if (axis && (r.bottom > axis.bottom + 0.5 || r.top < top - 0.5))
+            bad.push(`${svg.id}: bar outside the ticks`);
+        }
+        return bad;
+      }),
+    );
+    expect(outside).toEqual([]);
     expect(problems()).toEqual([]);
     await close();
   });

@@ -14,13 +14,14 @@ export function scaleOf(domain: Domain, from: number, to: number): (value: numbe
   return (value) => from + ((value - domain.min) / span) * (to - from);
 }
 
-/** `min`/`max` of the axis where given, else of the values; a single value gets ±1 around it. */
+/** `min`/`max` of the axis where given, else of the values; a single value (or a flat series) gets ±1 around it. */
 export function domainOf(axis: AxisSpec, values: readonly number[], includeZero: boolean): Domain {
   const finite = values.filter(Number.isFinite);
   let min = axis.min ?? Math.min(...finite, ...(includeZero ? [0] : []));
   let max = axis.max ?? Math.max(...finite, ...(includeZero ? [0] : []));
   if (!Number.isFinite(min) || !Number.isFinite(max)) [min, max] = [0, 1];
-  if (max <= min) [min, max] = [min - 1, max + 1];
+  // A range too thin to divide into ticks (a flat line, or one differing in the last bits) is drawn as flat.
+  if (max - min <= 1e-9 * Math.max(1, Math.abs(min), Math.abs(max))) [min, max] = [min - 1, max + 1];
   return { min, max };
 }
 
@@ -57,7 +58,29 @@ export function ticksOf(axis: AxisSpec, domain: Domain, count = 6): number[] {
   return ticks;
 }
 
-/** Both domains of a chart: x over every point (bands and markers outside it are cut off); y over the values (and 0 for bars and areas). */
+/** How many y ticks a chart aims for; the y range is rounded out to this many steps or so. */
+export const Y_TICK_COUNT = 5;
+
+/**
+ * A domain widened outwards to whole multiples of a nice step, at the ends the
+ * axis does not fix, so the lowest and highest values drawn sit on or inside a
+ * labelled tick: a -13 km/h bar once ran to the plot's edge below the last
+ * tick at -10. Rounded again until the step the wider range picks is the one
+ * its ends are multiples of, so the ticks land on both ends.
+ */
+export function niceDomain(axis: AxisSpec, domain: Domain, count = Y_TICK_COUNT): Domain {
+  let { min, max } = domain;
+  for (let round = 0; round < 4; round++) {
+    const step = niceStep(max - min, count);
+    const lower = axis.min ?? Math.min(min, Math.floor(min / step) * step);
+    const upper = axis.max ?? Math.max(max, Math.ceil(max / step) * step);
+    if (lower === min && upper === max) break;
+    [min, max] = [lower, upper];
+  }
+  return { min, max };
+}
+
+/** Both domains of a chart: x over every point (bands and markers outside it are cut off); y over the values (and 0 for bars and areas), rounded out to nice ticks. */
 export function chartDomains(spec: ChartSpec): { x: Domain; y: Domain } {
   const xs = spec.series.flatMap((s) =>
     s.points.flatMap((p) => (p.xEnd === undefined ? [p.x] : [p.x, p.xEnd])),
@@ -67,6 +90,6 @@ export function chartDomains(spec: ChartSpec): { x: Domain; y: Domain } {
   const fromZero = spec.series.some((s) => s.kind !== 'line');
   return {
     x: domainOf(spec.x, xs, false),
-    y: domainOf(spec.y, [...ys, ...markerYs], fromZero),
+    y: niceDomain(spec.y, domainOf(spec.y, [...ys, ...markerYs], fromZero)),
   };
 }

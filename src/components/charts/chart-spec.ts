@@ -11,6 +11,11 @@ export interface AxisSpec {
   /** Said under (x) or beside (y) the plot and used as the table's column head. */
   readonly label: string;
   /**
+   * Written on the drawing instead of `label` when `label` would not fit
+   * beside (y) or under (x) the plot; the table keeps `label`.
+   */
+  readonly shortLabel?: string;
+  /**
    * `number` for distances and the like; `time` for instants in unix
    * milliseconds (ticks fall on whole hours of UTC unless `ticks` is given,
    * so in a zone a fraction of an hour from UTC give your own).

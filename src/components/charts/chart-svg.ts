@@ -1,6 +1,13 @@
-import { chartDomains, scaleOf, ticksOf, type Domain } from './chart-scale.ts';
+import { chartFrame } from './chart-frame.ts';
+import { ticksOf, Y_TICK_COUNT, type Domain } from './chart-scale.ts';
 import { svgNode as node } from '../dom/svg-node.ts';
-import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from './chart-spec.ts';
+import {
+  formatValue,
+  type AxisSpec,
+  type ChartSpec,
+  type SeriesPoint,
+  type SeriesSpec,
+} from './chart-spec.ts';
 
 /**
  * Draws a {@link ChartSpec} into an `<svg>` the page already holds
@@ -11,8 +18,6 @@ import { formatValue, type ChartSpec, type SeriesPoint, type SeriesSpec } from '
  * uPlot, the smallest well-kept one we measured, is 22 KB gzip and draws on
  * a canvas (docs/decisions/0023-route-forecast-in-the-browser.md).
  */
-
-const MARGIN = { top: 22, right: 14, bottom: 42, left: 56 } as const;
 
 const fixed = (value: number): string => value.toFixed(1);
 
@@ -85,6 +90,15 @@ function xTicksThatFit(spec: ChartSpec, domain: Domain, plotWidth: number): numb
   return ticks.filter((_, index) => index % every === 0);
 }
 
+/**
+ * An axis title that fits in `room` units: its `shortLabel` when the label,
+ * at 12 px bold (no glyph wider than 0.66 em on average), is longer; the
+ * route's "Along-track wind (km/h at 10 m)" ran past a 260-unit chart's height.
+ */
+export function titleThatFits(axis: AxisSpec, room: number): string {
+  return axis.shortLabel !== undefined && axis.label.length * 12 * 0.66 > room ? axis.shortLabel : axis.label;
+}
+
 const signClass = (series: SeriesSpec, value: number): string =>
   series.bySign ? (value >= 0 ? ' chart-positive' : ' chart-negative') : '';
 
@@ -94,18 +108,9 @@ const signClass = (series: SeriesSpec, value: number): string =>
  * paths of a signed area are unique on the page.
  */
 export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
-  const width = spec.width ?? 640;
-  const height = spec.height ?? 260;
+  const { width, height, plot, domains, x, y } = chartFrame(spec);
   const id = svg.id || 'chart';
-  const plot = {
-    left: MARGIN.left,
-    right: width - MARGIN.right,
-    top: MARGIN.top,
-    bottom: height - MARGIN.bottom,
-  };
-  const domains = chartDomains(spec);
-  const x = scaleOf(domains.x, plot.left, plot.right);
-  const y = scaleOf(domains.y, plot.bottom, plot.top);
+  // A last resort only: the y range holds every value (chartDomains), unless a spec fixes it narrower.
   const clampY = (value: number) => Math.min(plot.bottom, Math.max(plot.top, y(value)));
   const zeroY = clampY(0);
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -129,7 +134,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
     parts.push(group);
   }
 
-  const yTicks = ticksOf(spec.y, domains.y, 5);
+  const yTicks = ticksOf(spec.y, domains.y, Y_TICK_COUNT);
   for (const tick of yTicks) {
     const at = fixed(y(tick));
     parts.push(
@@ -160,7 +165,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
     node(
       'text',
       { class: 'chart-label chart-label-x', x: (plot.left + plot.right) / 2, y: height - 6 },
-      spec.x.label,
+      titleThatFits(spec.x, plot.right - plot.left),
     ),
     node(
       'text',
@@ -168,7 +173,7 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
         class: 'chart-label chart-label-y',
         transform: `translate(14 ${(plot.top + plot.bottom) / 2}) rotate(-90)`,
       },
-      spec.y.label,
+      titleThatFits(spec.y, plot.bottom - plot.top),
     ),
   );
 

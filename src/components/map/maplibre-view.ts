@@ -9,6 +9,7 @@ import {
 } from 'maplibre-gl';
 import { spreadBadges } from './badge-spread.ts';
 import type { LonLat } from './map-input.ts';
+import { kmMarksToShow } from './km-mark-thinning.ts';
 import { kmLabel, type MapPlan } from './map-plan.ts';
 
 /**
@@ -58,6 +59,7 @@ const END_TEXT = { start: 'Start', finish: 'Finish', 'start-finish': 'Start · f
 function addMarkers(map: MapLibreMap, plan: MapPlan): void {
   const at = (position: LonLat): [number, number] => [position[0], position[1]];
   const ends: Marker[] = [];
+  const kms: Marker[] = [];
   for (const line of plan.lines) {
     for (const arrow of line.arrows) {
       const node = markerElement('map-arrow-marker', '', `${line.name}: direction of travel`);
@@ -68,7 +70,7 @@ function addMarkers(map: MapLibreMap, plan: MapPlan): void {
     }
     for (const mark of line.marks) {
       const node = markerElement('map-km-marker', kmLabel(mark.km), `${kmLabel(mark.km)} from the start`);
-      new Marker({ element: node, offset: [0, -14] }).setLngLat(at(mark.position)).addTo(map);
+      kms.push(new Marker({ element: node, offset: [0, -14] }).setLngLat(at(mark.position)).addTo(map));
     }
     for (const end of line.ends) {
       const node = markerElement(
@@ -87,6 +89,17 @@ function addMarkers(map: MapLibreMap, plan: MapPlan): void {
       return { x, y, width: node.offsetWidth, height: node.offsetHeight };
     });
     spreadBadges(boxes).forEach((dx, index) => ends[index]?.setOffset([dx, 0]));
+    // Km labels that would touch at this zoom are hidden, the earlier kept.
+    const kmBoxes = kms.map((marker) => {
+      const { x, y } = map.project(marker.getLngLat());
+      const node = marker.getElement();
+      node.hidden = false;
+      return { x, y, width: node.offsetWidth, height: node.offsetHeight };
+    });
+    kmMarksToShow(kmBoxes).forEach((show, index) => {
+      const node = kms[index]?.getElement();
+      if (node) node.hidden = !show;
+    });
   };
   spread();
   map.on('moveend', spread);

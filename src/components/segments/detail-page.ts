@@ -84,7 +84,8 @@ export async function startDetailPage(): Promise<void> {
     ? `Best window ${windowText(result.best_window)}: ${signedKmh(result.best_window.signed_tailwind_kmh)} along the segment on average (strongest hour ${signedKmh(result.best_window.peak_tailwind_kmh)}).`
     : windowStatusWords(result.window_status);
   showForecastNotes(byId('segment-forecast'), byId('segment-credits'), result.forecast, result.attribution);
-  byId('segment-ensemble').textContent = result.ensemble.note;
+  // Said in the page's own words from the structured field: the API's `note` is written for integrators (a URL, MCP tool names).
+  byId('segment-ensemble-locked').hidden = !result.ensemble.locked;
 
   const hour = mapHour(result);
   byId('segment-map-hour').textContent = hour

@@ -344,7 +344,11 @@ function windChart(result: ForecastRoute): ChartSpec {
     title: `Wind along the route per km from the best start${best ? ` (${when(best.start, result.timeZone)})` : ''}${way}: tailwind above 0, headwind below`,
     summary: `${tail} of ${result.perKm.length} km with a tailwind, ${result.perKm.length - tail} with a headwind or none.`,
     x: { label: 'Distance (km)' },
-    y: { label: 'Along-track wind (km/h at 10 m)', format: (v) => signedKmh(Math.round(v * 10) / 10) },
+    y: {
+      label: 'Along-track wind (km/h at 10 m)',
+      shortLabel: 'Wind along (km/h)',
+      format: (v) => signedKmh(Math.round(v * 10) / 10),
+    },
     series: [
       {
         id: 'along',
