@@ -89,7 +89,7 @@ describe('axis titles', () => {
     );
     // The route's wind chart: 196 units of plot height at the default 260.
     expect(
-      titleThatFits({ label: 'Along-track wind (km/h at 10 m)', shortLabel: 'Wind along (km/h)' }, 196),
-    ).toBe('Wind along (km/h)');
+      titleThatFits({ label: 'Along-track wind (km/h at 10 m)', shortLabel: 'Tailwind (km/h)' }, 196),
+    ).toBe('Tailwind (km/h)');
   });
 });

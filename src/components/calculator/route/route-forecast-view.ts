@@ -346,7 +346,7 @@ function windChart(result: ForecastRoute): ChartSpec {
     x: { label: 'Distance (km)' },
     y: {
       label: 'Along-track wind (km/h at 10 m)',
-      shortLabel: 'Wind along (km/h)',
+      shortLabel: 'Tailwind (km/h)',
       format: (v) => signedKmh(Math.round(v * 10) / 10),
     },
     series: [
