@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser/launch.ts';
+import { dropFile } from './browser/drop-file.ts';
 import { keepOffline } from './browser/offline.ts';
 import { watchPage } from './browser/settled.ts';
 import { freePort, launch, type RunningService } from './service/launch.ts';
@@ -82,15 +83,7 @@ function readRoute(file: string): { name: string; text: string } {
 async function dropRoute(page: Page, { name, text }: { name: string; text: string }): Promise<void> {
   if ((await page.locator('#route-drop').count()) === 0)
     throw new Error(`--route: ${args.path} has no route calculator`);
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name));
-      return transfer;
-    },
-    { name, text },
-  );
-  await page.dispatchEvent('#route-drop', 'drop', { dataTransfer });
+  await dropFile(page, name, text);
   await page.waitForFunction(
     () => {
       const result = document.getElementById('route-result');

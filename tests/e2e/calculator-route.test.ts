@@ -12,6 +12,7 @@ import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { routeWind, tailwindPolar } from '../../src/core/route/route-wind.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
 import { compassPoint16 } from '../../src/core/compass-16.ts';
+import { dropFile } from '../../scripts/browser/drop-file.ts';
 import { expectNoAxeViolations } from '../support/browser/axe.ts';
 import { newPage, type CheckedPage } from '../support/browser/launch.ts';
 import { useSiteAndBrowser } from './setup.ts';
@@ -77,19 +78,6 @@ async function open(
   const checked = await newPage(env.browser);
   await checked.page.goto(`${env.service.baseUrl}/${query}`);
   return checked;
-}
-
-/** Drops a file on the drop box the way a browser does: a `drop` event carrying a DataTransfer. */
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name));
-      return transfer;
-    },
-    { name, text },
-  );
-  await page.dispatchEvent('#route-drop', 'drop', { dataTransfer });
 }
 
 async function pickFile(page: Page, name: string, buffer: Buffer): Promise<void> {

@@ -8,8 +8,9 @@
  * request the page makes is recorded: none carries the route.
  */
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dropFile } from '../../scripts/browser/drop-file.ts';
 import { keepOffline } from '../../scripts/browser/offline.ts';
 import { judgeInForecast, routeCells } from '../../src/components/calculator/route/route-forecast-model.ts';
 import { readRouteText } from '../../src/components/calculator/route/route-source.ts';
@@ -28,18 +29,6 @@ const LOOP = readFileSync(new URL('../fixtures/routes/loop.gpx', import.meta.url
 /** Nothing leaves the machine: every request off the test server is refused (so the map shows its drawing). */
 async function offline(context: BrowserContext): Promise<void> {
   await keepOffline(context, env.service.baseUrl, { mapStyle: 'refused' });
-}
-
-async function dropFile(page: Page, name: string, text: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], name));
-      return transfer;
-    },
-    { name, text },
-  );
-  await page.dispatchEvent('#route-drop', 'drop', { dataTransfer });
 }
 
 /** What the core makes of the loop in the cells' answers as the API gives them now. */
