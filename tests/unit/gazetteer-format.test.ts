@@ -1,22 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatGazetteer,
-  readGazetteer,
-  type GazetteerRow,
-} from '../../src/data/geocoding/gazetteer-format.ts';
-
-const word = fc.stringMatching(/^[a-zé' -]{1,12}$/);
-
-const rowArbitrary: fc.Arbitrary<GazetteerRow> = fc.record({
-  name: word.map((w) => w.trim() || 'x'),
-  countryCode: fc.constantFrom('FR', 'US', 'CH'),
-  lat: fc.integer({ min: -900_000, max: 900_000 }).map((v) => v / 10_000),
-  lon: fc.integer({ min: -1_800_000, max: 1_800_000 }).map((v) => v / 10_000),
-  population: fc.option(fc.nat({ max: 10_000_000 }), { nil: null }),
-  admin1: fc.constantFrom('', '01', 'CO'),
-  keys: fc.array(word, { minLength: 1, maxLength: 3 }),
-});
+import { formatGazetteer, readGazetteer } from '../../src/data/geocoding/gazetteer-format.ts';
+import { rowArbitrary } from '../support/gazetteer-rows.ts';
 
 /** The places each key names, as the reader must answer them: indices in population order. */
 function expectedPostings(text: string): Map<string, number[]> {

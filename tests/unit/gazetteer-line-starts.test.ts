@@ -11,18 +11,7 @@ import {
   type GazetteerRow,
 } from '../../src/data/geocoding/gazetteer-format.ts';
 import { loadGazetteer } from '../../src/data/geocoding/gazetteer.ts';
-
-const word = fc.stringMatching(/^[a-zé' -]{1,12}$/);
-
-const rowArbitrary: fc.Arbitrary<GazetteerRow> = fc.record({
-  name: word.map((w) => w.trim() || 'x'),
-  countryCode: fc.constantFrom('FR', 'US', 'CH'),
-  lat: fc.integer({ min: -900_000, max: 900_000 }).map((v) => v / 10_000),
-  lon: fc.integer({ min: -1_800_000, max: 1_800_000 }).map((v) => v / 10_000),
-  population: fc.option(fc.nat({ max: 10_000_000 }), { nil: null }),
-  admin1: fc.constantFrom('', '01', 'CO'),
-  keys: fc.array(word, { minLength: 1, maxLength: 3 }),
-});
+import { rowArbitrary } from '../support/gazetteer-rows.ts';
 
 /** Everything an index answers, for comparing two readings of one file. */
 function answers(index: GazetteerIndex) {
