@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { parseDecimal } from '../core/parameters.ts';
+import { readDecimal } from './decimal-reader.ts';
 import { queryPlan, type PlanField } from './schemas/query-schemas.ts';
 
 /**
@@ -21,7 +21,8 @@ export type CompiledQuery = (query: string) => Record<string, number | undefined
  * `tests/unit/compiled-query.test.ts` holds it equal to the schema path on generated queries.
  *
  * Hand-written rather than a schema compiler's output (Ajv, as Fastify uses): the schema is zod,
- * the grammar of a number is the API's own (`parseDecimal`), and the reader is a dozen lines.
+ * the grammar of a number is the API's own (`parseDecimal`, read in place by `readDecimal`), and the
+ * reader is a dozen lines.
  */
 export function compileQuery(schema: z.ZodObject): CompiledQuery | undefined {
   const plan = queryPlan(schema);
@@ -42,7 +43,7 @@ export function compileQuery(schema: z.ZodObject): CompiledQuery | undefined {
         const field = fieldOf(fields, query, start, equals);
         if (field !== undefined) {
           if (output[field.name] !== undefined) return undefined;
-          const value = parseDecimal(query.slice(equals + 1, end));
+          const value = readDecimal(query, equals + 1, end);
           if (value === undefined || value < field.min || value > field.max) return undefined;
           output[field.name] = value;
         }
