@@ -146,9 +146,9 @@ function decodeRule(rule: string, fromS: number): DecodedRule {
 }
 
 /**
- * Reads a table's text. Only the header is read now; the zone names are
- * indexed on the first question and each rule decoded on its zone's first
- * question, so a process that asks one zone decodes one line.
+ * Reads a table's text. Only the header is read now; a zone's line is found
+ * and decoded on the zone's first question, so a process that asks one zone
+ * decodes one line.
  */
 export function readZoneTable(text: string): ZoneTable {
   const headerEnd = text.indexOf('\n');
@@ -157,18 +157,16 @@ export function readZoneTable(text: string): ZoneTable {
   const toS = Number(to);
   if (magic !== MAGIC || headerEnd < 0 || !Number.isInteger(fromS) || !Number.isInteger(toS) || fromS >= toS)
     throw new Error('Not a zone table (its first line is not a wos-zone-table 1 header).');
-  let rulesOfZones: Map<string, string> | undefined;
-  const decoded = new Map<string, DecodedRule>();
+  const decoded = new Map<string, DecodedRule | null>();
 
   const ruleOf = (timeZone: string): DecodedRule | undefined => {
     let rule = decoded.get(timeZone);
-    if (rule !== undefined) return rule;
-    rulesOfZones ??= indexZones(text.slice(headerEnd + 1));
-    const line = rulesOfZones.get(timeZone);
-    if (line === undefined) return undefined;
-    rule = decodeRule(line, fromS);
-    decoded.set(timeZone, rule);
-    return rule;
+    if (rule === undefined) {
+      const line = ruleLineOf(text, headerEnd + 1, timeZone);
+      rule = line === undefined ? null : decodeRule(line, fromS);
+      decoded.set(timeZone, rule);
+    }
+    return rule ?? undefined;
   };
 
   return {
@@ -192,14 +190,20 @@ export function readZoneTable(text: string): ZoneTable {
   };
 }
 
-/** Each zone name with the rule text of its line. */
-function indexZones(body: string): Map<string, string> {
-  const rules = new Map<string, string>();
-  for (const line of body.split('\n')) {
-    const tab = line.indexOf('\t');
-    if (tab < 0) continue;
-    const rule = line.slice(0, tab);
-    for (const zone of line.slice(tab + 1).split(' ')) rules.set(zone, rule);
+/**
+ * The rule text of the line naming `timeZone`, found by a search of the text
+ * (a name stands between a tab or a space and a space or a newline) rather
+ * than an index of every name: a process asks a zone or two.
+ */
+function ruleLineOf(text: string, bodyStart: number, timeZone: string): string | undefined {
+  if (timeZone === '' || SEPARATORS.test(timeZone)) return undefined;
+  for (let at = text.indexOf(timeZone, bodyStart); at >= 0; at = text.indexOf(timeZone, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + timeZone.length];
+    if ((before === '\t' || before === ' ') && (after === ' ' || after === '\n')) {
+      const lineStart = text.lastIndexOf('\n', at) + 1;
+      return text.slice(lineStart, text.indexOf('\t', lineStart));
+    }
   }
-  return rules;
+  return undefined;
 }
