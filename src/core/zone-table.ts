@@ -7,7 +7,8 @@
  * time a cold answer spends on its times). The build writes the table from
  * the same runtime's `Intl` (scripts/data/zone-table.ts), so it holds the
  * answers `Intl` would give; outside its span, or for a zone it does not
- * name, `Intl` answers as before.
+ * name, `Intl` answers as before. Why and what it saves:
+ * docs/decisions/0033-local-times-from-a-zone-table.md.
  *
  * The layout is text, one line per distinct rule, so that reading it costs a
  * split of a few hundred lines and a rule is decoded only when its zone is
