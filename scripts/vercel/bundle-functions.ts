@@ -52,6 +52,8 @@ export const DATA_FILES: readonly string[] = [
   'src/data/segments/discovered.generated.geojson',
   GAZETTEER,
   'src/data/geocoding/regions.generated.tsv',
+  // The zone table the clocks read instead of `Intl` (src/data/time-zone/zone-table-file.ts).
+  'src/data/time-zone/zones.generated.tsv',
   // The SRTM tiles elevation profiles read in the default (seed) mode, 2.5 MB zipped, opened by
   // `src/app/segment-profiles.ts` with the first segment asked for; the gazetteer beside them is 11 MB.
   'seed/dem/N42E001.hgt.zip',

@@ -4,14 +4,54 @@
  * for every tool, alert and page, so nothing converts offsets by itself and
  * gets daylight saving wrong.
  *
- * The offsets and abbreviations come from the runtime's time-zone database
- * through `Intl.DateTimeFormat` (correct across daylight-saving changes and
- * for offsets that are not whole hours). Its first use loads ICU's data, a
- * few milliseconds once per process: the formatters are made on first use
- * per zone and kept, so an answer without a time never pays it.
+ * The offsets and abbreviations come from the runtime's time-zone database.
+ * Where a zone table built from that same database is in use
+ * (`useZoneTable`, src/core/zone-table.ts), a clock is read by arithmetic on
+ * the table's offset, so the first answer of a process loads no ICU data;
+ * otherwise, and for an instant or a zone the table does not hold, through
+ * `Intl.DateTimeFormat` (correct across daylight-saving changes and for
+ * offsets that are not whole hours). Its first use loads ICU's data, a few
+ * milliseconds once per process: the formatters are made on first use per
+ * zone and kept, so an answer without a time never pays it. Both ways give
+ * the same bytes (tests/unit/zone-table.test.ts).
  */
+import type { ZoneState, ZoneTable } from './zone-table.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+/** British English's short weekdays, as `Intl` writes them, by `getUTCDay()`. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+let loadTable: (() => ZoneTable | undefined) | undefined;
+let table: ZoneTable | undefined;
+
+/**
+ * Answers from the table `load` returns, read on the first question that
+ * needs it (a process that never reads a clock never loads it); `undefined`
+ * goes back to `Intl` alone. The layer that knows where the table lives
+ * calls it (src/data/time-zone/zone-at.ts, where every zone the server
+ * names comes from), since this module does no I/O and the browser pages
+ * that share it do without a table. Returns the loader it replaces, so a
+ * test can put it back.
+ */
+export function useZoneTable(
+  load: (() => ZoneTable | undefined) | undefined,
+): (() => ZoneTable | undefined) | undefined {
+  const previous = loadTable;
+  loadTable = load;
+  table = undefined;
+  return previous;
+}
+
+/** The table's state for the instant `Date` makes of `ms`, or undefined when `Intl` must answer. */
+function tableState(ms: number, timeZone: string): ZoneState | undefined {
+  if (loadTable === undefined) return undefined;
+  if (table === undefined) {
+    table = loadTable();
+    // A loader that found no table is not asked again.
+    if (table === undefined) loadTable = undefined;
+  }
+  return table?.stateAt(timeZone, ms);
+}
 
 /** A wall-clock reading at a place. */
 export interface LocalParts {
@@ -71,7 +111,28 @@ function offsetOf(name: string): number {
 
 /** The wall clock at `timeZone` at unix second `unixS`. */
 export function localParts(unixS: number, timeZone: string): LocalParts {
-  const parts = formattersFor(timeZone).parts.formatToParts(new Date(unixS * 1000));
+  const date = new Date(unixS * 1000);
+  const state = tableState(date.getTime(), timeZone);
+  return state === undefined ? intlParts(date, timeZone) : shiftedParts(date.getTime(), state.offsetMinutes);
+}
+
+/** The wall clock `offsetMinutes` ahead of UTC at unix millisecond `ms`: the UTC reading of the shifted instant. */
+function shiftedParts(ms: number, offsetMinutes: number): LocalParts {
+  const wall = new Date(ms + offsetMinutes * 60_000);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: WEEKDAYS[wall.getUTCDay()] ?? '',
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    offsetMinutes,
+  };
+}
+
+function intlParts(date: Date, timeZone: string): LocalParts {
+  const parts = formattersFor(timeZone).parts.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return {
     year: Number(get('year')),
@@ -120,6 +181,8 @@ const WORDS = new Set(['WET', 'WEST', 'EAT', 'CAT', 'EAST']);
  */
 export function zoneAbbreviation(unixS: number, timeZone: string): string {
   const date = new Date(unixS * 1000);
+  const state = tableState(date.getTime(), timeZone);
+  if (state !== undefined) return state.abbreviation;
   const f = formattersFor(timeZone);
   for (const format of [f.shortGb, f.shortUs]) {
     const name = format.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';

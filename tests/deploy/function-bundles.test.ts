@@ -6,7 +6,7 @@
  * esbuild put in it, so this checks what a cold start compiles.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +20,7 @@ import {
 import { openSegmentCatalog } from '../../src/data/segments/open-catalog.ts';
 
 const MARK = '@@loaded@@';
+const ZONE_TABLE = 'zones.generated.tsv';
 
 const PROBE = `
 import { registerHooks } from 'node:module';
@@ -33,6 +34,23 @@ const response = await fn.fetch(new Request('http://localhost/mcp', {
   body,
 }));
 process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), loaded: [...loaded] }));
+`;
+
+/** Answers one public call by coordinates, counting the `Intl.DateTimeFormat`s the process makes. */
+const INTL_PROBE = `
+let made = 0;
+Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+  construct(target, args) { made++; return new target(...args); },
+  apply(target, self, args) { made++; return target(...args); },
+});
+const [entry, body] = process.argv.slice(1);
+const { default: fn } = await import(entry);
+const response = await fn.fetch(new Request('http://localhost/mcp', {
+  method: 'POST',
+  headers: { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+  body,
+}));
+process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), made }));
 `;
 
 let outDir: string;
@@ -120,6 +138,53 @@ describe('the bundled MCP function', () => {
     expect(sources).toContain('src/data/geocoding/gazetteer.ts');
     // Its line offsets, written by the bundle step, sit beside it, so no cold start scans its 11 MB for them.
     expect(existsSync(join(outDir, GAZETTEER_LINES))).toBe(true);
+  }, 60_000);
+
+  it('reads the clocks of its first answer from the zone table beside it, in the same bytes as Intl', () => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'find_tailwind_segments', arguments: { latitude: 45.06, longitude: 6.03 } },
+    });
+    const answer = () => {
+      const out = execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', INTL_PROBE, pathToFileURL(mcp.file).href, body],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env['PATH'] ?? '', WOS_FORECAST: 'demo' },
+        },
+      );
+      return JSON.parse(out.slice(out.lastIndexOf(MARK) + MARK.length)) as {
+        status: number;
+        body: string;
+        made: number;
+      };
+    };
+    const table = join(outDir, ZONE_TABLE);
+    expect(existsSync(table)).toBe(true);
+    // The demo forecast follows the clock: both answers are asked within one hour, or asked again.
+    for (let attempt = 0; ; attempt++) {
+      const hour = Math.floor(Date.now() / 3_600_000);
+      const withTable = answer();
+      renameSync(table, `${table}.away`);
+      let withoutTable: ReturnType<typeof answer>;
+      try {
+        withoutTable = answer();
+      } finally {
+        renameSync(`${table}.away`, table);
+      }
+      if (Math.floor(Date.now() / 3_600_000) !== hour && attempt === 0) continue;
+      expect(withTable.status).toBe(200);
+      expect(withTable.body).toMatch(
+        /best \w{3} \d{1,2} \w{3,4} \d\d:\d\d–(\w{3} \d{1,2} \w{3,4} )?\d\d:\d\d CES?T/,
+      );
+      expect(withTable.made).toBe(0);
+      expect(withoutTable.made).toBeGreaterThan(0);
+      expect(withTable.body).toBe(withoutTable.body);
+      break;
+    }
   }, 60_000);
 
   it('carries the embedded catalog packed, with the same segments as the GeoJSON', async () => {

@@ -1,5 +1,11 @@
 import tzLookup from '@photostructure/tz-lookup';
 import type { LatLon } from '../../core/bearing.ts';
+import { useZoneTable } from '../../core/local-time.ts';
+import { loadZoneTable } from './zone-table-file.ts';
+
+// Every zone the server reads a clock in comes from here, so this is where the clocks learn of the
+// build-time zone table (src/core/zone-table.ts): read with the first clock, not now.
+useZoneTable(loadZoneTable);
 
 /**
  * The IANA time zone at a place, offline, from the time-zone boundaries
