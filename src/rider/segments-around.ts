@@ -7,6 +7,7 @@
  * list the same segments judged on the same forecast.
  */
 import type { LatLon } from '../core/bearing.ts';
+import { NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../core/place-list-bounds.ts';
 import type { LiveCatalog } from '../data/discovery/live-catalog.ts';
 import { forecastPointOf } from '../data/segments/segment-geometry.ts';
 import type { NearbySegment, SegmentCatalog } from '../data/segments/types.ts';
@@ -15,16 +16,8 @@ import type { ResolvedPlace } from './place.ts';
 /** The largest radius a search reaches, also across a region named alone. */
 export const MAX_RADIUS_M = 100_000;
 
-/** How many catalog segments beyond the radius an empty answer lists (fewer when asked for fewer). */
-export const NEAREST_BEYOND_RADIUS = 3;
-
-/**
- * How far "nearest beyond the radius" reaches: 300 km, a long day's drive
- * there and back for a ride. A segment further away is no advice for a
- * ride from the place (Haleakalā is not "near" Tokyo); the answer then says
- * so and gives the headings only.
- */
-export const RIDE_REACH_M = 300_000;
+/** The list's bounds beyond the radius (`src/core/place-list-bounds.ts`), as the MCP schemas and docs read them. */
+export { NEAREST_BEYOND_RADIUS, RIDE_REACH_M };
 
 export interface SegmentsAround {
   /** Within the radius, in the catalog's order. */
