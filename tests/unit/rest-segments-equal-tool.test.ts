@@ -128,11 +128,16 @@ describe('/v1/segments and find_tailwind_segments', () => {
       rest(new Request(`http://api.test${restPath(q)}`)),
     ]);
     const text = resultText(result);
-    if (result.isError) return { error: text, response } as const;
+    if (result.isError) return { kind: 'error', error: text, response } as const;
     expect(response.status).toBe(200);
     const tool = FindTailwindSegmentsOutputSchema.parse(result.structuredContent);
     const body = SegmentsNearResultSchema.parse(await response.json());
-    return { tool, body, cut: toolBytes(result.structuredContent, text) >= NEVER_CUT_BELOW } as const;
+    return {
+      kind: 'answer',
+      tool,
+      body,
+      cut: toolBytes(result.structuredContent, text) >= NEVER_CUT_BELOW,
+    } as const;
   }
 
   const toolListed = (tool: FindTailwindSegmentsOutput) =>
@@ -163,7 +168,7 @@ describe('/v1/segments and find_tailwind_segments', () => {
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
         const answers = await both(q);
-        if ('error' in answers) {
+        if (answers.kind === 'error') {
           // The tool could not place the name: REST says place_not_found, with the same words.
           expect('place' in q.where).toBe(true);
           expect(answers.response.status).toBe(404);
@@ -248,7 +253,7 @@ describe('/v1/segments and find_tailwind_segments', () => {
   it('gives all a busy name’s places and the nearest beyond the radius where the tool’s budget cuts them (Paris)', async () => {
     const q: Query = { where: { place: 'Paris' }, radius_km: 25, limit: 10 };
     const answers = await both(q);
-    if ('error' in answers) throw new Error(answers.error);
+    if (answers.kind === 'error') throw new Error(answers.error);
     const { tool, body, cut } = answers;
     expect(cut).toBe(true);
     expect(tool.segments).toEqual([]);
@@ -278,7 +283,7 @@ describe('/v1/segments and find_tailwind_segments', () => {
     for (const limit of [1, 2]) {
       const q: Query = { where: { place: 'Paris' }, radius_km: 25, limit };
       const answers = await both(q);
-      if ('error' in answers) throw new Error(answers.error);
+      if (answers.kind === 'error') throw new Error(answers.error);
       expect(answers.body.segments).toHaveLength(limit);
       expect(
         isPrefix(

@@ -19,7 +19,7 @@ import {
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
 } from '../schemas/find.ts';
-import { searchRadiusM, segmentsAroundPlace } from '../../rider/segments-around.ts';
+import { segmentsAroundPlace } from '../../rider/segments-around.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
@@ -96,9 +96,6 @@ export const findTailwindSegments: ToolDefinition<
     return fitFindAnswer(data, summarizeFind);
   },
 };
-
-/** The radius searched: the rule lives below both surfaces. */
-export { searchRadiusM };
 
 /**
  * What a rider can do about a place the catalog does not cover, said
