@@ -1,11 +1,10 @@
 /**
- * The REST data endpoints' answers in the REST API's shapes: the list from
- * `find_tailwind_segments`' structured answer (the two surfaces are peers
- * that may not import each other, so they meet here, in the composition
- * root), one segment from what lies below both surfaces (its hours and best
- * window as `windOnSegment` judges them, the credits of `src/rider`). Nothing here
- * decides anything about wind, windows, places or ranking: that stays in the
- * one place each rule lives (decision 0022).
+ * The REST data endpoints' answers in the REST API's shapes, from what lies
+ * below both surfaces: the place as `src/rider` resolves it, each segment's
+ * hours and best window as `windOnSegment` judges them, the credits of
+ * `src/rider` (decisions 0022, 0028, 0035). Nothing here decides anything
+ * about wind, windows, places or ranking: that stays in the one place each
+ * rule lives.
  */
 import { localIso } from '../core/local-time.ts';
 import { roundHalfAway } from '../core/round.ts';
@@ -13,7 +12,10 @@ import { bearingOf, endOf, startOf } from '../data/segments/segment-geometry.ts'
 import { segmentLine } from '../data/segments/segment-line.ts';
 import type { ProfilePoint } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
-import type { FindTailwindSegmentsOutput } from '../mcp/schemas/find.ts';
+import type { ForecastSourceId } from '../data/forecast/types.ts';
+import type { SegmentWind } from '../data/segments/segment-window.ts';
+import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import type { ResolvedPlace } from '../rider/place.ts';
 import { attributionFor } from '../rider/answer-credits.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
@@ -28,13 +30,15 @@ import {
   type SegmentsNearResult,
 } from '../rest/schemas/segment-results.ts';
 
-type ToolForecast = NonNullable<FindTailwindSegmentsOutput['forecast']>;
-type BriefWindow = NonNullable<FindTailwindSegmentsOutput['segments'][number]['best_window']>;
+/** The forecast an answer was judged on: its source, when it was issued (ISO), whether it is stale. */
+export interface ForecastFacts {
+  readonly source: ForecastSourceId;
+  readonly issued_at: string;
+  readonly stale: boolean;
+}
 
-/** The forecast facts in the REST shape; the credit line is the tools' own for that source. */
-export function forecastSource(
-  info: Pick<ToolForecast, 'source' | 'issued_at' | 'stale'>,
-): ForecastSourceInfo {
+/** The forecast facts in the REST shape; the credit line is the one every answer on that source carries. */
+export function forecastSource(info: ForecastFacts): ForecastSourceInfo {
   const [attribution = ''] = attributionFor(info.source, [], null);
   return {
     source: info.source,
@@ -48,24 +52,6 @@ export function forecastSource(
 /** How a catalog entry was made: discovered entries keep the OSM data they came from. */
 export function sourceOf(segment: Segment): 'built-in' | 'discovered' {
   return segment.provenance ? 'discovered' : 'built-in';
-}
-
-const unixS = (iso: string): number => Date.parse(iso) / 1000;
-
-/** A list's brief window with its local times (the list's zone, or the segment's where it differs). */
-function nearWindow(window: BriefWindow | null, timeZone: string): BestWindow | null {
-  if (!window) return null;
-  return {
-    start: window.start,
-    start_local: localIso(unixS(window.start), timeZone),
-    end: window.end,
-    end_local: localIso(unixS(window.end), timeZone),
-    signed_tailwind_kmh: window.mean_tailwind_kmh,
-    peak_tailwind_kmh: window.peak_tailwind_kmh,
-    min_temperature_c: window.min_temperature_c,
-    max_temperature_c: window.max_temperature_c,
-    flags: [...window.flags],
-  };
 }
 
 /** A segment's best window (`windOnSegment`), in the REST shape; its local times in `timeZone`. */
@@ -100,42 +86,39 @@ function segmentFigures(segment: Segment) {
   };
 }
 
+/** One listed segment: its catalog entry, its distance from the place, and its wind if judged. */
+export interface ListedWind {
+  readonly segment: Segment;
+  readonly distanceM: number;
+  readonly wind: SegmentWind | null;
+}
+
 /**
- * `find_tailwind_segments`' answer in the REST shape: its place, its list (or,
- * when the radius holds none, its nearest beyond the radius), each entry with
- * the catalog's line for a map. `catalog` finds the listed ids (all in the
- * catalog the tool just read).
+ * The list near a place in the REST shape: the place as the place search
+ * resolved it, every segment listed (within the radius, or when none is the
+ * nearest beyond it) with its line for a map, and its best window in its own
+ * zone, as `/v1/segments/{id}` gives it.
  */
-export function segmentsNearResult(
-  answer: FindTailwindSegmentsOutput,
-  forecast: ToolForecast,
-  segmentOf: (id: string) => Segment | undefined,
-): SegmentsNearResult {
-  const { place } = answer;
-  const within = answer.segments.length > 0;
-  const listed = within ? answer.segments : (answer.nearest_beyond_radius ?? []);
-  const segments = listed.flatMap((found): NearSegment[] => {
-    const segment = segmentOf(found.id);
-    if (!segment) return [];
-    return [
-      {
-        ...segmentFigures(segment),
-        distance_km: roundHalfAway(found.distance_from_place_m / 1000, 1),
-        within_radius: within,
-        popularity_rank: found.popularity_rank,
-        line: segmentLine(segment.polyline, LIST_LINE_POINTS),
-        best_window: nearWindow(found.best_window, found.time_zone ?? answer.time_zone),
-        window_status: found.window_status,
-      },
-    ];
-  });
+export function segmentsNearResult(parts: {
+  readonly place: ResolvedPlace;
+  /** The zone at the point searched around. */
+  readonly timeZone: string;
+  readonly radiusM: number;
+  /** Whether the segments lie within the radius (else they are the nearest beyond it). */
+  readonly withinRadius: boolean;
+  readonly segments: readonly ListedWind[];
+  readonly mapping: string | null;
+  readonly forecast: ForecastFacts;
+  readonly attribution: readonly string[];
+}): SegmentsNearResult {
+  const { place } = parts;
   return {
     place: {
       name: place.name,
       ...(place.country_code === null ? {} : { country: place.country_code }),
       lat: place.latitude,
       lon: place.longitude,
-      time_zone: answer.time_zone,
+      time_zone: parts.timeZone,
       region: place.region,
       resolved_by: place.resolved_by,
       ambiguous: place.ambiguous,
@@ -148,11 +131,19 @@ export function segmentsNearResult(
         kind: other.kind,
       })),
     },
-    radius_km: answer.radius_m / 1000,
-    forecast: forecastSource(forecast),
-    segments,
-    ...(answer.mapping === undefined ? {} : { mapping: answer.mapping }),
-    attribution: [...answer.attribution],
+    radius_km: parts.radiusM / 1000,
+    forecast: forecastSource(parts.forecast),
+    segments: parts.segments.map(({ segment, distanceM, wind }): NearSegment => ({
+      ...segmentFigures(segment),
+      distance_km: roundHalfAway(distanceM / 1000, 1),
+      within_radius: parts.withinRadius,
+      popularity_rank: segment.popularityRank,
+      line: segmentLine(segment.polyline, LIST_LINE_POINTS),
+      best_window: detailWindow(wind?.best.window ?? null, segmentTimeZone(segment)),
+      window_status: wind?.best.status ?? 'no_forecast',
+    })),
+    ...(parts.mapping === null ? {} : { mapping: parts.mapping }),
+    attribution: [...parts.attribution],
   };
 }
 
@@ -174,7 +165,7 @@ export function segmentDetailResult(
   segment: Segment,
   parts: {
     readonly timeZone: string;
-    readonly forecast: Pick<ToolForecast, 'source' | 'issued_at' | 'stale'>;
+    readonly forecast: ForecastFacts;
     readonly hours: readonly CoreHour[];
     readonly bestWindow: RideableWindow | null;
     readonly windowStatus: WindowStatus | 'no_forecast';

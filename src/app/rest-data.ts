@@ -1,19 +1,19 @@
 /**
  * The REST data endpoints' port (`src/rest/data-port.ts`) over the parts the
  * MCP tools read: the same forecast and its cache, the same catalog (with
- * discovery on demand), the same geocoder. `/v1/segments` is the answer of
- * the tool `find_tailwind_segments` itself, run for an anonymous caller (its
- * place search and mapping are still the tool's); `/v1/segments/{id}` is
- * built below both surfaces, from the forecast hours `src/rider` judges and
- * the wind `windOnSegment` remembers, as `get_segment` builds its own; the
- * shapes are turned into the REST API's in `rest-answers.ts`. Loaded with the
- * first data request only (`app.ts`), so `/v1/tailwind` never compiles it.
+ * discovery on demand), the same geocoder. Both segment answers are built
+ * below both surfaces, from the place search, the segments around a place
+ * and the forecast hours `src/rider` judges and the wind `windOnSegment`
+ * remembers, as `find_tailwind_segments` and `get_segment` build theirs; no
+ * MCP code runs (`/v1/segments`: `rest-segments-near.ts`, decision 0035).
+ * The shapes are turned into the REST API's in `rest-answers.ts`. Loaded
+ * with the first data request only (`app.ts`), so `/v1/tailwind` never
+ * compiles it.
  */
 import { isOwnSegmentId } from '../core/rider-rules.ts';
 import { forecastCell } from '../data/forecast/cell-cache.ts';
 import { FORECAST_GRID_DEG } from '../data/forecast/cache.ts';
 import { ForecastError, type ForecastSource, type WindSeries } from '../data/forecast/types.ts';
-import type { Geocoder } from '../data/geocoding/types.ts';
 import { isOwnSegment } from '../data/segments/owned-segment.ts';
 import { hoursAhead, windOnSegment } from '../data/segments/segment-window.ts';
 import { forecastPointOf } from '../data/segments/segment-geometry.ts';
@@ -23,19 +23,23 @@ import { isoTime } from '../core/time.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import { timeZoneAt } from '../data/time-zone/zone-at.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
-import type { McpDeps, ToolContext } from '../mcp/context.ts';
+import type { LiveCatalog } from '../data/discovery/live-catalog.ts';
 import type { SegmentProfile, SegmentProfiles } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
-import { findTailwindSegments } from '../mcp/tools/find-tailwind-segments.ts';
-import { ToolError } from '../mcp/tool.ts';
 import type { DataAdmission, RestData } from '../rest/data-port.ts';
-import { forecastUnavailable, placeNotFound, placeSearchUnavailable } from '../rest/data-problems.ts';
-import type { SegmentsNearQuery, WindQuery } from '../rest/schemas/data-queries.ts';
+import { forecastUnavailable } from '../rest/data-problems.ts';
+import type { WindQuery } from '../rest/schemas/data-queries.ts';
 import type { WindForecastResult, WindHourResult } from '../rest/schemas/forecast-result.ts';
-import { forecastSource, segmentDetailResult, segmentsNearResult } from './rest-answers.ts';
+import { forecastSource, segmentDetailResult } from './rest-answers.ts';
+import { segmentsNear, type SegmentsNearParts } from './rest-segments-near.ts';
 
-/** What the port reads: the tools' data parts, the limit's counter and the elevation profiles. */
-export interface RestDataParts extends Omit<McpDeps, 'store' | 'ensemble'> {
+/**
+ * What the port reads: the data parts the MCP tools read too (the catalog with
+ * discovery, the place search, the forecast, the clock), the limit's counter
+ * and the elevation profiles.
+ */
+export interface RestDataParts extends SegmentsNearParts {
+  readonly discovery?: Pick<LiveCatalog, 'prepare' | 'load'>;
   readonly limiter: { take(key: string): Promise<DataAdmission> };
   /** Loaded with the first segment asked for; without it every profile is null. */
   readonly profiles?: () => Promise<SegmentProfiles>;
@@ -53,54 +57,8 @@ async function profileOf(parts: RestDataParts, segment: Segment): Promise<Segmen
   }
 }
 
-/** How many suggestions a place_not_found carries (as many as the tool's "Did you mean"). */
-const SUGGESTIONS = 5;
-
-/** Records whether a call reached the forecast or failed in the place search, to name the failure. */
-class CallTrace {
-  forecastAsked = false;
-  placeSearchFailed: unknown = undefined;
-
-  forecast(source: ForecastSource): ForecastSource {
-    return {
-      id: source.id,
-      hourly: (points) => {
-        this.forecastAsked = true;
-        return source.hourly(points);
-      },
-    };
-  }
-
-  geocoder(source: Geocoder): Geocoder {
-    return {
-      id: source.id,
-      search: (query, limit) =>
-        source.search(query, limit).catch((error: unknown) => {
-          this.placeSearchFailed = error;
-          throw error;
-        }),
-      suggest: (query, limit) => source.suggest(query, limit),
-    };
-  }
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The context of an anonymous tool call: what the public MCP address gives, nothing per rider. */
-function anonymousContext(parts: RestDataParts, urls: ResolvedUrls, trace?: CallTrace): ToolContext {
-  const { catalog, discovery, geocoder, forecast, now } = parts;
-  return {
-    catalog,
-    ...(discovery ? { discovery } : {}),
-    geocoder: trace ? trace.geocoder(geocoder) : geocoder,
-    forecast: trace ? trace.forecast(forecast) : forecast,
-    ensemble: null,
-    now,
-    caller: { kind: 'anonymous' },
-    urls,
-  };
 }
 
 /** One cell's series, or forecast_unavailable. */
@@ -141,31 +99,6 @@ export function openRestData(parts: RestDataParts): RestData {
     };
   }
 
-  async function segmentsNear(query: SegmentsNearQuery, urls: ResolvedUrls) {
-    const trace = new CallTrace();
-    const input = {
-      ...(query.place === undefined ? {} : { place: query.place }),
-      ...(query.lat === undefined ? {} : { latitude: query.lat }),
-      ...(query.lon === undefined ? {} : { longitude: query.lon }),
-      radius_m: query.radius_km * 1000,
-      limit: query.limit,
-      include_darkness: false,
-    };
-    let answer;
-    try {
-      ({ data: answer } = await findTailwindSegments.run(input, anonymousContext(parts, urls, trace)));
-    } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
-      if (trace.forecastAsked) throw forecastUnavailable(error.message);
-      if (trace.placeSearchFailed !== undefined)
-        throw placeSearchUnavailable(messageOf(trace.placeSearchFailed));
-      const suggestions = await parts.geocoder.suggest(query.place ?? '', SUGGESTIONS).catch(() => []);
-      throw placeNotFound(error.message, suggestions);
-    }
-    if (!answer.forecast) throw forecastUnavailable('the weather service answered no point of this search.');
-    return segmentsNearResult(answer, answer.forecast, (id) => parts.catalog.get(id));
-  }
-
   async function segment(id: string, urls: ResolvedUrls) {
     // A rider's own segment is private: its id answers as any unknown one, and is never looked up.
     if (isOwnSegmentId(id)) return undefined;
@@ -197,7 +130,7 @@ export function openRestData(parts: RestDataParts): RestData {
 
   return {
     wind,
-    segmentsNear,
+    segmentsNear: (query) => segmentsNear(query, parts),
     segment,
     admit: (client) => parts.limiter.take(client),
     now: parts.now,

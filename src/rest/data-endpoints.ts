@@ -67,9 +67,11 @@ const segmentsNear: DataEndpoint = {
   operationId: 'findSegmentsNear',
   summary: 'Catalog segments near a place, with their best tailwind windows',
   description:
-    'The answer of the MCP tool find_tailwind_segments (same place search, catalog, ranking and best ' +
-    'windows) for a place name or a point, with each segment’s line for a map. Keyless, so no chance ' +
-    'of a tailwind (a Pro feature of the MCP tools).',
+    'The best-known catalog segments near a place name or a point, each with its best tailwind window and ' +
+    'its line for a map, from the same place search, catalog, ranking and best windows as the MCP tool ' +
+    'find_tailwind_segments. The list is bounded by limit (at most 25 segments), not cut to the size of an ' +
+    'assistant’s answer, so no alternative place or nearest segment is dropped for length. Keyless, so no ' +
+    'chance of a tailwind (a Pro feature of the MCP tools).',
   tag: 'Segments',
   query: SegmentsNearQuerySchema,
   result: SegmentsNearResultSchema,

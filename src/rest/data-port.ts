@@ -14,7 +14,8 @@ export interface DataAdmission {
  * What the data endpoints (`/v1/wind`, `/v1/segments`, `/v1/segments/{id}`)
  * read, as a port the composition root fills (`src/app/rest-data.ts`): the
  * forecast, the catalog and the geocoder sit behind it, and the answers are
- * built there from the same code the MCP tools answer with. The REST layer
+ * built there from the code below both surfaces that the MCP tools answer
+ * with too (never through a tool: decision 0035). The REST layer
  * imports no data code, so `/v1/tailwind` and the REST function's cold start
  * load none of it; the first data request loads it through the composition
  * root's `import()`.
@@ -26,7 +27,7 @@ export interface DataAdmission {
 export interface RestData {
   /** The hours of the forecast cell holding the point. */
   wind(query: WindQuery, urls: ResolvedUrls): Promise<WindForecastResult>;
-  /** The answer of the MCP tool `find_tailwind_segments`, in the REST API's shape. */
+  /** The catalog segments near a place or a point, at most `limit` of them (no byte budget). */
   segmentsNear(query: SegmentsNearQuery, urls: ResolvedUrls): Promise<SegmentsNearResult>;
   /** One catalog segment (never a rider's own), or undefined when no catalog segment has the id. */
   segment(id: string, urls: ResolvedUrls): Promise<SegmentDetailResult | undefined>;

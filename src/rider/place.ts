@@ -2,6 +2,7 @@
  * Where an answer about a place is: a name or coordinates turned into one
  * point, for both surfaces (`find_tailwind_segments`, `GET /v1/segments`).
  */
+import { MAX_ALTERNATIVES } from '../core/place-list-bounds.ts';
 import { lakeNames } from '../data/geocoding/lakes.ts';
 import type { Geocoder, Place, PlaceKind } from '../data/geocoding/types.ts';
 import { foldName } from '../data/names.ts';
@@ -69,14 +70,6 @@ const CREDITS = {
   gazetteer: 'Place and region names from GeoNames (geonames.org), CC BY 4.0',
   'open-meteo': 'Place search by Open-Meteo.com geocoding, data from GeoNames (CC BY 4.0)',
 } as const;
-
-/**
- * How many other places of the name an answer lists: five when the first is
- * ambiguous (the assistant should ask which), three when it is clearly
- * meant (a "did you mean" for the rest, at about 0.15 KB each: "Paris"
- * would otherwise push a headings answer past its 8 KB budget).
- */
-const MAX_ALTERNATIVES = { ambiguous: 5, clear: 3 } as const;
 
 function candidate(place: Place) {
   return {

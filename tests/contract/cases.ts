@@ -23,7 +23,7 @@ const missing = (parameter: string) => ({ code: 'missing_parameter' as const, pa
 /** Any lifetime up to the next forecast hour: the data answers' Cache-Control (the clock decides which). */
 const UNTIL_NEXT_HOUR = /^public, max-age=\d+, s-maxage=\d+$/;
 
-/** The data endpoints (API 1.2.0) on the demo forecast every target serves by default. */
+/** The data endpoints (API 1.2.0; the list bounded by limit alone since 1.3.0) on the demo forecast every target serves by default. */
 const DATA_CASES: readonly ContractCase[] = [
   {
     name: 'wind: the hours of the cell holding a point',
@@ -44,6 +44,25 @@ const DATA_CASES: readonly ContractCase[] = [
     status: 200,
     body: { place: { country: 'FR', time_zone: 'Europe/Paris' }, forecast: { demo: true } },
     responseHeaders: { 'cache-control': UNTIL_NEXT_HOUR },
+  },
+  {
+    name: 'segments: a busy name keeps every other place of the name and the nearest beyond the radius',
+    path: '/v1/segments?place=Paris',
+    status: 200,
+    body: {
+      place: {
+        country: 'FR',
+        ambiguous: false,
+        alternatives: [{ country: 'ZA' }, { country: 'US' }, { country: 'CA' }],
+      },
+      segments: [{ within_radius: false }, { within_radius: false }, { within_radius: false }],
+    },
+  },
+  {
+    name: 'segments: limit bounds the nearest beyond the radius too',
+    path: '/v1/segments?place=Paris&limit=1',
+    status: 200,
+    body: { segments: [{ within_radius: false }] },
   },
   {
     name: 'segments: near a point in the southern hemisphere',

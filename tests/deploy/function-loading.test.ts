@@ -154,6 +154,18 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
   }, 60_000);
 
+  it('a REST list near a place loads the place search and the catalog, but no MCP code at all', () => {
+    const result = probe('api/_entries/rest.ts', "http://localhost/v1/segments?place=Bourg-d'Oisans", {});
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('fr-alpe-d-huez');
+    expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
+    expect(matching(result.loaded, /src\/rider\/(place|segments-around)\.ts$/)).toHaveLength(2);
+    // Built below both surfaces (decision 0035): not the tool, its report code or its byte budget.
+    expect(matching(result.loaded, MCP)).toEqual([]);
+    expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
+    expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
+  }, 60_000);
+
   it('the cron function loads the store but nothing of the MCP server', () => {
     const secret = 'function-loading-test-secret';
     const result = probe(

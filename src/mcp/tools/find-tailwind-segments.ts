@@ -1,6 +1,5 @@
 import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { PlaceError, resolvePlace } from '../../rider/place.ts';
-import type { LatLon } from '../../core/bearing.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
 import type { WindOptions } from '../../data/segments/segment-window.ts';
 import type { NearbySegment } from '../../data/segments/types.ts';
@@ -20,7 +19,7 @@ import {
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
 } from '../schemas/find.ts';
-import { listedOf, OFFLINE_MAPPING, searchRadiusM, segmentsAround } from '../../rider/segments-around.ts';
+import { segmentsAroundPlace } from '../../rider/segments-around.ts';
 import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
@@ -48,19 +47,14 @@ export const findTailwindSegments: ToolDefinition<
       callerAccess(context),
     ]);
     const { pro } = access;
-    const point = { lat: place.latitude, lon: place.longitude };
-    const radiusM = searchRadiusM(input.radius_m, place.area);
     const options: WindOptions = { includeDarkness: input.include_darkness };
-    // Online discovery maps the area first, within its budget; what it could not finish, `mapping` says.
-    const mapping = (await context.discovery?.prepare(point, radiusM)) ?? null;
-    const around = segmentsAround(context.catalog, point, radiusM, input.limit);
-    const { found, beyond } = around;
-    const segments = listedOf(around).map((f) => f.segment);
+    const near = await segmentsAroundPlace(place, { radiusM: input.radius_m, limit: input.limit }, context);
+    const { point, radiusM, found, beyond } = near;
+    const segments = near.listed.map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
-    const points: LatLon[] = [...segments.map(forecastPointOf), ...(beyond ? [point] : [])];
     // The ensemble is asked for Pro callers only, in one batch with the deterministic request's points.
     const [forecast, ensemble] = await Promise.all([
-      points.length > 0 ? forecastForPoints(context, points) : null,
+      near.forecastPoints.length > 0 ? forecastForPoints(context, near.forecastPoints) : null,
       pro && segments.length > 0
         ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
         : null,
@@ -92,7 +86,7 @@ export const findTailwindSegments: ToolDefinition<
       nearest_beyond_radius: beyond && withWindows(beyond),
       headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
       add_your_own: beyond && addYourOwn(context),
-      ...(mapping ? { mapping: mapping.sentence } : found.length === 0 ? offlineMapping(context) : {}),
+      ...(near.mapping === null ? {} : { mapping: near.mapping }),
       ...(ensemble ? { ensemble: ensemble.info } : {}),
       forecast: forecast?.info ?? null,
       attribution: attributionFor(forecast?.info.source ?? null, segments, credit),
@@ -102,17 +96,6 @@ export const findTailwindSegments: ToolDefinition<
     return fitFindAnswer(data, summarizeFind);
   },
 };
-
-/** The radius searched: the rule lives below both surfaces. */
-export { searchRadiusM };
-
-/**
- * Where discovery is off (the offline default), an empty answer says why the
- * roads here have no segments yet rather than leaving the rider to guess.
- */
-function offlineMapping(context: Pick<ToolContext, 'discovery'>): { mapping?: string } {
-  return context.discovery ? {} : { mapping: OFFLINE_MAPPING };
-}
 
 /**
  * What a rider can do about a place the catalog does not cover, said

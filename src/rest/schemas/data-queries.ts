@@ -6,7 +6,9 @@ import type { RuleIssueParams } from './query-schemas.ts';
  * `/v1/segments/{id}`. Their bounds are those of the MCP tool
  * `find_tailwind_segments` (radius 1–100 km, default 25; limit 1–25, default 10),
  * in the REST API's units (km rather than metres), so both surfaces answer the
- * same questions.
+ * same questions. `limit` bounds the whole REST list, the nearest beyond the
+ * radius too; the tool lists up to three of those whatever its limit, then cuts
+ * its answer to its byte budget (decision 0035).
  */
 
 export const DEFAULT_RADIUS_KM = 25;
@@ -58,7 +60,11 @@ export const SegmentsNearQuerySchema = z
       .min(1, `limit must be from 1 to ${MAX_LIMIT}`)
       .max(MAX_LIMIT, `limit must be from 1 to ${MAX_LIMIT}`)
       .default(DEFAULT_LIMIT)
-      .meta({ description: `Most segments to list (1–${MAX_LIMIT}, default ${DEFAULT_LIMIT}).` }),
+      .meta({
+        description:
+          `Most segments to list (1–${MAX_LIMIT}, default ${DEFAULT_LIMIT}), within the radius or, with none ` +
+          'there, of the nearest beyond it.',
+      }),
   })
   .superRefine((query, ctx) => {
     if ((query.lat === undefined) !== (query.lon === undefined)) {

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { MAX_ALTERNATIVES, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../core/place-list-bounds.ts';
+import { MAX_LIMIT } from './data-queries.ts';
 import {
   ForecastSourceSchema,
   LatLonSchema,
@@ -55,7 +57,7 @@ export const BestWindowSchema = z
   })
   .meta({ id: 'BestWindow' });
 
-/** A place as the MCP tool `find_tailwind_segments` resolved it, in the REST API's names. */
+/** Another place of the name, as the place search (shared with `find_tailwind_segments`) found it. */
 const PlaceCandidateSchema = z.object({
   name: z.string().meta({ description: 'Name with country code, e.g. "Paris, US".' }),
   country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
@@ -81,7 +83,12 @@ export const ResolvedPlaceSchema = z
     }),
     alternatives: z
       .array(PlaceCandidateSchema)
-      .meta({ description: 'Other places of the same name; send one as lat and lon to pick it.' }),
+      .max(MAX_ALTERNATIVES.ambiguous)
+      .meta({
+        description:
+          `Other places of the same name, best-known first: up to ${MAX_ALTERNATIVES.ambiguous} when ambiguous, ` +
+          `else up to ${MAX_ALTERNATIVES.clear}; send one as lat and lon to pick it.`,
+      }),
   })
   .meta({ id: 'ResolvedPlace' });
 
@@ -113,15 +120,23 @@ export const NearSegmentSchema = z
   })
   .meta({ id: 'NearSegment' });
 
-/** Response of `GET /v1/segments`: the answer of `find_tailwind_segments`, in the REST API's shape. */
+/**
+ * Response of `GET /v1/segments`: the segments near a place, bounded by the
+ * query's `limit` (decision 0035), never by the MCP tools' byte budget.
+ */
 export const SegmentsNearResultSchema = z
   .object({
     place: ResolvedPlaceSchema,
     radius_km: z.number().meta({ description: 'The radius searched (a region named alone widens it).' }),
     forecast: ForecastSourceSchema,
-    segments: z.array(NearSegmentSchema).meta({
-      description: 'Best known first. With none within radius_km: the nearest beyond it, within 300 km.',
-    }),
+    segments: z
+      .array(NearSegmentSchema)
+      .max(MAX_LIMIT)
+      .meta({
+        description:
+          'Best known first, at most limit of them. With none within radius_km: the nearest beyond it, ' +
+          `within ${RIDE_REACH_M / 1000} km, nearest first: up to ${NEAREST_BEYOND_RADIUS}, and no more than limit.`,
+      }),
     mapping: z
       .string()
       .optional()
