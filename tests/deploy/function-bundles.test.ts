@@ -24,6 +24,13 @@ const ZONE_TABLE = 'zones.generated.tsv';
 
 const PROBE = `
 import { registerHooks } from 'node:module';
+let compiled = 0;
+globalThis.Function = new Proxy(Function, {
+  construct(target, args) {
+    if (String(args.at(-1) ?? '').trim() !== '') compiled += 1;
+    return Reflect.construct(target, args);
+  },
+});
 const loaded = new Set();
 registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });
 const [entry, body] = process.argv.slice(1);
@@ -33,7 +40,7 @@ const response = await fn.fetch(new Request('http://localhost/mcp', {
   headers: { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
   body,
 }));
-process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), loaded: [...loaded] }));
+process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), loaded: [...loaded], compiled }));
 `;
 
 /** Answers one public call by coordinates, counting the `Intl.DateTimeFormat`s the process makes. */
@@ -64,8 +71,16 @@ beforeAll(async () => {
   mcp = found;
 }, 120_000);
 
-/** The source modules a fresh process compiled to answer one `find_tailwind_segments` call. */
-function sourcesLoaded(args: Record<string, unknown>): { status: number; body: string; sources: string[] } {
+/**
+ * The source modules a fresh process compiled to answer one `find_tailwind_segments` call, and how
+ * many functions it built from source text at run time (`new Function` with a body).
+ */
+function sourcesLoaded(args: Record<string, unknown>): {
+  status: number;
+  body: string;
+  sources: string[];
+  compiled: number;
+} {
   const body = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,
@@ -84,6 +99,7 @@ function sourcesLoaded(args: Record<string, unknown>): { status: number; body: s
     status: number;
     body: string;
     loaded: string[];
+    compiled: number;
   };
   const files = result.loaded.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
   for (const file of files) expect(mcp.files.has(file), `${file} is one of the function's files`).toBe(true);
@@ -114,6 +130,12 @@ describe('the bundled MCP function', () => {
     expect(sources).not.toContain('src/data/segments/load.ts');
     // What it loaded is a part of what the function carries.
     expect(new Set(sources).size).toBeLessThan(mcp.inputs / 2);
+  }, 60_000);
+
+  it("compiles none of zod's object parsers on a cold call (zod's jitless mode, api/_entries/mcp.ts)", () => {
+    const { status, compiled } = sourcesLoaded({ latitude: 45.06, longitude: 6.03 });
+    expect(status).toBe(200);
+    expect(compiled).toBe(0);
   }, 60_000);
 
   it("defers Ajv's modules to the first JSON Schema it validates (scripts/vercel/lazy-ajv.ts)", () => {
