@@ -11,6 +11,10 @@
  * follow. The wiring itself lives in `api/_entries/` (files under `_`
  * folders are not functions on Vercel).
  *
+ * esbuild splits; `join-chunks.ts` then joins its many small chunks into the
+ * few files a cold start loads: what the entry imports statically, and what
+ * a function's first request loads (`FIRST_REQUEST_MODULES`).
+ *
  * Only what cannot be bundled stays outside: the data files the code opens
  * with `new URL('./file', import.meta.url)` are copied next to the bundles
  * (each name is unique, and every bundled module's `import.meta.url` is its
@@ -22,8 +26,18 @@
  * here from the route table, and the bundles get it as a JSON constant in
  * place of `src/rest/openapi.ts`, so no function ships zod-openapi.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { gazetteerLineStarts } from '../../src/data/geocoding/gazetteer-format.ts';
@@ -31,6 +45,7 @@ import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
+import { joinChunks, type ChunkGroup } from './join-chunks.ts';
 import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
@@ -186,16 +201,14 @@ export interface BundledFunction {
   readonly files: ReadonlyMap<string, readonly string[]>;
 }
 
-type Output = Metafile['outputs'][string];
-
 /**
- * The output files `entry` loads, following the given kinds of import; a
- * build with code splitting also writes chunks only dead code imported,
- * which no function loads and the deployment's tracing leaves out.
+ * The output files (paths as the metafile names them) `entry` loads, following the given kinds of
+ * import; a build with code splitting also writes chunks only dead code imported, which no function
+ * loads and the deployment's tracing leaves out.
  */
-function reachable(metafile: Metafile, entry: string, kinds: readonly string[]): Output[] {
-  const seen = new Set<string>([entry]);
-  const queue = [entry];
+function reachable(metafile: Metafile, entries: readonly string[], kinds: readonly string[]): Set<string> {
+  const seen = new Set<string>(entries);
+  const queue = [...entries];
   for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
     for (const imported of metafile.outputs[path]?.imports ?? []) {
       if (imported.external || !kinds.includes(imported.kind) || seen.has(imported.path)) continue;
@@ -203,7 +216,49 @@ function reachable(metafile: Metafile, entry: string, kinds: readonly string[]):
       queue.push(imported.path);
     }
   }
-  return [...seen].flatMap((path) => metafile.outputs[path] ?? []);
+  return seen;
+}
+
+/**
+ * Per function, the modules a first request loads past the entry: their chunks and every chunk those
+ * import statically become one file (`join-chunks.ts`, decision 0034). For the MCP function, what a
+ * public `find_tailwind_segments` call loads: `publicMcp` in `src/app/parts.ts` and the parts it needs
+ * (the guard's config, the tools' catalog, forecast, ensemble and geocoder choice, the rate limiter).
+ */
+const FIRST_REQUEST_MODULES: Readonly<Record<string, readonly string[]>> = {
+  mcp: [
+    'src/app/public-mcp.ts',
+    'src/mcp/endpoint-guard.ts',
+    'src/data/segments/open-catalog.ts',
+    'src/data/segments/packed-catalog.ts',
+    'src/data/forecast/select-forecast.ts',
+    'src/data/forecast/select-ensemble.ts',
+    'src/data/geocoding/select-geocoder.ts',
+    'src/store/shared-state/rate-limiter.ts',
+  ],
+};
+
+/**
+ * What to join in one function's esbuild output: the chunks the entry imports statically (every cold
+ * start loads them before its first request), and the chunks its first request loads.
+ */
+function chunkGroups(name: string, metafile: Metafile, entryPath: string): ChunkGroup[] {
+  const eager = reachable(metafile, [entryPath], ['import-statement']);
+  const firstRequest = FIRST_REQUEST_MODULES[name] ?? [];
+  const holders = firstRequest.map((module) => {
+    const holder = Object.keys(metafile.outputs).find(
+      (path) => (metafile.outputs[path]?.inputs[module]?.bytesInOutput ?? 0) > 0,
+    );
+    if (holder === undefined) throw new Error(`No chunk of api/${name} holds ${module} any more.`);
+    return holder;
+  });
+  const later = [...reachable(metafile, holders, ['import-statement'])].filter((path) => !eager.has(path));
+  eager.delete(entryPath);
+  const absolute = (paths: Iterable<string>) => new Set([...paths].map((path) => join(ROOT, path)));
+  return [
+    { name: 'start', files: absolute(eager) },
+    { name: 'first-request', files: absolute(later) },
+  ];
 }
 
 /** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */
@@ -214,60 +269,67 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   const bundled: BundledFunction[] = [];
   // One build per function. Code splitting turns each `import()` the composition root defers into a
   // chunk of its own, so a cold start compiles only the code its first request reaches (a public MCP
-  // call never parses better-auth, Kysely, pg or Stripe). Chunks sit beside the entry, named for their
-  // function, so `new URL('./file', import.meta.url)` in any of them finds the data files.
+  // call never parses better-auth, Kysely, pg or Stripe); then `joinChunks` puts together the chunks
+  // a cold start always loads. Chunks sit beside the entry, named for their function, so
+  // `new URL('./file', import.meta.url)` in any of them finds the data files.
   for (const entry of entries) {
     const name = basename(entry, '.ts');
     const file = join(outDir, `${name}.js`);
-    const result = await build({
-      entryPoints: [join(ENTRIES_DIR, entry)],
-      absWorkingDir: ROOT,
-      outdir: outDir,
-      entryNames: '[name]',
-      chunkNames: `${name}-[hash]`,
-      splitting: true,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node24',
-      minify: true,
-      // Error messages and stack traces keep the names of functions and classes.
-      keepNames: true,
-      external: [...EXTERNAL],
-      banner: { js: REQUIRE_SHIM },
-      legalComments: 'eof',
-      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
-      metafile: true,
-      logLevel: 'warning',
-    });
-    const entryPath = Object.keys(result.metafile.outputs).find((path) => basename(path) === `${name}.js`);
-    if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
-    const loadable = reachable(result.metafile, entryPath, ['import-statement', 'dynamic-import']);
-    const eager = reachable(result.metafile, entryPath, ['import-statement']);
-    // Chunks only dead code imported: no function loads them, so none is shipped.
-    for (const path of Object.keys(result.metafile.outputs)) {
-      if (!loadable.includes(result.metafile.outputs[path] as Output)) rmSync(join(ROOT, path));
+    const stage = mkdtempSync(join(tmpdir(), `wos-${name}-`));
+    try {
+      const result = await build({
+        entryPoints: [join(ENTRIES_DIR, entry)],
+        absWorkingDir: ROOT,
+        outdir: stage,
+        entryNames: '[name]',
+        chunkNames: `${name}-[hash]`,
+        splitting: true,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node24',
+        minify: true,
+        // Error messages and stack traces keep the names of functions and classes.
+        keepNames: true,
+        external: [...EXTERNAL],
+        banner: { js: REQUIRE_SHIM },
+        legalComments: 'eof',
+        plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
+        metafile: true,
+        logLevel: 'warning',
+      });
+      const { metafile } = result;
+      const entryPath = Object.keys(metafile.outputs).find((path) => basename(path) === `${name}.js`);
+      if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
+      const joined = await joinChunks(
+        name,
+        join(ROOT, entryPath),
+        outDir,
+        chunkGroups(name, metafile, entryPath),
+        EXTERNAL,
+      );
+      const sourcesOf = (staged: string) =>
+        Object.entries(metafile.outputs[relative(ROOT, staged)]?.inputs ?? {})
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .map(([path]) => path);
+      const files = new Map(joined.map((out) => [out.file, out.from.flatMap(sourcesOf)] as const));
+      const importsOf = new Map(joined.map((out) => [out.file, out.imports] as const));
+      const eager = new Set([file]);
+      for (const path of eager) for (const imported of importsOf.get(path) ?? []) eager.add(imported);
+      const sum = (paths: Iterable<string>) =>
+        [...paths].reduce((total, path) => total + statSync(path).size, 0);
+      bundled.push({
+        name,
+        file,
+        bytes: sum(files.keys()),
+        eagerBytes: sum(eager),
+        chunks: files.size - 1,
+        inputs: new Set([...files.values()].flat()).size,
+        files,
+      });
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
     }
-    const sourcesOf = (output: Output) =>
-      Object.entries(output.inputs)
-        .filter(([, input]) => input.bytesInOutput > 0)
-        .map(([path]) => path);
-    const inputs = new Set(loadable.flatMap(sourcesOf));
-    const files = new Map(
-      Object.entries(result.metafile.outputs)
-        .filter(([, output]) => loadable.includes(output))
-        .map(([path, output]) => [join(ROOT, path), sourcesOf(output)] as const),
-    );
-    const sum = (outputs: readonly Output[]) => outputs.reduce((total, output) => total + output.bytes, 0);
-    bundled.push({
-      name,
-      file,
-      bytes: sum(loadable),
-      eagerBytes: sum(eager),
-      chunks: loadable.length - 1,
-      inputs: inputs.size,
-      files,
-    });
   }
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
   // The embedded catalog (hand-traced and seed-discovered), validated now and packed where

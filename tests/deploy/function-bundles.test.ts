@@ -78,6 +78,7 @@ beforeAll(async () => {
 function sourcesLoaded(args: Record<string, unknown>): {
   status: number;
   body: string;
+  files: string[];
   sources: string[];
   compiled: number;
 } {
@@ -103,7 +104,7 @@ function sourcesLoaded(args: Record<string, unknown>): {
   };
   const files = result.loaded.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
   for (const file of files) expect(mcp.files.has(file), `${file} is one of the function's files`).toBe(true);
-  return { ...result, sources: files.flatMap((file) => mcp.files.get(file) ?? []) };
+  return { ...result, files, sources: files.flatMap((file) => mcp.files.get(file) ?? []) };
 }
 
 describe('the bundled MCP function', () => {
@@ -130,6 +131,14 @@ describe('the bundled MCP function', () => {
     expect(sources).not.toContain('src/data/segments/load.ts');
     // What it loaded is a part of what the function carries.
     expect(new Set(sources).size).toBeLessThan(mcp.inputs / 2);
+  }, 60_000);
+
+  it('loads a public call by coordinates from four files (scripts/vercel/join-chunks.ts)', () => {
+    const { status, files } = sourcesLoaded({ latitude: 45.06, longitude: 6.03 });
+    expect(status).toBe(200);
+    // The entry, what it imports (with the bundler's helpers beside it) and what the first request loads.
+    expect(files).toHaveLength(4);
+    expect(files).toContain(mcp.file);
   }, 60_000);
 
   it("compiles none of zod's object parsers on a cold call (zod's jitless mode, api/_entries/mcp.ts)", () => {
