@@ -45,7 +45,7 @@ import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { writePackedCatalog } from '../../src/data/segments/pack.ts';
 import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
-import { joinChunks, type ChunkGroup } from './join-chunks.ts';
+import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks.ts';
 import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
@@ -202,24 +202,6 @@ export interface BundledFunction {
 }
 
 /**
- * The output files (paths as the metafile names them) `entry` loads, following the given kinds of
- * import; a build with code splitting also writes chunks only dead code imported, which no function
- * loads and the deployment's tracing leaves out.
- */
-function reachable(metafile: Metafile, entries: readonly string[], kinds: readonly string[]): Set<string> {
-  const seen = new Set<string>(entries);
-  const queue = [...entries];
-  for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-    for (const imported of metafile.outputs[path]?.imports ?? []) {
-      if (imported.external || !kinds.includes(imported.kind) || seen.has(imported.path)) continue;
-      seen.add(imported.path);
-      queue.push(imported.path);
-    }
-  }
-  return seen;
-}
-
-/**
  * Per function, the modules a first request loads past the entry: their chunks and every chunk those
  * import statically become one file (`join-chunks.ts`, decision 0034). For the MCP function, what a
  * public `find_tailwind_segments` call loads: `publicMcp` in `src/app/parts.ts` and the parts it needs
@@ -239,26 +221,22 @@ const FIRST_REQUEST_MODULES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * What to join in one function's esbuild output: the chunks the entry imports statically (every cold
- * start loads them before its first request), and the chunks its first request loads.
+ * What to join in one function's esbuild output (`startAndFirstRequest`): the chunks the entry imports
+ * statically, and the chunks its first request loads (those holding `FIRST_REQUEST_MODULES`).
  */
 function chunkGroups(name: string, metafile: Metafile, entryPath: string): ChunkGroup[] {
-  const eager = reachable(metafile, [entryPath], ['import-statement']);
-  const firstRequest = FIRST_REQUEST_MODULES[name] ?? [];
-  const holders = firstRequest.map((module) => {
+  const holders = (FIRST_REQUEST_MODULES[name] ?? []).map((module) => {
     const holder = Object.keys(metafile.outputs).find(
       (path) => (metafile.outputs[path]?.inputs[module]?.bytesInOutput ?? 0) > 0,
     );
     if (holder === undefined) throw new Error(`No chunk of api/${name} holds ${module} any more.`);
-    return holder;
+    return join(ROOT, holder);
   });
-  const later = [...reachable(metafile, holders, ['import-statement'])].filter((path) => !eager.has(path));
-  eager.delete(entryPath);
-  const absolute = (paths: Iterable<string>) => new Set([...paths].map((path) => join(ROOT, path)));
-  return [
-    { name: 'start', files: absolute(eager) },
-    { name: 'first-request', files: absolute(later) },
-  ];
+  const staticImports = (file: string) =>
+    (metafile.outputs[relative(ROOT, file)]?.imports ?? [])
+      .filter((imported) => !imported.external && imported.kind === 'import-statement')
+      .map((imported) => join(ROOT, imported.path));
+  return startAndFirstRequest(join(ROOT, entryPath), holders, staticImports);
 }
 
 /** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */

@@ -2,21 +2,26 @@
  * Fewer, larger files for a function's cold start (decision 0034).
  *
  * esbuild's code splitting puts every module in the chunk of the exact set
- * of entry points and `import()`s that reach it, so the few deferred parts
- * of a function that share code with each other end up in dozens of small
+ * of entry points and `import()`s that reach it, so the deferred parts of a
+ * function, which share code with each other, end up in dozens of small
  * files: a public `find_tailwind_segments` call to the MCP function loaded
  * 49 of them. Node resolves, reads, compiles, instantiates and links each as
  * an ES module of its own, with every binding one chunk imports from
- * another; that costs the cold start more than compiling the same code as
- * one file would (about 8% of the process's instructions for that call).
- * esbuild has no option to group chunks, so this step re-bundles esbuild's
- * output with rolldown (the bundler under the site's Vite), whose code
- * splitting groups put chosen files together: the chunks the entry imports
- * statically in one file, the chunks a path loads on its first request in
- * another, every other chunk as esbuild made it. A merged file still loads
- * only when something first needs a module in it; rolldown keeps the order
- * in which the modules run (`strictExecutionOrder`), so nothing runs sooner
- * than it did, only beside its neighbours.
+ * another, which costs a cold start more than the same code in a few files
+ * (11% of that call's instructions). esbuild has no option to group chunks,
+ * so this step re-bundles esbuild's output with rolldown (the bundler under
+ * the site's Vite), whose code-splitting groups put chosen files together;
+ * every other chunk stays one file of its own, as esbuild made it.
+ *
+ * A group must hold everything its files import statically, apart from the
+ * files of groups before it: then rolldown's own rule (a group takes its
+ * files' dependencies with it) adds nothing, no chunks import each other in
+ * a circle, and each module still runs after everything it imports. Only
+ * when it runs moves: a joined file runs all its modules when something
+ * first imports one of them. Rolldown's `strictExecutionOrder`, which would
+ * keep even that, wraps every module in a function run on first use, and
+ * that alone cost the MCP call more instructions than joining saved. A group
+ * that would need more than its files fails the build (`joinChunks`).
  *
  * Only whitespace and local names change inside a chunk (no compression:
  * esbuild has already minified, and a second minifier's rewrites are not
@@ -24,12 +29,39 @@
  */
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
-import { rolldown, RUNTIME_MODULE_ID } from 'rolldown';
+import { rolldown } from 'rolldown';
 
 /** Files of esbuild's output (absolute paths) to put in one output file. */
 export interface ChunkGroup {
   readonly name: string;
   readonly files: ReadonlySet<string>;
+}
+
+/**
+ * The two groups a function's bundle is joined into: every file `entry`
+ * imports statically, directly or not (what a cold start loads before its
+ * first request), and every file the `firstRequest` files import
+ * statically, themselves included, that the first group does not hold.
+ * Each is closed over static imports past the groups before it, as
+ * `joinChunks` needs. `staticImports` gives a file's static imports.
+ */
+export function startAndFirstRequest(
+  entry: string,
+  firstRequest: readonly string[],
+  staticImports: (file: string) => readonly string[],
+): ChunkGroup[] {
+  const closure = (from: readonly string[]) => {
+    const seen = new Set(from);
+    for (const file of seen) for (const imported of staticImports(file)) seen.add(imported);
+    return seen;
+  };
+  const start = closure([entry]);
+  const later = [...closure(firstRequest)].filter((file) => !start.has(file));
+  start.delete(entry);
+  return [
+    { name: 'start', files: start },
+    { name: 'first-request', files: new Set(later) },
+  ];
 }
 
 /** One file of the joined output: its path and the esbuild files (absolute paths) it holds. */
@@ -42,9 +74,9 @@ export interface JoinedFile {
 
 /**
  * Re-bundles esbuild's output from `entry` into `outDir` as `<name>.js` and
- * `<name>-<hash>.js` chunks, each group of files as one chunk (the first
- * group should be what the entry imports statically: rolldown's helpers
- * join it). `external`
+ * `<name>-<hash>.js` chunks, each group of files as one chunk; earlier
+ * groups claim their files first. Throws when a group's chunk holds other
+ * files than the group's (a group that needs more than it holds). `external`
  * names the packages that stay imports (Node's built-in modules always do).
  */
 export async function joinChunks(
@@ -54,12 +86,11 @@ export async function joinChunks(
   groups: readonly ChunkGroup[],
   external: readonly string[],
 ): Promise<JoinedFile[]> {
+  const joining = groups.filter((group) => group.files.size > 0);
   const bundle = await rolldown({
     input: { [name]: entry },
     platform: 'node',
     external: (id) => isBuiltin(id) || external.includes(id),
-    // The entry's only export is the handler; nothing outside imports the chunks.
-    preserveEntrySignatures: 'allow-extension',
     logLevel: 'warn',
   });
   try {
@@ -70,18 +101,17 @@ export async function joinChunks(
       chunkFileNames: `${name}-[hash].js`,
       minify: { compress: false, mangle: true, codegen: { removeWhitespace: true } },
       comments: { legal: true },
-      strictExecutionOrder: true,
       codeSplitting: {
-        includeDependenciesRecursively: false,
-        // Rolldown's few helpers (the wrappers that keep the modules' order) go with the first group.
-        groups: groups.map((group, i) => ({
+        // Earlier groups claim their files first.
+        groups: joining.map((group, i) => ({
           name: group.name,
-          test: (id: string) => group.files.has(id) || (i === 0 && id === RUNTIME_MODULE_ID),
+          priority: joining.length - i,
+          test: (id: string) => group.files.has(id),
         })),
       },
     });
     const written = new Set(output.map((chunk) => chunk.fileName));
-    return output.flatMap((chunk) =>
+    const joined: JoinedFile[] = output.flatMap((chunk) =>
       chunk.type === 'chunk'
         ? [
             {
@@ -95,6 +125,17 @@ export async function joinChunks(
           ]
         : [],
     );
+    for (const group of joining) {
+      const holders = joined.filter((out) => out.from.some((file) => group.files.has(file)));
+      const [holder] = holders;
+      if (holders.length !== 1 || holder?.from.length !== group.files.size) {
+        throw new Error(
+          `The ${group.name} group of api/${name} did not become one file of its own files: ` +
+            'it needs a file it does not hold (decision 0034).',
+        );
+      }
+    }
+    return joined;
   } finally {
     await bundle.close();
   }
