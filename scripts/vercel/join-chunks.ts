@@ -25,7 +25,8 @@
  *
  * Only whitespace and local names change inside a chunk (no compression:
  * esbuild has already minified, and a second minifier's rewrites are not
- * worth the risk); licences stay with their code.
+ * worth the risk); strings stay ASCII with escapes, as esbuild writes them;
+ * licences stay with their code.
  */
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
@@ -99,7 +100,7 @@ export async function joinChunks(
       format: 'esm',
       entryFileNames: '[name].js',
       chunkFileNames: `${name}-[hash].js`,
-      minify: { compress: false, mangle: true, codegen: { removeWhitespace: true } },
+      minify: { compress: false, mangle: true, codegen: { removeWhitespace: true, asciiOnly: true } },
       comments: { legal: true },
       codeSplitting: {
         // Earlier groups claim their files first.
