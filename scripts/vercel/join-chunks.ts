@@ -76,8 +76,9 @@ export interface JoinedFile {
 /**
  * Re-bundles esbuild's output from `entry` into `outDir` as `<name>.js` and
  * `<name>-<hash>.js` chunks, each group of files as one chunk; earlier
- * groups claim their files first. Throws when a group's chunk holds other
- * files than the group's (a group that needs more than it holds). `external`
+ * groups claim their files first. Throws when a group's files end up in
+ * more than one chunk or beside other files (a group that needs more than
+ * it holds). `external`
  * names the packages that stay imports (Node's built-in modules always do).
  */
 export async function joinChunks(
@@ -126,10 +127,11 @@ export async function joinChunks(
           ]
         : [],
     );
+    // Rolldown drops a file it finds nothing in to run or export; the rest of a group must be one chunk,
+    // and that chunk nothing else.
     for (const group of joining) {
       const holders = joined.filter((out) => out.from.some((file) => group.files.has(file)));
-      const [holder] = holders;
-      if (holders.length !== 1 || holder?.from.length !== group.files.size) {
+      if (holders.length > 1 || holders.some((out) => out.from.some((file) => !group.files.has(file)))) {
         throw new Error(
           `The ${group.name} group of api/${name} did not become one file of its own files: ` +
             'it needs a file it does not hold (decision 0034).',
