@@ -142,14 +142,15 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, PROFILE_CODE)).toEqual([]);
   }, 60_000);
 
-  it('a REST data request loads the catalog, forecast and report code, but no MCP server, store or better-auth', () => {
+  it('a REST data request loads the catalog, forecast and profile code, but no MCP code, store or better-auth', () => {
     const result = probe('api/_entries/rest.ts', 'http://localhost/v1/segments/fr-alpe-d-huez', {});
     expect(result.status).toBe(200);
     expect(result.body).toContain('fr-alpe-d-huez');
     expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
     // A segment's page reads its elevation profile: the profile code loads with it.
     expect(matching(result.loaded, PROFILE_CODE).length).toBeGreaterThan(0);
-    expect(matching(result.loaded, /node_modules\/@modelcontextprotocol\//)).toEqual([]);
+    // Built below both surfaces, as the list is (decisions 0028, 0035): nothing of get_segment either.
+    expect(matching(result.loaded, MCP)).toEqual([]);
     expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
     expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
   }, 60_000);
