@@ -7,7 +7,6 @@
  *
  * `node bench/mcp-find-cpu.ts [--calls N]`
  */
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { readSettings } from '../src/app/settings.ts';
 import { createForecastCache } from '../src/data/forecast/cache.ts';
@@ -19,6 +18,7 @@ import { createMcpEndpoint } from '../src/mcp/endpoint.ts';
 import { mcpGuardConfig } from '../src/mcp/endpoint-guard.ts';
 import { PUBLIC_TOOLS } from '../src/mcp/tools/public.ts';
 import { findCalls, looksSuccessful, type McpCall } from './mcp-calls.ts';
+import { warmLoop } from './warm-loop.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '4000' } } });
 
@@ -57,18 +57,8 @@ const nth = (i: number): McpCall => {
   if (!call) throw new Error('no call');
   return call;
 };
-for (let i = 0; i < count / 2; i++) await send(nth(i));
-const walls: number[] = [];
-const cpu = process.cpuUsage();
-for (let i = 0; i < count; i++) {
-  const start = performance.now();
-  await send(nth(i));
-  walls.push(performance.now() - start);
-}
-const { user, system } = process.cpuUsage(cpu);
-walls.sort((a, b) => a - b);
-const at = (q: number) => (walls[Math.floor(walls.length * q)] ?? NaN).toFixed(3);
+const { cpuUs, p50Ms, p99Ms } = await warmLoop(count, (i) => send(nth(i)));
 console.log(
-  `find_tailwind_segments, ${count} warm calls: CPU ${((user + system) / count).toFixed(0)} µs a call, ` +
-    `wall p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+  `find_tailwind_segments, ${count} warm calls: CPU ${cpuUs.toFixed(0)} µs a call, ` +
+    `wall p50 ${p50Ms} ms, p99 ${p99Ms} ms`,
 );

@@ -10,7 +10,6 @@
  *
  * `node bench/rest-segments-cpu.ts [--requests N] [--kind all|within|names|far]`
  */
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openRestData } from '../src/app/rest-data.ts';
 import { createForecastCache } from '../src/data/forecast/cache.ts';
@@ -19,6 +18,7 @@ import { lazyGazetteer } from '../src/data/geocoding/gazetteer.ts';
 import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
 import { loadEmbeddedSegments } from '../src/data/segments/load.ts';
 import { createApiHandler } from '../src/rest/handler.ts';
+import { warmLoop } from './warm-loop.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,18 +64,8 @@ async function send(path: string): Promise<void> {
 
 const count = Number(values.requests);
 const nth = (i: number): string => paths[i % paths.length] ?? '';
-for (let i = 0; i < count / 2; i++) await send(nth(i));
-const walls: number[] = [];
-const cpu = process.cpuUsage();
-for (let i = 0; i < count; i++) {
-  const start = performance.now();
-  await send(nth(i));
-  walls.push(performance.now() - start);
-}
-const { user, system } = process.cpuUsage(cpu);
-walls.sort((a, b) => a - b);
-const at = (q: number) => (walls[Math.floor(walls.length * q)] ?? NaN).toFixed(3);
+const { cpuUs, p50Ms, p99Ms } = await warmLoop(count, (i) => send(nth(i)));
 console.log(
-  `GET /v1/segments (${values.kind}), ${count} warm requests over ${paths.length} URLs: CPU ${((user + system) / count).toFixed(0)} µs a request, ` +
-    `wall p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+  `GET /v1/segments (${values.kind}), ${count} warm requests over ${paths.length} URLs: CPU ${cpuUs.toFixed(0)} µs a request, ` +
+    `wall p50 ${p50Ms} ms, p99 ${p99Ms} ms`,
 );
