@@ -524,6 +524,18 @@ describe('the route calculator in Chromium', () => {
         await expectNoAxeViolations(page, `/ with ${file} (${width} px, ${scheme}, ${mode})`);
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        if (mode === 'forecast') {
+          // The starts fit their box (stacked on a phone) instead of scrolling sideways in it.
+          const box = await page
+            .locator('#route-starts')
+            .evaluate((table) => [table.scrollWidth, table.parentElement?.clientWidth ?? 0]);
+          expect(box[0]).toBeLessThanOrEqual(box[1]);
+          // The lead sentence is on screen once: the status line announces it without showing it.
+          const lead = (await page.locator('#route-forecast-lead').textContent()) ?? '';
+          expect(lead).not.toBe('');
+          expect(await page.locator('#route-status').textContent()).toContain(lead);
+          expect(await page.locator('#route-status').boundingBox()).toMatchObject({ width: 1, height: 1 });
+        }
         await page.screenshot({
           path: `test-results/screenshots/home-route-${file.replace(/\W+/g, '-')}-${width}-${scheme}-${mode}.png`,
           fullPage: true,

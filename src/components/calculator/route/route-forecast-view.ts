@@ -11,6 +11,7 @@ import { drawChart } from '../../charts/draw-chart.ts';
 import { ForecastFetchError, fetchCells } from './route-forecast-fetch.ts';
 import { judgeInForecast, routeCells, type ForecastRoute } from './route-forecast-model.ts';
 import { mountSegmentMap } from '../../map/mount-map.ts';
+import { setRouteStatus } from './route-status.ts';
 
 /**
  * The forecast half of the route calculator, loaded only when a route is
@@ -207,6 +208,10 @@ function fillStarts(result: ForecastRoute, closed: boolean): void {
         cell('td', worst ? `km ${worst.from_km}–${worst.to_km}, ${worst.headwind_kmh} km/h` : 'no headwind'),
         cell('td', start.flags.length === 0 ? 'nothing' : start.flags.join(', ')),
       );
+      // On a phone the table stacks (`table.stack`): each value then carries its column's name.
+      for (const [index, value] of [...row.cells].entries()) {
+        if (value.tagName === 'TD') value.dataset['label'] = heads[index] ?? '';
+      }
       return row;
     }),
   );
@@ -374,11 +379,10 @@ function sourceSentence(result: ForecastRoute): string {
  */
 export async function showForecast(route: PreparedRoute, name: string, host: ForecastHost): Promise<void> {
   const section = byId('route-forecast');
-  const status = byId('route-status');
   const problem = byId('route-forecast-problem');
   section.hidden = false;
   problem.textContent = '';
-  status.textContent = `Reading the forecast for ${name}…`;
+  setRouteStatus(`Reading the forecast for ${name}…`);
   section.dataset['state'] = 'loading';
   let result: ForecastRoute | null;
   try {
@@ -390,7 +394,7 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
     problem.textContent =
       `${error instanceof ForecastFetchError ? error.message : 'The forecast could not be read; try again later.'} ` +
       'The typed wind still works: choose it above.';
-    status.textContent = '';
+    setRouteStatus('');
     return;
   }
   if (!host.isCurrent()) return;
@@ -398,7 +402,7 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
     section.dataset['state'] = 'problem';
     problem.textContent =
       'The forecast has no usable hours anywhere along this route; the typed wind still works: choose it above.';
-    status.textContent = '';
+    setRouteStatus('');
     return;
   }
   section.dataset['state'] = 'result';
@@ -413,7 +417,8 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
     lead.textContent = `No start to suggest in the next 3 days: ${STATUS_WORDS[result.judgement.status]}.`;
     byId('route-forecast-details').hidden = true;
     showMap(route, name, result.judgement.shape, false);
-    status.textContent = `${name}: ${lead.textContent}`;
+    // The lead above says it on screen: the status only announces it.
+    setRouteStatus(`${name}: ${lead.textContent}`, false);
     return;
   }
   byId('route-forecast-details').hidden = false;
@@ -434,5 +439,6 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
     bestChosen.reversed,
     bestChosen.wind.legs.map((leg) => leg.tailwindKmh),
   );
-  status.textContent = `${name}: ${lead.textContent}`;
+  // The lead above says it on screen: the status only announces it.
+  setRouteStatus(`${name}: ${lead.textContent}`, false);
 }

@@ -38,6 +38,7 @@ import {
 import { POLAR_STEP_DEG, polarPoint, polarScaleKmh, timeCostPoint, zeroRingRadius } from './route-polar.ts';
 import type { RouteSource } from './route-seam.ts';
 import { readRouteText } from './route-source.ts';
+import { setRouteStatus } from './route-status.ts';
 
 /**
  * The route calculator proper, loaded on first use. It reads the route in
@@ -131,9 +132,8 @@ function messageOf(error: unknown, file: string | undefined): string {
 export async function showRoute(source: RouteSource): Promise<void> {
   const ticket = ++generation;
   const error = byId('route-error');
-  const status = byId('route-status');
   error.textContent = '';
-  status.textContent = 'Reading the route…';
+  setRouteStatus('Reading the route…');
   let label = source.kind === 'text' ? PASTED : (source.files[0]?.name ?? 'The file');
   try {
     const read = await readSource(source);
@@ -156,7 +156,7 @@ export async function showRoute(source: RouteSource): Promise<void> {
     if (ticket !== generation) return;
     shown = undefined;
     byId('route-result').hidden = true;
-    status.textContent = '';
+    setRouteStatus('');
     error.textContent = messageOf(problem, source.kind === 'files' ? label : undefined);
   }
 }
@@ -277,7 +277,7 @@ function render(): void {
     byId('route-figures').replaceChildren();
     for (const table of ['route-polar-table', 'route-sections-table'])
       byId(table).querySelector('tbody')?.replaceChildren();
-    byId('route-status').textContent = `${name} is read; the wind above needs fixing.`;
+    setRouteStatus(`${name} is read; the wind above needs fixing.`);
     return;
   }
   result.dataset['state'] = 'result';
@@ -296,8 +296,9 @@ function render(): void {
   if (shown.shape === 'point_to_point') {
     drawPolar(polar, judged, wind.speedKmh, wind.directionDeg);
     fillFigures(shown, judged, polar);
-    byId('route-status').textContent =
-      `${name}: ${km(shown.geometry.distanceM)} km, weighted tailwind ${signed(judged.tailwindKmh)} km/h.`;
+    setRouteStatus(
+      `${name}: ${km(shown.geometry.distanceM)} km, weighted tailwind ${signed(judged.tailwindKmh)} km/h.`,
+    );
     return;
   }
   const times = directionTimes(legs, shown.reversedLegs, wind, RIDER_POWER_W, DEFAULT_POWER_PARAMS);
@@ -310,9 +311,10 @@ function render(): void {
   );
   drawTimePolar(timePolar, times, shown.shape, wind);
   fillFigures(shown, judged, polar, times, timePolar);
-  byId('route-status').textContent =
+  setRouteStatus(
     `${name}: ${km(shown.geometry.distanceM)} km ${SHAPE_WORDS[shown.shape]}; ` +
-    `as given ${gainWords(times.asGivenGainedS)}, reversed ${gainWords(times.reversedGainedS)}: ${fasterWords(times)}.`;
+      `as given ${gainWords(times.asGivenGainedS)}, reversed ${gainWords(times.reversedGainedS)}: ${fasterWords(times)}.`,
+  );
 }
 
 /**
