@@ -65,6 +65,7 @@ const LABELS = {
   same: 'tailwind, same URL',
   fresh: 'tailwind, new URLs',
   headers: 'node:http, API headers',
+  headersFresh: 'node:http, API headers, new URLs',
   fastifySame: 'fastify, same URL',
   fastifyFresh: 'fastify, new URLs',
 } as const;
@@ -183,6 +184,9 @@ function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): v
   };
   ratio(LABELS.same, LABELS.baseline, TARGET_RATIO);
   ratio(LABELS.fresh, LABELS.baselineFresh, NEW_URL_TARGET_RATIO);
+  // The bare server above sends two headers; this one the API's five, the bytes the contract requires.
+  ratio(LABELS.fresh, LABELS.headersFresh, NEW_URL_TARGET_RATIO);
+  ratio(LABELS.headersFresh, LABELS.baselineFresh);
   ratio(LABELS.fresh, LABELS.baseline);
   ratio(LABELS.fresh, LABELS.fastifyFresh, FASTIFY_TARGET_RATIO);
   ratio(LABELS.same, LABELS.fastifySame);
@@ -190,6 +194,7 @@ function printLoadTable(rows: readonly Measurement[], settings: LoadSettings): v
   ratio(LABELS.fastifyFresh, LABELS.baseline);
   // CPU time per request moves far less than throughput when other work shares the cores.
   cpuRatio(LABELS.fresh, LABELS.baselineFresh);
+  cpuRatio(LABELS.fresh, LABELS.headersFresh);
   cpuRatio(LABELS.fresh, LABELS.fastifyFresh);
   cpuRatio(LABELS.same, LABELS.baseline);
 }
@@ -232,8 +237,12 @@ async function main(): Promise<number> {
   const rssBefore = rssMb(service.pid);
   const rows = await alternate(
     [
+      // The same URL repeated, then new URLs, each group back to back so drift in the machine hits its rows alike.
       { label: LABELS.baseline, url: baseline.baseUrl + TAILWIND_PATH, pid: baseline.pid },
-      // The same varied URLs to the bare server: autocannon builds a new request each time, which costs
+      { label: LABELS.same, url: service.baseUrl + TAILWIND_PATH, pid: service.pid },
+      { label: LABELS.headers, url: withHeaders.baseUrl + TAILWIND_PATH, pid: withHeaders.pid },
+      { label: LABELS.fastifySame, url: fastify.baseUrl + TAILWIND_PATH, pid: fastify.pid },
+      // The same varied URLs to the bare servers: autocannon builds a new request each time, which costs
       // the load generator (on the same two cores) as much as some servers spend answering.
       {
         label: LABELS.baselineFresh,
@@ -241,15 +250,18 @@ async function main(): Promise<number> {
         pid: baseline.pid,
         requests: distinctRequests(baseline.baseUrl + TAILWIND_PATH),
       },
-      { label: LABELS.same, url: service.baseUrl + TAILWIND_PATH, pid: service.pid },
+      {
+        label: LABELS.headersFresh,
+        url: withHeaders.baseUrl + TAILWIND_PATH,
+        pid: withHeaders.pid,
+        requests: distinctRequests(withHeaders.baseUrl + TAILWIND_PATH),
+      },
       {
         label: LABELS.fresh,
         url: service.baseUrl + TAILWIND_PATH,
         pid: service.pid,
         requests: distinctRequests(service.baseUrl + TAILWIND_PATH),
       },
-      { label: LABELS.headers, url: withHeaders.baseUrl + TAILWIND_PATH, pid: withHeaders.pid },
-      { label: LABELS.fastifySame, url: fastify.baseUrl + TAILWIND_PATH, pid: fastify.pid },
       {
         label: LABELS.fastifyFresh,
         url: fastify.baseUrl + TAILWIND_PATH,

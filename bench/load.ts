@@ -187,11 +187,17 @@ function keepBest(previous: Measurement | undefined, next: Measurement): Measure
   };
 }
 
-/** Runs every target once per round, in order, printing each run, and returns the best of each with every round. */
+/**
+ * Runs every target once per round, printing each run, and returns the best of each with every round.
+ * Each round starts one target later than the one before (the order turned, not shuffled): no target
+ * always runs first after a pause or always right after the same neighbour, while targets listed
+ * together still run back to back.
+ */
 export async function alternate(targets: readonly Target[], settings: LoadSettings): Promise<Measurement[]> {
   const best = new Map<string, Measurement>();
   for (let round = 1; round <= settings.rounds; round += 1) {
-    for (const target of targets) {
+    const start = (round - 1) % targets.length;
+    for (const target of [...targets.slice(start), ...targets.slice(0, start)]) {
       const m = await measure(target, settings);
       const rate = Math.round(m.requestsPerS).toLocaleString('en-US');
       const cpu = m.rounds[0]?.cpuUsPerRequest;
