@@ -528,8 +528,8 @@ describe('the route calculator in Chromium', () => {
           // The starts fit their box (stacked on a phone) instead of scrolling sideways in it.
           const box = await page
             .locator('#route-starts')
-            .evaluate((table) => [table.scrollWidth, table.parentElement?.clientWidth ?? 0]);
-          expect(box[0]).toBeLessThanOrEqual(box[1]);
+            .evaluate((table) => ({ table: table.scrollWidth, box: table.parentElement?.clientWidth ?? 0 }));
+          expect(box.table).toBeLessThanOrEqual(box.box);
           // The lead sentence is on screen once: the status line announces it without showing it.
           const lead = (await page.locator('#route-forecast-lead').textContent()) ?? '';
           expect(lead).not.toBe('');
