@@ -22,6 +22,17 @@ import { openSegmentCatalog } from '../../src/data/segments/open-catalog.ts';
 const MARK = '@@loaded@@';
 const ZONE_TABLE = 'zones.generated.tsv';
 
+/** The probes' common part: imports the bundled entry (argv) and sends it one public MCP call, answered in `response`. */
+const PUBLIC_CALL = `
+const [entry, body] = process.argv.slice(1);
+const { default: fn } = await import(entry);
+const response = await fn.fetch(new Request('http://localhost/mcp', {
+  method: 'POST',
+  headers: { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+  body,
+}));
+`;
+
 const PROBE = `
 import { registerHooks } from 'node:module';
 let compiled = 0;
@@ -33,14 +44,7 @@ globalThis.Function = new Proxy(Function, {
 });
 const loaded = new Set();
 registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });
-const [entry, body] = process.argv.slice(1);
-const { default: fn } = await import(entry);
-const response = await fn.fetch(new Request('http://localhost/mcp', {
-  method: 'POST',
-  headers: { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-  body,
-}));
-process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), loaded: [...loaded], compiled }));
+${PUBLIC_CALL}process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), loaded: [...loaded], compiled }));
 `;
 
 /** Answers one public call by coordinates, counting the `Intl.DateTimeFormat`s the process makes. */
@@ -50,14 +54,7 @@ Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
   construct(target, args) { made++; return new target(...args); },
   apply(target, self, args) { made++; return target(...args); },
 });
-const [entry, body] = process.argv.slice(1);
-const { default: fn } = await import(entry);
-const response = await fn.fetch(new Request('http://localhost/mcp', {
-  method: 'POST',
-  headers: { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-  body,
-}));
-process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), made }));
+${PUBLIC_CALL}process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, body: await response.text(), made }));
 `;
 
 let outDir: string;

@@ -55,10 +55,19 @@ function probe(entry: string, url: string, init: RequestInit, env: Record<string
 
 const matching = (loaded: readonly string[], pattern: RegExp) => loaded.filter((url) => pattern.test(url));
 
+/** No loaded module matches any of `patterns`; each pattern is its own assertion, named when it fails. */
+function expectNoneLoaded(loaded: readonly string[], patterns: readonly RegExp[]): void {
+  for (const pattern of patterns) expect(matching(loaded, pattern), String(pattern)).toEqual([]);
+}
+
 const BETTER_AUTH = /node_modules\/(better-auth|@better-auth)\//;
 const STORE_DRIVERS = /node_modules\/(pg|kysely)\/|src\/store\/(database|migrate)\.ts/;
 const GEOCODERS = /src\/data\/geocoding\/(gazetteer|open-meteo-geocoder|regions|region-index)\.ts/;
 const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
+
+/** What no REST request may load, whatever its endpoint: the MCP server, better-auth and the store's drivers. */
+const NEVER_IN_REST = [MCP, BETTER_AUTH, STORE_DRIVERS];
+
 /** What the REST data endpoints read: the forecast, the catalog, the place search, their port. */
 const DATA_CODE =
   /src\/data\/(forecast|segments)\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
@@ -134,9 +143,7 @@ describe('what a cold function loads for its first request', () => {
       {},
     );
     expect(result.status).toBe(200);
-    expect(matching(result.loaded, MCP)).toEqual([]);
-    expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
-    expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
+    expectNoneLoaded(result.loaded, NEVER_IN_REST);
     // The data endpoints' sources load with their first request, never with a calculation.
     expect(matching(result.loaded, DATA_CODE)).toEqual([]);
     expect(matching(result.loaded, PROFILE_CODE)).toEqual([]);
@@ -150,9 +157,7 @@ describe('what a cold function loads for its first request', () => {
     // A segment's page reads its elevation profile: the profile code loads with it.
     expect(matching(result.loaded, PROFILE_CODE).length).toBeGreaterThan(0);
     // Built below both surfaces, as the list is (decisions 0028, 0035): nothing of get_segment either.
-    expect(matching(result.loaded, MCP)).toEqual([]);
-    expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
-    expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
+    expectNoneLoaded(result.loaded, NEVER_IN_REST);
   }, 60_000);
 
   it('a REST list near a place loads the place search and the catalog, but no MCP code at all', () => {
@@ -162,9 +167,7 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
     expect(matching(result.loaded, /src\/rider\/(place|segments-around)\.ts$/)).toHaveLength(2);
     // Built below both surfaces (decision 0035): not the tool, its report code or its byte budget.
-    expect(matching(result.loaded, MCP)).toEqual([]);
-    expect(matching(result.loaded, BETTER_AUTH)).toEqual([]);
-    expect(matching(result.loaded, STORE_DRIVERS)).toEqual([]);
+    expectNoneLoaded(result.loaded, NEVER_IN_REST);
   }, 60_000);
 
   it('the cron function loads the store but nothing of the MCP server', () => {
