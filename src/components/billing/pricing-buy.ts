@@ -7,7 +7,8 @@
  * A click disables every Buy button until the answer, and the server gives
  * a repeated click the same Checkout Session anyway.
  */
-import { byId, failureMessage, getJson, postJson } from '../rider/auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { failureMessage, getJson, postJson } from '../rider/auth-client.ts';
 import { signUpThenBack } from './return-path.ts';
 
 type Currency = 'eur' | 'usd';

@@ -5,7 +5,8 @@
  * has paid, and a plain note when this deployment takes no payments.
  */
 import { PLANS } from '../../core/plans.ts';
-import { byId, failureMessage, postJson } from '../rider/auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { failureMessage, postJson } from '../rider/auth-client.ts';
 import { formatDate } from '../rider/settings-view.ts';
 
 export interface BillingView {

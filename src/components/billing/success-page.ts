@@ -4,7 +4,8 @@
  * (usually at once), and says plainly when it is still on its way.
  */
 import { PLANS } from '../../core/plans.ts';
-import { byId, getJson } from '../rider/auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { getJson } from '../rider/auth-client.ts';
 
 const ATTEMPTS = 15;
 const PAUSE_MS = 1000;

@@ -1,10 +1,5 @@
 import { calculate, FIELD_NAMES, type Fields, type Problem, type Result } from './outcome.ts';
-
-function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  const element = document.getElementById(id);
-  if (!element) throw new Error(`calculator: #${id} is missing`);
-  return element as T;
-}
+import { byId } from '../dom/by-id.ts';
 
 function readFields(form: HTMLFormElement): Fields {
   const data = new FormData(form);

@@ -6,7 +6,8 @@
  * ends on the settings page.
  */
 import { safeReturnPath } from '../billing/return-path.ts';
-import { byId, failureMessage, nextUrl, oauthQuery, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { failureMessage, nextUrl, oauthQuery, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
 import { rememberSignedIn } from './menu-session.ts';
 
 const ENDPOINTS = {

@@ -9,12 +9,6 @@ export interface JsonReply {
   readonly body: Record<string, unknown> | null;
 }
 
-export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  const element = document.getElementById(id);
-  if (!element) throw new Error(`rider page: #${id} is missing`);
-  return element as T;
-}
-
 async function readReply(response: Response): Promise<JsonReply> {
   const body: unknown = await response.json().catch(() => null);
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);

@@ -10,7 +10,7 @@ import {
   refusalReasonOf,
   type RefusalReason,
 } from '../../auth/client-refusal.ts';
-import { byId } from './auth-client.ts';
+import { byId } from '../dom/by-id.ts';
 
 function isReason(value: string | null): value is RefusalReason {
   return REFUSAL_REASONS.some((reason) => reason === value);

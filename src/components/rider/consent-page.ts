@@ -6,8 +6,8 @@
  * answers with where to send the browser: back to the assistant with a code,
  * or with `access_denied`.
  */
+import { byId } from '../dom/by-id.ts';
 import {
-  byId,
   failureMessage,
   getJson,
   nextUrl,

@@ -6,7 +6,8 @@
  * first script stays small. The server reads the file again before storing:
  * the preview is a courtesy, never the authority.
  */
-import { byId, failureMessage, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { failureMessage, postJson, UNREACHABLE_MESSAGE } from './auth-client.ts';
 import type { PreviewResult } from './own-segment-preview.ts';
 import { postRowAction } from './row-action.ts';
 import type { Me } from './settings-view.ts';

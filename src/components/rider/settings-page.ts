@@ -4,7 +4,8 @@
  * Disconnect), personal records, recent alerts and the alert webhook (see
  * `webhook-section.ts`), and signs out.
  */
-import { byId, failureMessage, getJson, postJson } from './auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { failureMessage, getJson, postJson } from './auth-client.ts';
 import { alertItems, connectionItems, planText, recordRows, type Me } from './settings-view.ts';
 import { showOwnSegments, startOwnSegmentsSection } from './own-segments-section.ts';
 import { showBilling, startBillingSection } from '../billing/settings-billing.ts';

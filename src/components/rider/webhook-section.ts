@@ -4,7 +4,8 @@
  * Everything from the server goes in as text; the secret is never kept
  * anywhere but this page's DOM, and leaves it on the next save or remove.
  */
-import { byId, failureMessage, postJson, type JsonReply, UNREACHABLE_MESSAGE } from './auth-client.ts';
+import { byId } from '../dom/by-id.ts';
+import { failureMessage, postJson, type JsonReply, UNREACHABLE_MESSAGE } from './auth-client.ts';
 
 const WEBHOOK_API = '/api/rider/webhook';
 

@@ -2,7 +2,8 @@ import type { SegmentDetailResult, SegmentHour } from '../../rest/schemas/segmen
 import { drawChart } from '../charts/draw-chart.ts';
 import { mountSegmentMap } from '../map/mount-map.ts';
 import { getJson, showProblem } from './api-client.ts';
-import { byId, el } from './dom.ts';
+import { byId } from '../dom/by-id.ts';
+import { el } from './dom.ts';
 import { showForecastNotes } from './forecast-note.ts';
 import { partTailwinds } from './line-wind.ts';
 import { profileSpec, timelineSpec } from './segment-charts.ts';

@@ -12,10 +12,3 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   node.append(...children);
   return node;
 }
-
-/** The element with this id, or an error naming it: the page's markup and script disagree. */
-export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  const node = document.getElementById(id);
-  if (!node) throw new Error(`#${id} is missing from the page`);
-  return node as T;
-}

@@ -1,7 +1,8 @@
 import type { NearSegment, SegmentsNearResult } from '../../rest/schemas/segment-results.ts';
 import { mountSegmentMap } from '../map/mount-map.ts';
 import { getJson, showProblem } from './api-client.ts';
-import { byId, el } from './dom.ts';
+import { byId } from '../dom/by-id.ts';
+import { el } from './dom.ts';
 import { showForecastNotes } from './forecast-note.ts';
 import { segmentsQuery, signedKmh, windowStatusWords, windowText } from './segment-words.ts';
 

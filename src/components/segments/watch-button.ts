@@ -1,6 +1,7 @@
 import { signedInNoted } from './signed-in-note.ts';
 import { getJson } from './api-client.ts';
-import { byId, el } from './dom.ts';
+import { byId } from '../dom/by-id.ts';
+import { el } from './dom.ts';
 
 interface Me {
   readonly watchlist: readonly { readonly segment_id: string }[];

@@ -12,6 +12,7 @@ import { ForecastFetchError, fetchCells } from './route-forecast-fetch.ts';
 import { judgeInForecast, routeCells, type ForecastRoute } from './route-forecast-model.ts';
 import { mountSegmentMap } from '../../map/mount-map.ts';
 import { setRouteStatus } from './route-status.ts';
+import { byId } from '../../dom/by-id.ts';
 
 /**
  * The forecast half of the route calculator, loaded only when a route is
@@ -64,12 +65,6 @@ interface Pending {
 }
 
 let pending: Pending | undefined;
-
-function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  const element = document.getElementById(id);
-  if (!element) throw new Error(`route forecast: #${id} is missing`);
-  return element as T;
-}
 
 /** A forecast is read once per route given; switching modes back and forth asks nothing again. */
 function forecastFor(route: PreparedRoute): Promise<ForecastRoute | null> {

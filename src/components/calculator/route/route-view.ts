@@ -39,6 +39,7 @@ import { POLAR_STEP_DEG, polarPoint, polarScaleKmh, timeCostPoint, zeroRingRadiu
 import type { RouteSource } from './route-seam.ts';
 import { readRouteText } from './route-source.ts';
 import { setRouteStatus } from './route-status.ts';
+import { byId } from '../../dom/by-id.ts';
 
 /**
  * The route calculator proper, loaded on first use. It reads the route in
@@ -82,12 +83,6 @@ let shown: Shown | undefined;
 /** Bumped for every route given, so a slow read never overwrites a newer one. */
 let generation = 0;
 let listening = false;
-
-function byId<T extends Element = HTMLElement>(id: string): T {
-  const element = document.getElementById(id);
-  if (!element) throw new Error(`route: #${id} is missing`);
-  return element as unknown as T;
-}
 
 /** Speeds as the API shows them: 0.1 km/h, halves away from zero. */
 const oneDecimal = (value: number): string =>
