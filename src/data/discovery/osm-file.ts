@@ -27,10 +27,10 @@ import { isRideableRoad } from '../../core/discovery/rideable-way.ts';
  * the first bytes (gzip magic, `<`, else PBF), not by the name.
  */
 
-type Format = 'pbf' | 'xml' | 'xml.gz';
+export type Format = 'pbf' | 'xml' | 'xml.gz';
 
 /** One element of either format, as both readers hand it on. */
-type Item =
+export type Item =
   | {
       readonly type: 'node';
       readonly id: number;
@@ -52,10 +52,14 @@ type Item =
     };
 
 /** What a file says about itself besides its elements. */
-interface FileFacts {
+export interface FileFacts {
   bbox: BBox | null;
   /** Milliseconds since 1970; 0 when unknown. */
   newest: number;
+  /** The file says its elements are sorted by type, then id (PBF `Sort.Type_then_ID`). */
+  sorted?: boolean;
+  /** Bytes of the file read so far by the pass under way (for progress reports). */
+  bytesRead?: number;
 }
 
 /**
@@ -78,7 +82,7 @@ export async function readOsmFile(path: string, bbox?: BBox): Promise<OsmExtract
   }
 }
 
-function describe(error: Error): string {
+export function describe(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES') return 'permission denied';
@@ -232,7 +236,7 @@ class NodeCoords {
   }
 }
 
-async function sniff(path: string): Promise<Format> {
+export async function sniff(path: string): Promise<Format> {
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(64);
@@ -251,7 +255,12 @@ async function sniff(path: string): Promise<Format> {
 }
 
 /** Elements in batches (one per chunk read): one await per batch, not per element, halves the read time. */
-function items(path: string, format: Format, facts: FileFacts, firstPass: boolean): AsyncGenerator<Item[]> {
+export function items(
+  path: string,
+  format: Format,
+  facts: FileFacts,
+  firstPass: boolean,
+): AsyncGenerator<Item[]> {
   return format === 'pbf' ? pbfItems(path, facts, firstPass) : xmlItems(path, format === 'xml.gz', facts);
 }
 
@@ -259,6 +268,7 @@ function items(path: string, format: Format, facts: FileFacts, firstPass: boolea
 interface PbfHeader {
   readonly bbox?: { left: number; right: number; top: number; bottom: number };
   readonly osmosis_replication_timestamp?: number;
+  readonly optional_features?: readonly string[];
 }
 
 /**
@@ -272,6 +282,8 @@ async function* pbfItems(path: string, facts: FileFacts, firstPass: boolean): As
   // The second pass reads coordinates only; tags would be decoded for nothing.
   const transform = new OSMTransform({ withTags: firstPass, withInfo: false });
   const source = createReadStream(path);
+  facts.bytesRead = 0;
+  source.on('data', (chunk) => (facts.bytesRead = (facts.bytesRead ?? 0) + chunk.length));
   source.on('error', (error) => transform.destroy(error));
   source.pipe(transform);
   let header = false;
@@ -302,6 +314,7 @@ function readPbfHeader(header: PbfHeader, facts: FileFacts): void {
       east: box.right * 1e-9,
     };
   }
+  if (header.optional_features?.includes('Sort.Type_then_ID')) facts.sorted = true;
   const seconds = header.osmosis_replication_timestamp ?? 0;
   if (seconds > 0) facts.newest = seconds * 1000;
 }
@@ -370,6 +383,8 @@ async function* xmlItems(path: string, gzipped: boolean, facts: FileFacts): Asyn
     }
   });
   const file: Readable = createReadStream(path);
+  facts.bytesRead = 0;
+  file.on('data', (chunk) => (facts.bytesRead = (facts.bytesRead ?? 0) + chunk.length));
   const stream = gzipped ? file.pipe(createGunzip()) : file;
   if (gzipped) file.on('error', (error) => stream.destroy(error));
   const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -156,9 +156,22 @@ export function segmentToFeature(segment: Segment): SegmentFeature {
  * catalog stays readable and diffs line by line (the layout Prettier keeps).
  */
 export function formatFeatureCollection(features: readonly unknown[]): string {
-  const text = JSON.stringify({ type: 'FeatureCollection', features }, null, 2);
-  return `${text.replace(/\[\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+)\s+\]/g, '[$1, $2]')}\n`;
+  if (features.length === 0) return `${COLLECTION_HEAD}]\n}\n`.replace('[\n]', '[]');
+  return `${COLLECTION_HEAD}${features.map(formatFeature).join(',\n')}\n${COLLECTION_TAIL}`;
 }
+
+/** What `JSON.stringify({ type: 'FeatureCollection', features }, null, 2)` writes around the features. */
+export const COLLECTION_HEAD = '{\n  "type": "FeatureCollection",\n  "features": [\n';
+export const COLLECTION_TAIL = '  ]\n}\n';
+
+/** One feature as it stands inside a formatted collection: indented by four, a `[lon, lat]` pair a line. */
+export function formatFeature(feature: unknown): string {
+  const text = JSON.stringify(feature, null, 2)
+    .replace(/\[\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+)\s+\]/g, '[$1, $2]')
+    .replace(/\n/g, '\n    ');
+  return `    ${text}`;
+}
+
 
 /**
  * Validates a parsed catalog file and returns its segments. Every feature is
