@@ -167,6 +167,11 @@ export interface DiscoveredAreaTable {
   /** Failures in a row, for the backoff; 0 after a success. */
   failures: number;
   retry_at: number | null;
+  /** Where the roads came from: "Overpass API (host)" or "OpenStreetMap extract spain.osm.pbf". */
+  osm_source: string | null;
+  elevation_source: string | null;
+  /** The offline build that wrote the area (its identity), null when mapped on demand. */
+  build: string | null;
 }
 
 /** A discovered segment: its GeoJSON feature as JSON text, properties with provenance included. */

