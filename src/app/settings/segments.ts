@@ -1,7 +1,7 @@
 /** Which segments the service knows: the catalog file and whether more are discovered on demand, from where. */
 import { z } from 'zod';
 import { settingField } from './setting-field.ts';
-import { anyText, httpUrl, oneOf } from './text-readers.ts';
+import { anyText, httpUrl, oneOf, wholeNumber } from './text-readers.ts';
 
 export const SegmentSettingsSchema = z.object({
   WOS_SEGMENTS_FILE: settingField<string | undefined>({
@@ -40,11 +40,35 @@ export const SegmentSettingsSchema = z.object({
     parse: httpUrl,
     fallback: 'https://api.open-meteo.com/v1/elevation',
   }),
+  WOS_DISCOVERY_AREAS: settingField({
+    group: 'data',
+    shownDefault: '`512`',
+    description:
+      'Discovered areas `online` discovery keeps in memory (least recently used go; the store keeps them all)',
+    accepts: 'a whole number from 9 to 100000',
+    parse: wholeNumber(9, 100_000),
+    fallback: 512,
+  }),
+  WOS_OVERPASS_CONCURRENCY: settingField({
+    group: 'data',
+    shownDefault: '`2`',
+    description:
+      'Overpass queries in flight at once: per instance, and across all instances when `REDIS_URL` is set',
+    accepts: 'a whole number from 1 to 32',
+    parse: wholeNumber(1, 32),
+    fallback: 2,
+  }),
 });
 
 type SegmentEnvironment = z.infer<typeof SegmentSettingsSchema>;
 
 /** How segments beyond the catalog are found, as the discovery service takes it. */
 export function discoveryOf(v: SegmentEnvironment) {
-  return { mode: v.WOS_DISCOVERY, overpassUrl: v.WOS_OVERPASS_URL, elevationUrl: v.WOS_ELEVATION_URL };
+  return {
+    mode: v.WOS_DISCOVERY,
+    overpassUrl: v.WOS_OVERPASS_URL,
+    elevationUrl: v.WOS_ELEVATION_URL,
+    areasInMemory: v.WOS_DISCOVERY_AREAS,
+    overpassConcurrency: v.WOS_OVERPASS_CONCURRENCY,
+  };
 }
