@@ -10,6 +10,7 @@ import { areaDiscoverer } from '../data/discovery/area-discoverer.ts';
 import { createLiveCatalog, type DiscoveryPort, type LiveCatalog } from '../data/discovery/live-catalog.ts';
 import { openMeteoElevationSource } from '../data/discovery/open-meteo-elevation.ts';
 import { overpassSource } from '../data/discovery/overpass.ts';
+import { bothSlots, memorySlots, type QuerySlots } from '../data/discovery/query-slots.ts';
 import { loadCountryOf, type CountryOf } from '../data/geocoding/nearest-country.ts';
 import { loadHandTracedSegments } from '../data/segments/load.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
@@ -55,6 +56,7 @@ export function discoveryPort(store: Lazy<Store>, redis: Lazy<Redis | undefined>
           failures: row.failures,
           retryAt: row.retry_at === null ? null : Number(row.retry_at),
           failure: row.failure,
+          prebuilt: row.build !== null && row.build !== undefined,
         })),
       features: (keys) => findAreaFeatures(db, keys),
       featuresById: (ids) => findFeaturesById(db, ids),
@@ -68,6 +70,38 @@ export function discoveryPort(store: Lazy<Store>, redis: Lazy<Redis | undefined>
   });
 }
 
+/**
+ * At most `limit` Overpass queries in flight from this instance, and with
+ * Redis at most `limit` across every instance together (one sorted set of
+ * holders; a holder that dies frees its slot after an area's time-out).
+ * Without Redis, or when it does not answer, the instance's own limit holds.
+ */
+export function overpassSlots(limit: number, redis: Lazy<Redis | undefined>): QuerySlots {
+  const own = memorySlots(limit);
+  let shared: Promise<QuerySlots | undefined> | undefined;
+  const sharedSlots = () =>
+    (shared ??= redis().then(async (client) => {
+      if (!client) return undefined;
+      const { createRedisSlots } = await import('../store/shared-state/redis-slots.ts');
+      return createRedisSlots(client, `${REDIS_PREFIX}overpass:slots`, limit, { ttlMs: AREA_TIMEOUT_MS + 30_000 });
+    }));
+  return {
+    async acquire(signal) {
+      const across = await sharedSlots().catch(() => undefined);
+      if (!across) return own.acquire(signal);
+      const slots = bothSlots(own, {
+        // Redis down: the instance's own limit is still kept.
+        acquire: (s) =>
+          across.acquire(s).catch((error: unknown) => {
+            if (s?.aborted) throw error;
+            return async () => undefined;
+          }),
+      });
+      return slots.acquire(signal);
+    },
+  };
+}
+
 export function openLiveCatalog(
   settings: Settings['discovery'],
   base: SegmentCatalog,
@@ -78,6 +112,8 @@ export function openLiveCatalog(
   const countryOf: Lazy<CountryOf> = lazy(() => loadCountryOf());
   return createLiveCatalog(base, {
     port: discoveryPort(store, redis),
+    maxAreas: settings.areasInMemory,
+    slots: overpassSlots(settings.overpassConcurrency, redis),
     discover: areaDiscoverer({
       osm: overpassSource({ url: settings.overpassUrl }),
       elevation: openMeteoElevationSource({ url: settings.elevationUrl }),

@@ -32,7 +32,7 @@ export function seedTileDir(): string {
 
 /** The elevation source of the mode: the seed tiles, or those before the elevation API. */
 export function profileElevation(
-  discovery: Settings['discovery'],
+  discovery: Pick<Settings['discovery'], 'mode' | 'elevationUrl'>,
   tileDir: string = seedTileDir(),
 ): ElevationSource {
   const tiles = hgtElevationSource(tileDir);
@@ -40,6 +40,9 @@ export function profileElevation(
   return coveredFirst(tiles, openMeteoElevationSource({ url: discovery.elevationUrl }));
 }
 
-export function openSegmentProfiles(discovery: Settings['discovery'], tileDir?: string): SegmentProfiles {
+export function openSegmentProfiles(
+  discovery: Pick<Settings['discovery'], 'mode' | 'elevationUrl'>,
+  tileDir?: string,
+): SegmentProfiles {
   return createSegmentProfiles(profileElevation(discovery, tileDir), { samples: PROFILE_POINTS });
 }

@@ -14,6 +14,7 @@ export const ALL_MIGRATIONS = [
   '0006_alert_chance',
   '0007_closed_own_segments',
   '0008_discovered_segments',
+  '0009_discovered_provenance',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */

@@ -20,11 +20,18 @@ export type DiscoveryFailure =
 
 export class DiscoveryError extends Error {
   readonly failure: DiscoveryFailure;
+  /** How long the upstream asked us to wait (its `Retry-After`), seconds; the next try waits at least this. */
+  readonly retryAfterS: number | undefined;
 
   /** `message` is one plain sentence naming the source and what happened, e.g. "Overpass is busy (HTTP 429)." */
-  constructor(failure: DiscoveryFailure, message: string, options?: ErrorOptions) {
+  constructor(
+    failure: DiscoveryFailure,
+    message: string,
+    options?: ErrorOptions & { readonly retryAfterS?: number | undefined },
+  ) {
     super(message, options);
     this.name = 'DiscoveryError';
     this.failure = failure;
+    this.retryAfterS = options?.retryAfterS;
   }
 }

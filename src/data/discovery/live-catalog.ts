@@ -8,13 +8,16 @@
  * budget: the area keeps being mapped in the background and the next call
  * finds it.
  */
+import { LRUCache } from 'lru-cache';
 import type { LatLon } from '../../core/bearing.ts';
 import { createSegmentCatalog } from '../segments/catalog.ts';
 import { featureToSegment, SegmentFeatureSchema } from '../segments/geojson.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from '../segments/types.ts';
 import { areaBBox, areaKeysAround } from './area-grid.ts';
 import type { BBox } from '../../core/discovery/osm-types.ts';
+import { areaKeyOf } from './build-blocks.ts';
 import { DiscoveryError } from './discovery-error.ts';
+import type { QuerySlots } from './query-slots.ts';
 
 /** An area as the store knows it. */
 export interface AreaRecord {
@@ -25,6 +28,8 @@ export interface AreaRecord {
   readonly failures: number;
   readonly retryAt: number | null;
   readonly failure: string | null;
+  /** Written by an offline build (`segments:discover --osm … --into-store`): mapped, and never mapped again on demand. */
+  readonly prebuilt?: boolean;
 }
 
 /** What the live catalog needs of the store and of the lock every instance shares; filled in `src/app`. */
@@ -62,6 +67,8 @@ export interface LiveCatalog extends SegmentCatalog {
   prepare(point: LatLon, radiusM: number): Promise<AreaNote | null>;
   /** Brings stored discovered segments with these ids into memory. */
   load(ids: readonly string[]): Promise<void>;
+  /** What this instance holds in memory: areas and their segments (bounded by `maxAreas`). */
+  held(): { readonly areas: number; readonly segments: number };
 }
 
 export interface LiveCatalogOptions {
@@ -84,6 +91,27 @@ export interface LiveCatalogOptions {
    * once it has answered); a Node server lives on and needs nothing.
    */
   readonly keepAlive?: (work: Promise<unknown>) => void;
+  /** Areas kept in memory, least recently used dropped first (read back from the store when asked). */
+  readonly maxAreas?: number;
+  /** Overpass query slots (query-slots.ts): an area's mapping waits for one. None: no limit. */
+  readonly slots?: QuerySlots;
+  /** Areas this instance maps or queues at once; more are left for a later search. */
+  readonly maxRunning?: number;
+}
+
+/** Areas in memory unless told: with some 20 segments an area, about 10,000 segments. */
+export const AREAS_IN_MEMORY = 512;
+/** Areas mapping or waiting for a query slot at once, per instance, unless told. */
+export const RUNNING_AREAS = 16;
+
+/** What this instance holds of one area. */
+interface AreaEntry {
+  record?: AreaRecord;
+  /** Unix seconds this instance last read the area from the store. */
+  readAt?: number;
+  /** Another instance holds its lock; the store will have it. */
+  elsewhere?: boolean;
+  readonly segments: Map<string, Segment>;
 }
 
 /**
@@ -123,30 +151,68 @@ function parseFeature(text: string): Segment | null {
 }
 
 export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOptions): LiveCatalog {
-  const extra = new Map<string, Segment>();
+  /** Every discovered segment in memory, by id; each belongs to the area of its start. */
+  const byId = new Map<string, Segment>();
   let extraCatalog: SegmentCatalog = createSegmentCatalog([]);
-  /** Unix seconds this instance last read each area from the store. */
-  const readAt = new Map<string, number>();
-  const known = new Map<string, AreaRecord>();
+  let stale = false;
+  const areas = new LRUCache<string, AreaEntry>({
+    max: Math.max(9, options.maxAreas ?? AREAS_IN_MEMORY),
+    dispose: (entry) => {
+      for (const [id, segment] of entry.segments) if (byId.get(id) === segment) byId.delete(id);
+      stale = true;
+    },
+  });
   const running = new Map<string, Promise<void>>();
-  /** Areas another instance holds the lock of, until the store shows them mapped. */
-  const elsewhere = new Set<string>();
   const log = options.log ?? (() => undefined);
+  const maxRunning = options.maxRunning ?? RUNNING_AREAS;
+
+  /** The area's entry, made when missing; marks it recently used. */
+  function entry(key: string): AreaEntry {
+    let found = areas.get(key);
+    if (!found) areas.set(key, (found = { segments: new Map() }));
+    return found;
+  }
+
+  function catalog(): SegmentCatalog {
+    if (stale) {
+      extraCatalog = createSegmentCatalog([...byId.values()]);
+      stale = false;
+    }
+    return extraCatalog;
+  }
 
   function add(texts: readonly string[]): void {
-    let changed = false;
     for (const text of texts) {
       const segment = parseFeature(text);
-      if (segment) [changed] = [true, extra.set(segment.id, segment)];
+      const start = segment?.polyline[0];
+      if (!segment || !start) continue;
+      entry(areaKeyOf(start)).segments.set(segment.id, segment);
+      byId.set(segment.id, segment);
+      stale = true;
     }
-    if (changed) extraCatalog = createSegmentCatalog([...extra.values()]);
   }
 
   async function discoverArea(key: string, record: AreaRecord | undefined): Promise<void> {
+    // A query slot first, so the area's time-out counts from when its query may go.
+    let freeSlot: (() => Promise<void>) | undefined;
+    try {
+      freeSlot = await options.slots?.acquire(AbortSignal.timeout(options.timeoutMs));
+    } catch {
+      log(`discovery: ${key} waited ${options.timeoutMs / 1000} s for an Overpass slot; left for a later search`);
+      return;
+    }
+    try {
+      await mapArea(key, record);
+    } finally {
+      await freeSlot?.();
+    }
+  }
+
+  async function mapArea(key: string, record: AreaRecord | undefined): Promise<void> {
     const port = await options.port();
     const release = await port.lock(`discovery:${key}`);
     if (release === null) {
-      elsewhere.add(key); // another instance maps it; the store will have it
+      entry(key).elsewhere = true; // another instance maps it; the store will have it
       return;
     }
     const signal = AbortSignal.timeout(options.timeoutMs);
@@ -154,14 +220,14 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
       const { features, osmTimestamp } = await options.discover(areaBBox(key), signal);
       await port.save(key, options.now(), osmTimestamp, features);
       add(features.map((f) => f.feature));
-      known.set(key, {
+      entry(key).record = {
         key,
         status: 'done',
         checkedAt: options.now(),
         failures: 0,
         retryAt: null,
         failure: null,
-      });
+      };
       log(`discovery: ${key} mapped, ${features.length} segment(s)`);
     } catch (error) {
       const failures = (record?.failures ?? 0) + 1;
@@ -171,17 +237,20 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
           : signal.aborted
             ? 'Mapping this area took too long.'
             : 'Mapping this area failed.';
-      const retryAt = options.now() + retryDelayS(failures - 1);
+      // The upstream's own Retry-After, when longer than our backoff, decides.
+      const asked = error instanceof DiscoveryError ? (error.retryAfterS ?? 0) : 0;
+      const delayS = Math.max(retryDelayS(failures - 1), asked);
+      const retryAt = options.now() + delayS;
       await port.fail(key, options.now(), sentence, retryAt).catch(() => undefined);
-      known.set(key, {
+      entry(key).record = {
         key,
         status: 'failed',
         checkedAt: options.now(),
         failures,
         retryAt,
         failure: sentence,
-      });
-      log(`discovery: ${key} failed (${sentence}); next try in ${retryDelayS(failures - 1)} s`);
+      };
+      log(`discovery: ${key} failed (${sentence}); next try in ${delayS} s`);
     } finally {
       await release();
     }
@@ -191,30 +260,41 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
   function due(record: AreaRecord | undefined, now: number): boolean {
     if (record === undefined) return true;
     if (record.status === 'failed') return (record.retryAt ?? 0) <= now;
+    // A prepared area is refreshed by the operator's next build, never from Overpass.
+    if (record.prebuilt === true) return false;
     return now - record.checkedAt >= options.refreshAfterS;
   }
 
   async function refreshKnown(keys: readonly string[], now: number): Promise<void> {
-    const stale = keys.filter((key) => now - (readAt.get(key) ?? -Infinity) >= options.recheckAfterS);
-    if (stale.length === 0) return;
+    const due = keys.filter((key) => now - (areas.get(key)?.readAt ?? -Infinity) >= options.recheckAfterS);
+    if (due.length === 0) return;
     const port = await options.port();
-    const [records, features] = await Promise.all([port.areas(stale), port.features(stale)]);
+    const [records, features] = await Promise.all([port.areas(due), port.features(due)]);
     for (const record of records) {
-      known.set(record.key, record);
-      elsewhere.delete(record.key);
+      const held = entry(record.key);
+      held.record = record;
+      held.elsewhere = false;
     }
-    for (const key of stale) readAt.set(key, now);
+    for (const key of due) entry(key).readAt = now;
     add(features);
   }
 
-  function note(keys: readonly string[]): AreaNote | null {
-    if (keys.some((key) => running.has(key) || elsewhere.has(key))) {
+  function note(keys: readonly string[], now: number): AreaNote | null {
+    if (keys.some((key) => running.has(key) || areas.peek(key)?.elsewhere === true)) {
       return {
         state: 'mapping',
         sentence: 'Roads around here are being mapped for segments now; ask again in a minute for more.',
       };
     }
-    const failed = keys.map((key) => known.get(key)).find((r) => r?.status === 'failed');
+    const records = keys.map((key) => areas.peek(key)?.record);
+    if (records.some((record) => due(record, now))) {
+      // More new areas than this instance maps at once: they wait for a later search.
+      return {
+        state: 'mapping',
+        sentence: 'Roads around here are waiting to be mapped for segments; ask again in a few minutes for more.',
+      };
+    }
+    const failed = records.find((r) => r?.status === 'failed');
     if (failed) {
       const minutes = Math.max(1, Math.ceil(((failed.retryAt ?? 0) - options.now()) / 60));
       return {
@@ -227,19 +307,19 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
 
   return {
     get size() {
-      return base.size + extra.size;
+      return base.size + byId.size;
     },
-    get: (id) => extra.get(id) ?? base.get(id),
+    get: (id) => byId.get(id) ?? base.get(id),
     near: (point, radiusM, limit) =>
-      merged(extraCatalog.near(point, radiusM, limit), base.near(point, radiusM, limit))
+      merged(catalog().near(point, radiusM, limit), base.near(point, radiusM, limit))
         .sort(byRankThenDistance)
         .slice(0, Math.max(0, limit)),
     nearest: (point, limit) =>
-      merged(extraCatalog.nearest(point, limit), base.nearest(point, limit))
+      merged(catalog().nearest(point, limit), base.nearest(point, limit))
         .sort((a, b) => a.distanceM - b.distanceM)
         .slice(0, Math.max(0, limit)),
     findByName: (query) => {
-      const over = extraCatalog.findByName(query);
+      const over = catalog().findByName(query);
       const ids = new Set(over.map((s) => s.id));
       return [...over, ...base.findByName(query).filter((s) => !ids.has(s.id))];
     },
@@ -253,8 +333,9 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
         return null;
       }
       for (const key of keys) {
-        if (running.has(key) || !due(known.get(key), now)) continue;
-        const run = discoverArea(key, known.get(key)).finally(() => running.delete(key));
+        if (running.has(key) || !due(areas.get(key)?.record, now)) continue;
+        if (running.size >= maxRunning) break;
+        const run = discoverArea(key, areas.get(key)?.record).finally(() => running.delete(key));
         running.set(key, run);
         options.keepAlive?.(run);
       }
@@ -265,13 +346,16 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
         await Promise.race([Promise.all(pending), budget]);
         clearTimeout(timer);
         // Another instance may have mapped what we could not lock: read the store again now.
-        for (const key of keys) if (!running.has(key)) readAt.delete(key);
+        for (const key of keys) {
+          const held = areas.peek(key);
+          if (held && !running.has(key)) delete held.readAt;
+        }
         await refreshKnown(keys, options.now()).catch(() => undefined);
       }
-      return note(keys);
+      return note(keys, options.now());
     },
     async load(ids) {
-      const missing = ids.filter((id) => !extra.has(id) && base.get(id) === undefined);
+      const missing = ids.filter((id) => !byId.has(id) && base.get(id) === undefined);
       if (missing.length === 0) return;
       try {
         add(await (await options.port()).featuresById(missing));
@@ -279,5 +363,6 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
         log(`discovery: the store did not answer (${(error as Error).message})`);
       }
     },
+    held: () => ({ areas: areas.size, segments: byId.size }),
   };
 }

@@ -65,6 +65,20 @@ export interface OverpassOptions {
   /** Overpass's `[maxsize:N]` and our cap on the answer's bytes. */
   readonly maxSizeBytes?: number;
   readonly fetch?: typeof fetch;
+  /** The clock `Retry-After` is measured on, milliseconds (tests give their own). */
+  readonly now?: () => number;
+}
+
+/** The longest `Retry-After` honoured: an instance asking for more is treated as asking for this. */
+export const MAX_RETRY_AFTER_S = 6 * 3600;
+
+/** Seconds a `Retry-After` value asks for (delay-seconds or an HTTP date), undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, nowMs: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const text = value.trim();
+  const seconds = /^\d+$/.test(text) ? Number(text) : (Date.parse(text) - nowMs) / 1000;
+  if (!Number.isFinite(seconds)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_S, Math.max(0, Math.ceil(seconds)));
 }
 
 /** The Overpass QL text for one area: each selector once per bbox part (two across the antimeridian). */
@@ -105,6 +119,9 @@ export function overpassSource(options: OverpassOptions): OsmSource {
   const label = `Overpass API (${host})`;
   // The server gets `timeoutS`; we allow 20 % more (at most 10 s) for its remark to travel back.
   const waitMs = timeoutS * 1000 + Math.min(10_000, timeoutS * 200);
+  const now = options.now ?? Date.now;
+  /** Until when the instance asked us (by `Retry-After`) to send nothing, milliseconds; 0 when it has not. */
+  let quietUntil = 0;
   const client = ky.create({
     ...(options.fetch ? { fetch: options.fetch } : {}),
     timeout: false,
@@ -115,6 +132,12 @@ export function overpassSource(options: OverpassOptions): OsmSource {
   return {
     label,
     async extract(bbox: BBox, signal?: AbortSignal): Promise<OsmExtract> {
+      const waitS = Math.ceil((quietUntil - now()) / 1000);
+      if (waitS > 0) {
+        throw new DiscoveryError('busy', `${label} asked for no queries for another ${waitS} s.`, {
+          retryAfterS: waitS,
+        });
+      }
       const ours = AbortSignal.timeout(waitMs);
       const both = signal ? AbortSignal.any([signal, ours]) : ours;
       let text: string;
@@ -125,7 +148,9 @@ export function overpassSource(options: OverpassOptions): OsmSource {
         });
         text = await readCapped(response, maxBytes, label);
       } catch (error) {
-        throw toDiscoveryError(error, label, waitMs, both.aborted);
+        const failure = toDiscoveryError(error, label, waitMs, both.aborted, now());
+        if (failure.retryAfterS !== undefined) quietUntil = Math.max(quietUntil, now() + failure.retryAfterS * 1000);
+        throw failure;
       }
       return toExtract(text, bbox, label);
     },
@@ -158,7 +183,13 @@ function tooLarge(label: string, maxBytes: number): DiscoveryError {
 }
 
 /** The one place a failed request becomes a {@link DiscoveryError}. */
-function toDiscoveryError(error: unknown, label: string, waitMs: number, aborted: boolean): DiscoveryError {
+function toDiscoveryError(
+  error: unknown,
+  label: string,
+  waitMs: number,
+  aborted: boolean,
+  nowMs: number,
+): DiscoveryError {
   if (error instanceof DiscoveryError) return error;
   if (isTimeoutError(error) || aborted) {
     return new DiscoveryError('timeout', `${label} did not answer within ${waitMs / 1000} s.`, {
@@ -168,7 +199,8 @@ function toDiscoveryError(error: unknown, label: string, waitMs: number, aborted
   if (isHTTPError(error)) {
     const status = error.response.status;
     if (status === 429 || status === 503 || status === 504) {
-      return new DiscoveryError('busy', `${label} is busy (HTTP ${status}).`, { cause: error });
+      const retryAfterS = retryAfterSeconds(error.response.headers.get('retry-after'), nowMs);
+      return new DiscoveryError('busy', `${label} is busy (HTTP ${status}).`, { cause: error, retryAfterS });
     }
     if (status >= 400 && status < 500) {
       return new DiscoveryError('refused', `${label} refused the query (HTTP ${status}).`, { cause: error });
