@@ -16,6 +16,7 @@ import { describeAlertChance } from './contract-alert-chance.ts';
 import { ALL_MIGRATIONS, makeRider } from './contract-helpers.ts';
 import { describeJobState } from './contract-job-state.ts';
 import { describeDiscovered } from './contract-discovered.ts';
+import { describeDiscoveredBuild } from './contract-discovered-build.ts';
 import { describeIsolationAndInjection } from './contract-isolation.ts';
 import { describeRiders } from './contract-riders.ts';
 import { describeUsage } from './contract-usage.ts';
@@ -52,6 +53,7 @@ export function describeStoreContract(name: string, open: () => Store): void {
     describeIsolationAndInjection(current);
     describeJobState(current);
     describeDiscovered(current);
+    describeDiscoveredBuild(current);
 
     describe('durability', () => {
       it('keeps riders, watches, alerts and usage across closing and reopening the store', async () => {
