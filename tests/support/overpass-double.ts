@@ -31,6 +31,13 @@ export interface OverpassDouble {
   readonly url: string;
   /** Requests received so far, answered or not. */
   requests(): number;
+  /** Requests being answered now, and the most there ever were at once. */
+  inFlight(): number;
+  maxInFlight(): number;
+  /** Holds every answer this long (0: at once), as a real instance takes its time. */
+  delay(ms: number): void;
+  /** The `Retry-After` value sent with the 429 fault (none when undefined). */
+  retryAfter(value: string | undefined): void;
   /** The query text of the last request. */
   lastQuery(): string | null;
   /** How the next requests are answered, until told otherwise. */
@@ -96,6 +103,10 @@ async function queryOf(request: IncomingMessage): Promise<string | null> {
 /** Starts the double on a free loopback port, answering from `fixture`. */
 export async function startOverpassDouble(fixture: OsmExtract): Promise<OverpassDouble> {
   let count = 0;
+  let flying = 0;
+  let most = 0;
+  let delayMs = 0;
+  let retryAfterValue: string | undefined;
   let mode: OverpassFault = 'none';
   let last: string | null = null;
   const timestamp = (fixture.timestamp ?? '2013-05-28T17:03:15Z').replace(/\.\d+Z$/, 'Z');
@@ -103,8 +114,12 @@ export async function startOverpassDouble(fixture: OsmExtract): Promise<Overpass
 
   const server = createServer((request, response) => {
     count++;
+    flying++;
+    most = Math.max(most, flying);
+    response.on('close', () => flying--);
     void (async () => {
       const query = await queryOf(request);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       last = query;
       const json = (status: number, body: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
@@ -117,7 +132,10 @@ export async function startOverpassDouble(fixture: OsmExtract): Promise<Overpass
       }
       switch (mode) {
         case 'http429':
-          response.writeHead(429, { 'content-type': 'text/html' });
+          response.writeHead(429, {
+            'content-type': 'text/html',
+            ...(retryAfterValue === undefined ? {} : { 'retry-after': retryAfterValue }),
+          });
           response.end('<p>Too many requests</p>');
           return;
         case 'http504':
@@ -168,6 +186,10 @@ export async function startOverpassDouble(fixture: OsmExtract): Promise<Overpass
   return {
     url: `http://127.0.0.1:${port}/api/interpreter`,
     requests: () => count,
+    inFlight: () => flying,
+    maxInFlight: () => most,
+    delay: (ms) => void (delayMs = ms),
+    retryAfter: (value) => void (retryAfterValue = value),
     lastQuery: () => last,
     fault: (next) => {
       mode = next;
