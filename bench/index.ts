@@ -22,7 +22,7 @@ import type autocannon from 'autocannon';
 import { npmStartArgs, startNode, stopAll, stopAllOnExit } from '../scripts/service/launch.ts';
 import { startWatchdog } from './command.ts';
 import { table } from './table.ts';
-import { recordResults, REST_RESULTS_FILE, RESULTS_FILE } from './results.ts';
+import { recordResults, REST_RESULTS_FILE, RESULTS_FILE, SCALE_RESULTS_FILE } from './results.ts';
 import {
   alternate,
   loadSeconds,
@@ -42,6 +42,7 @@ import { ROUTE_BENCH_SECONDS, runRouteBench } from './route-tool.ts';
 import { ALERT_SCALE_SECONDS, runAlertScaleBench } from './alerts-scale.ts';
 import { ENSEMBLE_BENCH_SECONDS, runEnsembleBench } from './ensemble.ts';
 import { DISCOVERY_BENCH_SECONDS, runDiscoveryBench } from './discovery.ts';
+import { SCALE_BENCH_SECONDS, runScaleBench } from './discovery-scale.ts';
 import { printMcpSizes } from './mcp-sizes.ts';
 import { BENCH_MEMORY_OPTIONS, memoryBenchSeconds, runMemoryBench } from './mcp-memory.ts';
 
@@ -213,6 +214,7 @@ async function main(): Promise<number> {
     ROUTE_BENCH_SECONDS +
     ENSEMBLE_BENCH_SECONDS +
     DISCOVERY_BENCH_SECONDS +
+    SCALE_BENCH_SECONDS +
     memoryBenchSeconds(BENCH_MEMORY_OPTIONS) +
     ALERT_SCALE_SECONDS;
   const watchdog = startWatchdog('The bench', limitS);
@@ -289,6 +291,7 @@ async function main(): Promise<number> {
     mcpValid = (await runRouteBench()) && mcpValid;
     mcpValid = (await runEnsembleBench()) && mcpValid;
     mcpValid = runDiscoveryBench() && mcpValid;
+    mcpValid = (await runScaleBench()) && mcpValid;
     runCatalogLoadBench();
     mcpValid = (await runAlertScaleBench()) && mcpValid;
     await printMcpSizes();
@@ -306,7 +309,7 @@ async function main(): Promise<number> {
 
 const benchArgs = process.argv.slice(2);
 if (benchArgs.includes('--help') || benchArgs.includes('-h')) {
-  console.log(`Usage: npm run bench [-- --rest]
+  console.log(`Usage: npm run bench [-- --rest | --discovery-scale]
 
 Measures the service on this machine and writes everything it prints to bench/results.md, with the
 date, commit, machine and load average: REST throughput against bare node:http and Fastify, the MCP
@@ -315,17 +318,21 @@ bundle sizes, the places survey's share and cold starts. Takes several minutes a
 
   --rest      the REST rows only (each with its server's CPU time per request, steadier than
               req/s when other work shares the cores)
+  --discovery-scale
+              the discovery scale row only (K copies of Andorra through segments:discover; needs
+              osmium-tool), into bench/results-discovery-scale.md
   -h, --help  this text
 
 Environment: BENCH_DURATION (seconds per round, default 10), BENCH_CONNECTIONS (default 50).`);
   process.exit(0);
 }
+const scaleOnly = benchArgs.includes('--discovery-scale');
 const writeResults = recordResults(
   ['npm run bench', ...(benchArgs.length > 0 ? ['--', ...benchArgs] : [])].join(' '),
-  process.argv.includes('--rest') ? REST_RESULTS_FILE : RESULTS_FILE,
+  benchArgs.includes('--rest') ? REST_RESULTS_FILE : scaleOnly ? SCALE_RESULTS_FILE : RESULTS_FILE,
 );
 try {
-  const code = await main();
+  const code = scaleOnly ? ((await runScaleBench()) ? 0 : 1) : await main();
   const file = writeResults(code === 0 ? 'completed' : 'completed with failed requests (figures not valid)');
   console.log(`\nResults written to ${file}.`);
   process.exit(code);

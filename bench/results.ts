@@ -14,6 +14,8 @@ import { format } from 'node:util';
 export const RESULTS_FILE = new URL('./results.md', import.meta.url);
 /** A partial run's (`--rest`): its own file, so a few rows never replace the whole bench's record. */
 export const REST_RESULTS_FILE = new URL('./results-rest.md', import.meta.url);
+/** The discovery scale row alone (`--discovery-scale`): its own file, for the same reason. */
+export const SCALE_RESULTS_FILE = new URL('./results-discovery-scale.md', import.meta.url);
 
 function commit(): string {
   try {
