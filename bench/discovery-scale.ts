@@ -35,6 +35,7 @@ interface ScaleRow {
   readonly wallS: number;
   readonly cpuS: number;
   readonly readS: number;
+  readonly readCpuS: number;
   readonly rssMb: number;
   readonly loadBefore: number;
   readonly loadAfter: number;
@@ -63,7 +64,7 @@ async function runOne(copies: number, keep: boolean): Promise<ScaleRow> {
   try {
     if (code !== 0) throw new Error(`K=${copies}: the CLI exited ${code}: ${stderr.trim().split('\n').at(-1)}`);
     const summary =
-      /: ([\d,]+) areas.* ([\d,]+) segments .* and ([\d,]+) road nodes .*; ([\d.]+) s \(reading ([\d.]+) s\), CPU ([\d.]+) s, peak RSS (\d+) MB/.exec(
+      /: ([\d,]+) areas.* ([\d,]+) segments .* and ([\d,]+) road nodes .*; ([\d.]+) s \(reading ([\d.]+) s, CPU ([\d.]+) s\), CPU ([\d.]+) s, peak RSS (\d+) MB/.exec(
         stdout,
       );
     if (!summary) throw new Error(`K=${copies}: no summary line in:\n${stdout}`);
@@ -77,9 +78,10 @@ async function runOne(copies: number, keep: boolean): Promise<ScaleRow> {
       segments: number(summary[2]),
       parsed,
       wallS,
-      cpuS: number(summary[6]),
+      cpuS: number(summary[7]),
       readS: number(summary[5]),
-      rssMb: number(summary[7]),
+      readCpuS: number(summary[6]),
+      rssMb: number(summary[8]),
       loadBefore,
       loadAfter,
     };
@@ -118,7 +120,7 @@ export async function runScaleBench(copies: readonly number[] = SCALE_COPIES, ke
   }
   console.log(
     table(
-      ['K', 'PBF MB', 'road nodes', 'areas', 'segments', 'wall s', 'CPU s', 'reading s', 'peak RSS MB', 'areas/min', 'load 1 min'],
+      ['K', 'PBF MB', 'road nodes', 'areas', 'segments', 'wall s', 'CPU s', 'reading s (CPU)', 'peak RSS MB', 'areas/min', 'load 1 min'],
       rows.map((r) => [
         String(r.copies),
         r.mb.toFixed(1),
@@ -127,7 +129,7 @@ export async function runScaleBench(copies: readonly number[] = SCALE_COPIES, ke
         r.segments.toLocaleString('en-GB'),
         r.wallS.toFixed(1),
         r.cpuS.toFixed(1),
-        r.readS.toFixed(1),
+        `${r.readS.toFixed(1)} (${r.readCpuS.toFixed(1)})`,
         String(r.rssMb),
         ((r.areas / r.wallS) * 60).toFixed(0),
         `${r.loadBefore.toFixed(1)}–${r.loadAfter.toFixed(1)}`,

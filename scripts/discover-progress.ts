@@ -102,7 +102,7 @@ export function summaryLine(summary: BuildSummary, where: string): string {
     `${summary.file}: ${count(summary.areas)} areas${skipped} in ${count(summary.blocks)} blocks, ` +
     `${count(summary.segments)} segments (${count(summary.climbs)} climbs, ${count(summary.stretches)} stretches) ` +
     `from ${count(summary.ways)} roads and ${count(summary.roadNodes)} road nodes → ${where}; ` +
-    `${(summary.ms / 1000).toFixed(1)} s (reading ${(summary.readMs / 1000).toFixed(1)} s), ` +
+    `${(summary.ms / 1000).toFixed(1)} s (reading ${(summary.readMs / 1000).toFixed(1)} s, CPU ${(summary.readCpuMs / 1000).toFixed(1)} s), ` +
     `CPU ${cpuS.toFixed(1)} s, peak RSS ${peakRssMb().toFixed(0)} MB`
   );
 }

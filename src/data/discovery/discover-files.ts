@@ -62,6 +62,8 @@ export interface BuildSummary {
   readonly counts: DiscoveryCounts;
   /** Reading the file into blocks, then the whole run, milliseconds. */
   readonly readMs: number;
+  /** CPU time of the reading (one thread: the workers start after it), milliseconds. */
+  readonly readCpuMs: number;
   readonly ms: number;
 }
 
@@ -89,6 +91,7 @@ export interface BuildOptions {
 /** Builds the areas of one OSM file into `options.sink`. */
 export async function buildFromFile(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const report = options.onProgress ?? (() => undefined);
   let segments = 0;
   const read = await readOsmBlocks(options.osmFile, {
@@ -100,6 +103,8 @@ export async function buildFromFile(options: BuildOptions): Promise<BuildSummary
   });
   try {
     const readMs = performance.now() - started;
+    const readCpu = process.cpuUsage(cpuAtStart);
+    const readCpuMs = (readCpu.user + readCpu.system) / 1000;
     const osmSource = `OpenStreetMap extract ${basename(options.osmFile)}`;
     const allKeys = read.blocks.flatMap((b) => b.block.areaKeys);
     const finished = await options.sink.finished(allKeys);
@@ -167,6 +172,7 @@ export async function buildFromFile(options: BuildOptions): Promise<BuildSummary
       roadNodes: read.counts.roadNodes,
       counts,
       readMs,
+      readCpuMs,
       ms: performance.now() - started,
     };
   } finally {
