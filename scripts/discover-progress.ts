@@ -48,8 +48,9 @@ export function progressReporter(options: { tty: boolean; write: (text: string) 
   let lastShare = -1;
   let drawn = 0;
 
+  const shareOf = (p: BuildProgress) => (p.total > 0 ? Math.min(1, p.done / p.total) : 0);
   const describe = (p: BuildProgress) => {
-    const share = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
+    const share = shareOf(p);
     const elapsed = now() - stageStarted;
     const left = share > 0.02 && share < 1 ? duration((elapsed / share) * (1 - share)) : '…';
     const what =
@@ -69,10 +70,12 @@ export function progressReporter(options: { tty: boolean; write: (text: string) 
         lastShare = -1;
         lastLine = -Infinity;
       }
-      const { share, text } = describe(p);
+      // Only what is shown is worked out: reading the resident memory costs a system call.
+      const share = shareOf(p);
       if (options.tty) {
         if (now() - lastLine < 100 && share < 1) return;
         lastLine = now();
+        const { text } = describe(p);
         const width = 24;
         const full = Math.round(share * width);
         const line = `${STAGE_WORDS[p.stage]} [${'#'.repeat(full)}${'.'.repeat(width - full)}] ${(share * 100).toFixed(0).padStart(3)} % ${text}`;
@@ -82,6 +85,7 @@ export function progressReporter(options: { tty: boolean; write: (text: string) 
       }
       const due = now() - lastLine >= 10_000 && share - lastShare >= 0.05;
       if (!due && !(share >= 1 && lastShare < 1)) return;
+      const { text } = describe(p);
       lastLine = now();
       lastShare = share;
       options.write(`${STAGE_WORDS[p.stage]}: ${(share * 100).toFixed(0)} %, ${text}\n`);
