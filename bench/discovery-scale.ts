@@ -62,7 +62,8 @@ async function runOne(copies: number, keep: boolean): Promise<ScaleRow> {
   const wallS = (performance.now() - started) / 1000;
   const loadAfter = load1();
   try {
-    if (code !== 0) throw new Error(`K=${copies}: the CLI exited ${code}: ${stderr.trim().split('\n').at(-1)}`);
+    if (code !== 0)
+      throw new Error(`K=${copies}: the CLI exited ${code}: ${stderr.trim().split('\n').at(-1)}`);
     const summary =
       /: ([\d,]+) areas.* ([\d,]+) segments .* and ([\d,]+) road nodes .*; ([\d.]+) s \(reading ([\d.]+) s, CPU ([\d.]+) s\), CPU ([\d.]+) s, peak RSS (\d+) MB/.exec(
         stdout,
@@ -102,12 +103,17 @@ function fit(points: readonly (readonly [number, number])[]): { a: number; b: nu
   return { a: my - b * mx, b };
 }
 
-export async function runScaleBench(copies: readonly number[] = SCALE_COPIES, keep = false): Promise<boolean> {
+export async function runScaleBench(
+  copies: readonly number[] = SCALE_COPIES,
+  keep = false,
+): Promise<boolean> {
   console.log(
     '\nDiscovery at scale: npm run segments:discover over K copies of the Andorra extract (osmium-tool merges them), 2 workers:',
   );
   if (!hasOsmium()) {
-    console.log('skipped: osmium-tool is not installed (apt-get install osmium-tool); the CLI itself does not need it.');
+    console.log(
+      'skipped: osmium-tool is not installed (apt-get install osmium-tool); the CLI itself does not need it.',
+    );
     return true;
   }
   const rows: ScaleRow[] = [];
@@ -120,7 +126,19 @@ export async function runScaleBench(copies: readonly number[] = SCALE_COPIES, ke
   }
   console.log(
     table(
-      ['K', 'PBF MB', 'road nodes', 'areas', 'segments', 'wall s', 'CPU s', 'reading s (CPU)', 'peak RSS MB', 'areas/min', 'load 1 min'],
+      [
+        'K',
+        'PBF MB',
+        'road nodes',
+        'areas',
+        'segments',
+        'wall s',
+        'CPU s',
+        'reading s (CPU)',
+        'peak RSS MB',
+        'areas/min',
+        'load 1 min',
+      ],
       rows.map((r) => [
         String(r.copies),
         r.mb.toFixed(1),
@@ -154,7 +172,8 @@ export async function runScaleBench(copies: readonly number[] = SCALE_COPIES, ke
     );
   }
   const bad = rows.filter((r) => r.parsed !== r.segments);
-  for (const r of bad) console.error(`K=${r.copies}: the output holds ${r.parsed} features, the summary says ${r.segments}.`);
+  for (const r of bad)
+    console.error(`K=${r.copies}: the output holds ${r.parsed} features, the summary says ${r.segments}.`);
   return bad.length === 0;
 }
 

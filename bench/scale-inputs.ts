@@ -118,7 +118,8 @@ function write(stream: NodeJS.WritableStream, data: string): Promise<void> {
  * copies under `dir`: `andorra-x<K>.osm.pbf` and `dem-x<K>/`.
  */
 export async function buildScaleInput(copies: number, dir: string = defaultScaleDir()): Promise<ScaleInput> {
-  if (!Number.isInteger(copies) || copies < 1) throw new Error(`copies must be a whole number ≥ 1, not ${copies}`);
+  if (!Number.isInteger(copies) || copies < 1)
+    throw new Error(`copies must be a whole number ≥ 1, not ${copies}`);
   mkdirSync(dir, { recursive: true });
   const pbf = join(dir, `andorra-x${copies}-${LAYOUT}.osm.pbf`);
   const demDir = join(dir, `dem-x${copies}-${LAYOUT}`);
@@ -134,8 +135,12 @@ export async function buildScaleInput(copies: number, dir: string = defaultScale
     spawnSync('mv', [partial, demDir]);
   }
   if (!existsSync(pbf)) {
-    if (!hasOsmium()) throw new Error('osmium-tool is needed to build the scale inputs: apt-get install osmium-tool');
-    const opl = spawnSync('osmium', ['cat', '-f', 'opl', SEED_PBF], { maxBuffer: 64 * 2 ** 20, encoding: 'utf8' });
+    if (!hasOsmium())
+      throw new Error('osmium-tool is needed to build the scale inputs: apt-get install osmium-tool');
+    const opl = spawnSync('osmium', ['cat', '-f', 'opl', SEED_PBF], {
+      maxBuffer: 64 * 2 ** 20,
+      encoding: 'utf8',
+    });
     if (opl.status !== 0) throw new Error(`osmium cat failed: ${opl.stderr}`);
     const lines = opl.stdout.split('\n').filter((line) => line !== '');
     const byType = ['n', 'w', 'r'].map((type) => lines.filter((line) => line.startsWith(type)));

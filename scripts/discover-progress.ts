@@ -34,12 +34,18 @@ export function duration(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);
-  return m < 60 ? `${m} min ${String(s % 60).padStart(2, '0')} s` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+  return m < 60
+    ? `${m} min ${String(s % 60).padStart(2, '0')} s`
+    : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
-export function progressReporter(options: { tty: boolean; write: (text: string) => void; now?: () => number }) {
+export function progressReporter(options: {
+  tty: boolean;
+  write: (text: string) => void;
+  now?: () => number;
+}) {
   const now = options.now ?? (() => performance.now());
   const started = now();
   let stage: BuildProgress['stage'] | null = null;
@@ -57,7 +63,10 @@ export function progressReporter(options: { tty: boolean; write: (text: string) 
       p.stage === 'areas'
         ? `${count(p.done)}/${count(p.total)} areas, ${count(p.segments)} segments`
         : `${(p.done / 2 ** 20).toFixed(0)}/${(p.total / 2 ** 20).toFixed(0)} MB`;
-    return { share, text: `${what}, ${duration(now() - started)} elapsed, ETA ${left}, RSS ${rssMb().toFixed(0)} MB` };
+    return {
+      share,
+      text: `${what}, ${duration(now() - started)} elapsed, ETA ${left}, RSS ${rssMb().toFixed(0)} MB`,
+    };
   };
 
   return {

@@ -15,16 +15,17 @@ import { createApp } from '../src/app/app.ts';
 import { openLiveCatalog } from '../src/app/discovery.ts';
 import { settingsFromProcess } from '../src/app/settings.ts';
 import { buildIdentity, storeAreaSink } from '../src/app/discovery-build.ts';
-import { buildFromFile, uniqueId, type AreaSink, type BuildSummary } from '../src/data/discovery/discover-files.ts';
+import {
+  buildFromFile,
+  uniqueId,
+  type AreaSink,
+  type BuildSummary,
+} from '../src/data/discovery/discover-files.ts';
 import { openFeatureCollection } from '../src/data/segments/geojson-writer.ts';
 import { nowSeconds } from '../src/store/clock.ts';
 import { createGeocoder } from '../src/data/geocoding/select-geocoder.ts';
 import { loadCountryOf } from '../src/data/geocoding/nearest-country.ts';
-import {
-  segmentToFeature,
-  featureToSegment,
-  SegmentFeatureSchema,
-} from '../src/data/segments/geojson.ts';
+import { segmentToFeature, featureToSegment, SegmentFeatureSchema } from '../src/data/segments/geojson.ts';
 import { loadEmbeddedSegments, loadHandTracedSegments } from '../src/data/segments/load.ts';
 import { progressReporter, summaryLine } from './discover-progress.ts';
 import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
@@ -104,7 +105,8 @@ interface OfflineOptions {
 function wholeNumber(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new UsageError(`--${name} must be a whole number from ${min}, not "${text}"`);
   return value;
 }
 
@@ -112,7 +114,11 @@ async function offline(options: OfflineOptions): Promise<number> {
   const settings = settingsFromProcess();
   const intoStore = options.out === null;
   const store = intoStore ? await createApp(settings).store() : null;
-  const where = store ? (settings.store.databaseUrl ? 'PostgreSQL' : `SQLite ${settings.store.sqlitePath}`) : options.out;
+  const where = store
+    ? settings.store.databaseUrl
+      ? 'PostgreSQL'
+      : `SQLite ${settings.store.sqlitePath}`
+    : options.out;
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('stopped by a signal'));
   process.once('SIGINT', onSignal);
@@ -140,7 +146,9 @@ async function offline(options: OfflineOptions): Promise<number> {
             for (const segment of segments) {
               const id = uniqueId(segment, (candidate) => ids.has(candidate));
               ids.add(id);
-              await (writer as NonNullable<typeof writer>).write(segmentToFeature(id === segment.id ? segment : { ...segment, id }));
+              await (writer as NonNullable<typeof writer>).write(
+                segmentToFeature(id === segment.id ? segment : { ...segment, id }),
+              );
             }
             return segments.length;
           },
@@ -218,7 +226,8 @@ async function exportAll(out: string): Promise<number> {
       }
     }
     for (const segment of loadEmbeddedSegments()) {
-      if (segment.license === 'ODbL-1.0' && !storedIds.has(segment.id)) await writer.write(segmentToFeature(segment));
+      if (segment.license === 'ODbL-1.0' && !storedIds.has(segment.id))
+        await writer.write(segmentToFeature(segment));
     }
     await writer.close();
   } catch (error) {
@@ -247,7 +256,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (values.out !== undefined && values['into-store'] === true)
       throw new UsageError('give --out FILE or --into-store, not both');
     const intoStore =
-      values['into-store'] === true || (values.out === undefined && settingsFromProcess().store.databaseUrl !== undefined);
+      values['into-store'] === true ||
+      (values.out === undefined && settingsFromProcess().store.databaseUrl !== undefined);
     return offline({
       files: values.osm.map((file) => resolve(file)),
       dem: resolve(values.dem),

@@ -60,7 +60,10 @@ export function storeAreaSink(store: Store, build: string, now: () => number): A
         const elsewhere = (id: string) => mine.has(id) || (held.has(id) && held.get(id) !== area.key);
         const id = uniqueId(segment, elsewhere);
         mine.add(id);
-        return { id, feature: JSON.stringify(segmentToFeature(id === segment.id ? segment : { ...segment, id })) };
+        return {
+          id,
+          feature: JSON.stringify(segmentToFeature(id === segment.id ? segment : { ...segment, id })),
+        };
       });
       return saveDiscoveredArea(
         db,

@@ -83,7 +83,9 @@ export function overpassSlots(limit: number, redis: Lazy<Redis | undefined>): Qu
     (shared ??= redis().then(async (client) => {
       if (!client) return undefined;
       const { createRedisSlots } = await import('../store/shared-state/redis-slots.ts');
-      return createRedisSlots(client, `${REDIS_PREFIX}overpass:slots`, limit, { ttlMs: AREA_TIMEOUT_MS + 30_000 });
+      return createRedisSlots(client, `${REDIS_PREFIX}overpass:slots`, limit, {
+        ttlMs: AREA_TIMEOUT_MS + 30_000,
+      });
     }));
   return {
     async acquire(signal) {

@@ -41,7 +41,10 @@ describe('discovery on demand, bounded', () => {
 
   beforeAll(async () => {
     const fixture = await readOsmFile('seed/osm/andorra.osm.pbf');
-    [overpass, elevation] = await Promise.all([startOverpassDouble(fixture), startElevationDouble('seed/dem')]);
+    [overpass, elevation] = await Promise.all([
+      startOverpassDouble(fixture),
+      startElevationDouble('seed/dem'),
+    ]);
   });
   afterAll(async () => {
     await Promise.all(stores.map((s) => s.close()));
@@ -50,7 +53,10 @@ describe('discovery on demand, bounded', () => {
   });
 
   async function instance(options: { budgetMs?: number; nowMs?: () => number } = {}): Promise<LiveCatalog> {
-    const store = await openMigratedStore({ engine: 'sqlite', path: join(dir, `store-${stores.length}.sqlite`) });
+    const store = await openMigratedStore({
+      engine: 'sqlite',
+      path: join(dir, `store-${stores.length}.sqlite`),
+    });
     stores.push(store);
     return createLiveCatalog(createSegmentCatalog([]), {
       port: discoveryPort(
@@ -58,7 +64,11 @@ describe('discovery on demand, bounded', () => {
         async () => undefined,
       ),
       discover: areaDiscoverer({
-        osm: overpassSource({ url: overpass.url, timeoutS: 20, ...(options.nowMs ? { now: options.nowMs } : {}) }),
+        osm: overpassSource({
+          url: overpass.url,
+          timeoutS: 20,
+          ...(options.nowMs ? { now: options.nowMs } : {}),
+        }),
         elevation: openMeteoElevationSource({ url: elevation.url, timeoutMs: 10_000 }),
         countryOf: () => countryOf,
         handTraced: () => [],
@@ -96,10 +106,13 @@ describe('discovery on demand, bounded', () => {
     expect(answers.some(({ note }) => note?.state === 'mapping')).toBe(true);
     // Searching again later finds the rest mapped, still never past the limit.
     await expect
-      .poll(async () => (await live.prepare(places[0]!, 25_000)) === null && live.near(ORDINO, 5_000, 50).length, {
-        timeout: 60_000,
-        interval: 500,
-      })
+      .poll(
+        async () => (await live.prepare(places[0]!, 25_000)) === null && live.near(ORDINO, 5_000, 50).length,
+        {
+          timeout: 60_000,
+          interval: 500,
+        },
+      )
       .toBeGreaterThan(0);
     expect(overpass.requests() - before).toBeGreaterThan(LIMIT);
     expect(overpass.maxInFlight()).toBeLessThanOrEqual(LIMIT);
@@ -136,7 +149,13 @@ describe('discovery on demand, bounded', () => {
             license: 'ODbL-1.0',
             kind: 'climb',
           },
-          geometry: { type: 'LineString', coordinates: [[lon, lat], [lon + 0.01, lat + 0.01]] },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [lon, lat],
+              [lon + 0.01, lat + 0.01],
+            ],
+          },
         };
         return { osmTimestamp: null, features: [{ id, feature: JSON.stringify(feature) }] };
       },

@@ -45,7 +45,15 @@ export function describeDiscoveredBuild(current: CurrentStore): void {
       const { db } = current();
       const areas = await db
         .selectFrom('discovered_area')
-        .select(['key', 'status', 'segment_count', 'osm_timestamp', 'osm_source', 'elevation_source', 'build'])
+        .select([
+          'key',
+          'status',
+          'segment_count',
+          'osm_timestamp',
+          'osm_source',
+          'elevation_source',
+          'build',
+        ])
         .where('key', 'in', keys)
         .orderBy('key')
         .execute();
@@ -67,9 +75,13 @@ export function describeDiscoveredBuild(current: CurrentStore): void {
     it('ends a stopped and restarted build with what an uninterrupted one writes, skipping finished areas', async () => {
       const whole = await build(storeAreaSink(current(), 'andorra#1', () => NOW));
       expect(whole.areas).toBeGreaterThan(2);
-      keys = (await current().db.selectFrom('discovered_area').select('key').where('build', '=', 'andorra#1').execute()).map(
-        (row) => row.key,
-      );
+      keys = (
+        await current()
+          .db.selectFrom('discovered_area')
+          .select('key')
+          .where('build', '=', 'andorra#1')
+          .execute()
+      ).map((row) => row.key);
       expect(keys).toHaveLength(whole.areas);
       const uninterrupted = await content();
       expect(uninterrupted.segments.length).toBe(whole.segments);
@@ -132,7 +144,11 @@ export function describeDiscoveredBuild(current: CurrentStore): void {
       const [taken] = (await content()).segments;
       if (!taken) throw new Error('the build wrote no segment');
       // Another area (mapped on demand elsewhere) holds that id now.
-      await db.updateTable('discovered_segment').set({ area_key: 'a-elsewhere' }).where('id', '=', taken.id).execute();
+      await db
+        .updateTable('discovered_segment')
+        .set({ area_key: 'a-elsewhere' })
+        .where('id', '=', taken.id)
+        .execute();
       await build(storeAreaSink(current(), 'andorra#4', () => NOW));
       const ids = (await content()).segments.map((s) => s.id);
       expect(ids).not.toContain(taken.id);

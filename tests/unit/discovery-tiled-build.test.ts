@@ -106,7 +106,10 @@ describe('the build in blocks', () => {
   it('would lose or cut them without the margin (so the test above can fail)', async () => {
     const { sink, areas } = collecting();
     await build(1, sink, 0);
-    const tiled = areas.flatMap((area) => area.segments).map(fingerprint).sort();
+    const tiled = areas
+      .flatMap((area) => area.segments)
+      .map(fingerprint)
+      .sort();
     expect(tiled).not.toEqual(whole.map(fingerprint).sort());
   });
 
@@ -145,7 +148,10 @@ describe('the build in blocks', () => {
     });
     expect(summary.skippedAreas).toBe(done.size);
     expect(second.map((a) => a.key).filter((key) => done.has(key))).toEqual([]);
-    const resumed = [...first, ...second].flatMap((a) => a.segments).map(fingerprint).sort();
+    const resumed = [...first, ...second]
+      .flatMap((a) => a.segments)
+      .map(fingerprint)
+      .sort();
     expect(resumed).toEqual(whole.map(fingerprint).sort());
   });
 });

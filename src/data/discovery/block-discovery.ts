@@ -36,7 +36,12 @@ export async function discoverBlock(
   countryOf: CountryOf,
 ): Promise<BlockResult> {
   const started = performance.now();
-  const extract = blockExtract(await readFile(task.file, 'utf8'), task.block.read, task.relations, task.timestamp);
+  const extract = blockExtract(
+    await readFile(task.file, 'utf8'),
+    task.block.read,
+    task.relations,
+    task.timestamp,
+  );
   const { segments, counts } = await discoverSegments(extract, elevation, {
     osmSource: task.osmSource,
     countryOf,

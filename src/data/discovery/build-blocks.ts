@@ -75,7 +75,10 @@ export function planBlocks(
   const maxNodes = options.maxNodes ?? BLOCK_MAX_NODES;
   const maxAreas = options.maxAreas ?? BLOCK_MAX_AREAS;
   const marginM = options.marginM ?? BLOCK_MARGIN_M;
-  const cells = new Map<string, { row: number; col: number; areas: { row: number; col: number; n: number }[] }>();
+  const cells = new Map<
+    string,
+    { row: number; col: number; areas: { row: number; col: number; n: number }[] }
+  >();
   for (const [number, n] of nodesPerArea) {
     if (n <= 0) continue;
     const { row, col } = rowCol(number);
@@ -86,7 +89,12 @@ export function planBlocks(
     cell.areas.push({ row, col, n });
   }
   const blocks: Omit<BuildBlock, 'index'>[] = [];
-  const split = (row: number, col: number, size: number, areas: { row: number; col: number; n: number }[]) => {
+  const split = (
+    row: number,
+    col: number,
+    size: number,
+    areas: { row: number; col: number; n: number }[],
+  ) => {
     const nodes = areas.reduce((sum, a) => sum + a.n, 0);
     if (nodes > maxNodes && size > 1) {
       const half = size / 2;

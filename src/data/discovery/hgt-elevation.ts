@@ -161,9 +161,13 @@ async function readTileBytes(dir: string, name: string): Promise<Uint8Array | un
   try {
     entry = hgtEntry(zipped);
   } catch (error) {
-    throw new DiscoveryError('malformed', `The elevation tile ${name}.hgt.zip in ${dir} is not a readable zip.`, {
-      cause: error,
-    });
+    throw new DiscoveryError(
+      'malformed',
+      `The elevation tile ${name}.hgt.zip in ${dir} is not a readable zip.`,
+      {
+        cause: error,
+      },
+    );
   }
   if (!entry) throw new DiscoveryError('malformed', `The zip ${name}.hgt.zip in ${dir} holds no .hgt file.`);
   return entry;

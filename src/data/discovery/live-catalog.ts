@@ -198,7 +198,9 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
     try {
       freeSlot = await options.slots?.acquire(AbortSignal.timeout(options.timeoutMs));
     } catch {
-      log(`discovery: ${key} waited ${options.timeoutMs / 1000} s for an Overpass slot; left for a later search`);
+      log(
+        `discovery: ${key} waited ${options.timeoutMs / 1000} s for an Overpass slot; left for a later search`,
+      );
       return;
     }
     try {
@@ -291,7 +293,8 @@ export function createLiveCatalog(base: SegmentCatalog, options: LiveCatalogOpti
       // More new areas than this instance maps at once: they wait for a later search.
       return {
         state: 'mapping',
-        sentence: 'Roads around here are waiting to be mapped for segments; ask again in a few minutes for more.',
+        sentence:
+          'Roads around here are waiting to be mapped for segments; ask again in a few minutes for more.',
       };
     }
     const failed = records.find((r) => r?.status === 'failed');

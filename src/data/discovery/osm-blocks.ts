@@ -1,5 +1,14 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeSync, openSync, closeSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeSync,
+  openSync,
+  closeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BBox, OsmNode, OsmRelation, OsmTags } from '../../core/discovery/osm-types.ts';
@@ -163,8 +172,7 @@ async function readInto(
   for await (const line of lines) {
     spilled += line.length + 1;
     const entry = JSON.parse(line) as
-      | ['w', number, number[], OsmTags]
-      | ['p', number, number, number, OsmTags];
+      ['w', number, number[], OsmTags] | ['p', number, number, number, OsmTags];
     if (entry[0] === 'p') {
       const [, , lat, lon] = entry;
       const targets = find(lat, lon);
@@ -260,7 +268,13 @@ export function blockExtract(
   read: BBox,
   relations: readonly OsmRelation[],
   timestamp: string | null,
-): { nodes: Map<number, OsmNode>; ways: { id: number; nodes: number[]; tags: OsmTags }[]; bbox: BBox; relations: readonly OsmRelation[]; timestamp: string | null } {
+): {
+  nodes: Map<number, OsmNode>;
+  ways: { id: number; nodes: number[]; tags: OsmTags }[];
+  bbox: BBox;
+  relations: readonly OsmRelation[];
+  timestamp: string | null;
+} {
   const nodes = new Map<number, OsmNode>();
   const named: OsmNode[] = [];
   const ways: { id: number; nodes: number[]; tags: OsmTags }[] = [];

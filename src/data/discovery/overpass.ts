@@ -149,7 +149,8 @@ export function overpassSource(options: OverpassOptions): OsmSource {
         text = await readCapped(response, maxBytes, label);
       } catch (error) {
         const failure = toDiscoveryError(error, label, waitMs, both.aborted, now());
-        if (failure.retryAfterS !== undefined) quietUntil = Math.max(quietUntil, now() + failure.retryAfterS * 1000);
+        if (failure.retryAfterS !== undefined)
+          quietUntil = Math.max(quietUntil, now() + failure.retryAfterS * 1000);
         throw failure;
       }
       return toExtract(text, bbox, label);

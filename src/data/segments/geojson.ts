@@ -172,7 +172,6 @@ export function formatFeature(feature: unknown): string {
   return `    ${text}`;
 }
 
-
 /**
  * Validates a parsed catalog file and returns its segments. Every feature is
  * checked and every problem reported at once, so an operator fixing a file by

@@ -23,15 +23,32 @@ const run = (...args: string[]) =>
     timeout: 120_000,
   });
 /** The same into a SQLite store: blocks of one area each, in this thread, so a kill lands between areas. */
-const INTO_STORE = ['--osm', 'seed/osm/andorra.osm.pbf', '--dem', 'seed/dem', '--into-store', '--block-nodes', '1000', '--workers', '0'];
-const storeEnv = (path: string) => ({ ...process.env, WOS_DISCOVERY: 'seed', WOS_DATABASE_PATH: path, DATABASE_URL: '' });
+const INTO_STORE = [
+  '--osm',
+  'seed/osm/andorra.osm.pbf',
+  '--dem',
+  'seed/dem',
+  '--into-store',
+  '--block-nodes',
+  '1000',
+  '--workers',
+  '0',
+];
+const storeEnv = (path: string) => ({
+  ...process.env,
+  WOS_DISCOVERY: 'seed',
+  WOS_DATABASE_PATH: path,
+  DATABASE_URL: '',
+});
 
 /** What a reader of the store sees of the build (the write times aside). */
 function storeContent(path: string) {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     return {
-      areas: db.prepare('select key, status, segment_count, osm_source, build from discovered_area order by key').all(),
+      areas: db
+        .prepare('select key, status, segment_count, osm_source, build from discovered_area order by key')
+        .all(),
       segments: db.prepare('select id, area_key, feature from discovered_segment order by id').all(),
     };
   } finally {
@@ -60,7 +77,9 @@ describe('npm run segments:discover', () => {
     const done = run('--osm', 'seed/osm/andorra.osm.pbf', '--dem', 'seed/dem', '--out', out);
     expect(done.stderr).toBe('');
     expect(done.status).toBe(0);
-    expect(done.stdout).toMatch(/andorra\.osm\.pbf: \d+ areas in \d+ blocks, 41 segments \(\d+ climbs, \d+ stretches\) from [\d,]+ roads/);
+    expect(done.stdout).toMatch(
+      /andorra\.osm\.pbf: \d+ areas in \d+ blocks, 41 segments \(\d+ climbs, \d+ stretches\) from [\d,]+ roads/,
+    );
     expect(done.stdout).toMatch(/CPU [\d.]+ s, peak RSS \d+ MB/);
     // Not on a terminal: plain progress lines, no bar.
     expect(done.stdout).toMatch(/^discovering areas: 100 %, 4\/4 areas, 41 segments/m);
@@ -128,8 +147,16 @@ describe('npm run segments:discover', () => {
     [['--osm', 'seed/osm/andorra.osm.pbf'], 2, /--osm needs --dem DIR/],
     [[], 2, /give --place, --osm with --dem, or --export/],
     [['--place', 'Girona', '--radius-km', '500'], 2, /--radius-km must be a number from 1 to 100/],
-    [['--osm', 'seed/osm/andorra.osm.pbf', '--dem', 'seed/dem', '--workers', 'two'], 2, /--workers must be a whole number/],
-    [['--osm', 'seed/osm/andorra.osm.pbf', '--dem', 'seed/dem', '--out', 'x.geojson', '--into-store'], 2, /not both/],
+    [
+      ['--osm', 'seed/osm/andorra.osm.pbf', '--dem', 'seed/dem', '--workers', 'two'],
+      2,
+      /--workers must be a whole number/,
+    ],
+    [
+      ['--osm', 'seed/osm/andorra.osm.pbf', '--dem', 'seed/dem', '--out', 'x.geojson', '--into-store'],
+      2,
+      /not both/,
+    ],
     [['--osm', join(dir, 'missing.osm.pbf'), '--dem', 'seed/dem'], 1, /missing\.osm\.pbf/],
     [['--bogus'], 2, /bogus/],
   ])('refuses %j in one line with exit %i', (args, status, message) => {
