@@ -171,6 +171,7 @@ export function stretchesAlong(
       if (Math.abs(figures.averageGradePct) >= STRETCH_MAX_GRADE_PCT) continue;
       found.push(foundOn(profile, startIndex, endIndex, 'stretch', figures, path.route));
       if (!back || !smoothBack) continue;
+      // The same road ridden back: the same straightness and bearing, the same stretch the other way.
       const from = sampleNear(back, lengthM - (profile.samples[endIndex]?.distanceM ?? 0));
       const to = sampleNear(back, lengthM - (profile.samples[startIndex]?.distanceM ?? 0));
       if (to <= from) continue;
