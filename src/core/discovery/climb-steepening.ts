@@ -1,6 +1,6 @@
 import type { PathClimb } from './climb-paths.ts';
 import { measureSpan, smoothProfile, CLIMB_RULE, type ClimbRule } from './climb-rule.ts';
-import { isIn, settlementAt, type PlaceIndex, type PlaceKind } from './segment-name.ts';
+import { settlementIn, type PlaceIndex, type PlaceKind } from './segment-name.ts';
 
 /**
  * Where a climb starts for a rider: where the road leaves the valley. A long
@@ -21,6 +21,9 @@ export const STEEPENING = 1.6;
 
 /** The part above the settlement must gain at least this share of the whole climb's height. */
 export const PROPER_SHARE = 2 / 3;
+
+/** Settlements along a climb are looked for this often, metres. */
+const PROBE_M = 100;
 
 /** Guides start a climb in a town or village before a hamlet. */
 const KIND_ORDER: readonly PlaceKind[] = ['city', 'town', 'village', 'hamlet'];
@@ -48,10 +51,13 @@ export function fromWhereItSteepens(
   const s = span.startIndex;
   const e = span.endIndex;
   let best: { index: number; rank: number; ratio: number } | null = null;
+  let next = 0;
   for (let k = s + 1; k < e; k++) {
-    if (d(k) - d(s) < rule.minLengthM || d(e) - d(k) < rule.minLengthM) continue;
-    const settlement = settlementAt(places, profile.samples[k] as { lat: number; lon: number });
-    if (!settlement || !isIn(settlement)) continue;
+    if (d(k) - d(s) < rule.minLengthM || d(e) - d(k) < rule.minLengthM || d(k) < next) continue;
+    // Looked for every 100 m: settlements are hundreds of metres across.
+    next = d(k) + PROBE_M;
+    const settlement = settlementIn(places, profile.samples[k] as { lat: number; lon: number });
+    if (!settlement) continue;
     const below = Math.max((h(k) - h(s)) / (d(k) - d(s)), 0.001);
     const ratio = (h(e) - h(k)) / (d(e) - d(k)) / below;
     const rank = KIND_ORDER.indexOf(settlement.place.kind);

@@ -30,7 +30,8 @@ const PLACE = new Set(PLACE_POINTS);
 /** A mountain pass, saddle, peak, settlement, ski or lift station or viewpoint point, with a name. */
 export function isNamedPoint(tags: OsmTags | undefined): boolean {
   if (!tags) return false;
-  if (tags.mountain_pass === 'yes' || NATURAL.has(tags.natural ?? '') || PLACE.has(tags.place ?? '')) return true;
+  if (tags.mountain_pass === 'yes' || NATURAL.has(tags.natural ?? '') || PLACE.has(tags.place ?? ''))
+    return true;
   return tags.name !== undefined && TOP_POINTS.some(([key, value]) => tags[key] === value);
 }
 

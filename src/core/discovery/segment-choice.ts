@@ -49,7 +49,7 @@ export interface Choosable {
   readonly found: FoundSegment;
   /** Higher is kept first: the bigger climb, the longer stretch. */
   readonly weight: number;
-  /** The settlement the segment starts in, by name; null when it starts out of town. */
+  /** The town or village the segment starts in, by name; null when it starts out of one (or at a hamlet). */
   readonly footTown: string | null;
 }
 

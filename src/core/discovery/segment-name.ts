@@ -2,6 +2,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import type { LatLon } from '../bearing.ts';
 import { greatCircleM } from '../distance.ts';
+import { groupDigits } from '../group-digits.ts';
 import type { OsmNode } from './osm-types.ts';
 import type { RoadKind } from './road-graph.ts';
 
@@ -99,9 +100,9 @@ export class PlaceIndex {
   }
 
   /** Places within `radiusM` of `point` whose kind is one of `kinds`, nearest first. */
-  near(point: LatLon, radiusM: number, kinds: ReadonlySet<PlaceKind>): PlaceMatch[] {
+  near(point: LatLon, radiusM: number, kinds: ReadonlySet<PlaceKind>, limit = Infinity): PlaceMatch[] {
     if (!this.index) return [];
-    const ids = around(this.index, point.lon, point.lat, Infinity, radiusM / 1000, (id) =>
+    const ids = around(this.index, point.lon, point.lat, limit, radiusM / 1000, (id) =>
       kinds.has((this.places[id] as NamedPlace).kind),
     );
     return ids.map((id) => {
@@ -111,7 +112,12 @@ export class PlaceIndex {
   }
 }
 
-const SETTLEMENTS: ReadonlySet<PlaceKind> = new Set(['city', 'town', 'village', 'hamlet']);
+const KINDS: Readonly<Partial<Record<PlaceKind, ReadonlySet<PlaceKind>>>> = {
+  city: new Set(['city']),
+  town: new Set(['town']),
+  village: new Set(['village']),
+  hamlet: new Set(['hamlet']),
+};
 const PASSES: ReadonlySet<PlaceKind> = new Set(['pass', 'saddle']);
 const TOP_PLACES: ReadonlySet<PlaceKind> = new Set(['station', 'viewpoint', 'locality', 'hamlet', 'village']);
 const PEAKS: ReadonlySet<PlaceKind> = new Set(['peak']);
@@ -124,15 +130,21 @@ const PEAKS: ReadonlySet<PlaceKind> = new Set(['peak']);
  * from the big town 2.5 km off. Null beyond {@link SETTLEMENT_REACH} radii
  * of every settlement.
  */
-export function settlementAt(index: PlaceIndex, point: LatLon): PlaceMatch | null {
-  const reach = (SETTLEMENT_RADIUS_M.city ?? 0) * SETTLEMENT_REACH;
+export function settlementAt(index: PlaceIndex, point: LatLon, reach = SETTLEMENT_REACH): PlaceMatch | null {
   let best: { match: PlaceMatch; ratio: number } | null = null;
-  for (const match of index.near(point, reach, SETTLEMENTS)) {
-    const radius = SETTLEMENT_RADIUS_M[match.place.kind] ?? 1;
-    const ratio = match.distanceM / radius;
-    if (ratio <= SETTLEMENT_REACH && (best === null || ratio < best.ratio)) best = { match, ratio };
+  // One query per kind, each as far as that kind reaches: a city's 12 km would list every hamlet.
+  for (const [kind, radius = 1] of Object.entries(SETTLEMENT_RADIUS_M) as [PlaceKind, number][]) {
+    const [nearest] = index.near(point, radius * reach, KINDS[kind] as ReadonlySet<PlaceKind>, 1);
+    if (!nearest) continue;
+    const ratio = nearest.distanceM / radius;
+    if (best === null || ratio < best.ratio) best = { match: nearest, ratio };
   }
   return best?.match ?? null;
+}
+
+/** The settlement `point` lies in (within one radius), if any: where a segment starting there starts. */
+export function settlementIn(index: PlaceIndex, point: LatLon): PlaceMatch | null {
+  return settlementAt(index, point, 1);
 }
 
 /** True when `point` lies within one radius of the settlement: the segment starts in it. */
@@ -212,7 +224,7 @@ export function climbName({ top, road, foot, topElevationM }: ClimbNaming): stri
       ? `${road.ref} climb`
       : road.name !== null
         ? `${road.name} climb`
-        : `Climb to ${Math.round(topElevationM).toLocaleString('en-GB')} m`);
+        : `Climb to ${groupDigits(Math.round(topElevationM))} m`);
   return `${what}${from}`;
 }
 

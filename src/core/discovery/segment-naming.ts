@@ -92,7 +92,8 @@ export function nameSegment(found: FoundSegment, context: NamingContext): NamedS
   const foot = settlementAt(places, first);
   const wayIds = waysOf(graph, found);
   const wiki = wayIds.some((id) => context.wikiWays.has(id));
-  const footTown = isIn(foot) && foot ? foot.place.name : null;
+  // A variant of a climb starts in a town or village, where a guide would start it, not at a hamlet.
+  const footTown = isIn(foot) && foot && foot.place.kind !== 'hamlet' ? foot.place.name : null;
   if (found.kind === 'stretch') {
     const heading = headingWord(initialBearing(first, last));
     return {
