@@ -19,6 +19,8 @@ import { discoveryPort } from '../src/app/discovery.ts';
 import { openMigratedStore } from '../src/app/migrations.ts';
 import { areaDiscoverer } from '../src/data/discovery/area-discoverer.ts';
 import { areaKeysAround } from '../src/data/discovery/area-grid.ts';
+import { discoverSegments, type DiscoveredSegment } from '../src/data/discovery/discover.ts';
+import { hgtElevationSource } from '../src/data/discovery/hgt-elevation.ts';
 import { createLiveCatalog } from '../src/data/discovery/live-catalog.ts';
 import { openMeteoElevationSource } from '../src/data/discovery/open-meteo-elevation.ts';
 import { readOsmFile } from '../src/data/discovery/osm-file.ts';
@@ -87,6 +89,8 @@ async function measure(): Promise<boolean> {
   };
   const found = live.near(ANDORRA_LA_VELLA, RADIUS_M, 10_000);
   const climbs = found.filter((n) => n.segment.kind === 'climb').length;
+  const areas = areaKeysAround(ANDORRA_LA_VELLA, RADIUS_M).length;
+  const files = await fileRows();
 
   const clock = () => Date.now();
   const context: ToolContext = {
@@ -123,11 +127,12 @@ async function measure(): Promise<boolean> {
     table(
       ['discovery, 25 km around Andorra la Vella', 'value'],
       [
-        ['areas (0.25°)', String(areaKeysAround(ANDORRA_LA_VELLA, RADIUS_M).length)],
-        ['wall time', `${seconds.toFixed(1)} s`],
+        ['areas (0.25°)', String(areas)],
+        ['wall time', `${seconds.toFixed(1)} s (${(seconds / areas).toFixed(2)} s an area)`],
         ['Overpass queries', String(upstream.queries)],
         ['elevation requests (points)', `${upstream.requests} (${upstream.points.toLocaleString('en-GB')})`],
-        ['segments found (climbs)', `${found.length} (${climbs})`],
+        ['segments found: climbs / stretches', `${climbs} / ${found.length - climbs}`],
+        ['segments an area', (found.length / areas).toFixed(1)],
         ['RSS before → peak while mapping', `${rssBeforeMb.toFixed(0)} → ${peakMb.toFixed(0)} MB`],
         [
           `find_tailwind_segments p50 / p99 (${FIND_CALLS} calls)`,
@@ -137,8 +142,45 @@ async function measure(): Promise<boolean> {
       [1],
     ),
   );
+  console.log(
+    table(
+      ['offline, from the file and its tiles', 'climbs', 'stretches', 'time (median of 3)'],
+      files.map((row) => [row.name, String(row.climbs), String(row.stretches), `${row.ms.toFixed(0)} ms`]),
+      [1, 2, 3],
+    ),
+  );
   if (note !== null) console.log(`Discovery did not finish: ${note.sentence}`);
   return note === null && found.length > 0;
+}
+
+/** The shipped Andorra extract and the Bayreuth test extract (signed cycle routes), each whole, offline. */
+async function fileRows(): Promise<{ name: string; climbs: number; stretches: number; ms: number }[]> {
+  const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const inputs = [
+    { name: 'Andorra (seed, 2013)', osm: here('../seed/osm/andorra.osm.pbf'), dem: here('../seed/dem') },
+    {
+      name: 'north of Bayreuth (cycle routes, 2014)',
+      osm: here('../tests/fixtures/discovery/bayreuth/north-bayreuth-roads.osm.gz'),
+      dem: here('../tests/fixtures/discovery/bayreuth'),
+    },
+  ];
+  const countryOf = await loadCountryOf();
+  const rows = [];
+  for (const input of inputs) {
+    const extract = await readOsmFile(input.osm);
+    const elevation = hgtElevationSource(input.dem);
+    const times: number[] = [];
+    let segments: DiscoveredSegment[] = [];
+    for (let round = 0; round < 3; round++) {
+      const started = performance.now();
+      ({ segments } = await discoverSegments(extract, elevation, { osmSource: input.name, countryOf }));
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const climbs = segments.filter((s) => s.kind === 'climb').length;
+    rows.push({ name: input.name, climbs, stretches: segments.length - climbs, ms: times[1] ?? 0 });
+  }
+  return rows;
 }
 
 /** Runs the row in a child process and prints what it printed (so `npm run bench` records it). */

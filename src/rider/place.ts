@@ -6,7 +6,7 @@ import { MAX_ALTERNATIVES } from '../core/place-list-bounds.ts';
 import { lakeNames } from '../data/geocoding/lakes.ts';
 import type { Geocoder, Place, PlaceKind } from '../data/geocoding/types.ts';
 import { foldName } from '../data/names.ts';
-import { startOf } from '../data/segments/segment-geometry.ts';
+import { endOf, startOf } from '../data/segments/segment-geometry.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 
 /** What a place is asked by: a name, or coordinates. */
@@ -135,7 +135,9 @@ export async function resolvePlace(input: PlaceInput, context: PlaceParts): Prom
     });
   const segment = named !== null && !townHoldsName(places[0], query, named.exact) ? named.segment : null;
   if (segment) {
-    const start = startOf(segment);
+    // A climb asked for by its top's name ("Port d'Envalira") is searched around its top, not its foot.
+    const start =
+      named?.byOtherName === true && segment.kind !== 'stretch' ? endOf(segment) : startOf(segment);
     return {
       place: {
         name: segment.name,

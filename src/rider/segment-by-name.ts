@@ -46,6 +46,13 @@ export interface SegmentByName {
   readonly segment: Segment;
   /** True when the typed name (without its qualifier) is the segment's name or an alias. */
   readonly exact: boolean;
+  /**
+   * True when the name found the segment by another of its names than its
+   * own (an alias, or the pass word changed): "Port d'Envalira" names the
+   * pass at the top of "Port d'Envalira from Andorra la Vella", not the town
+   * at its foot.
+   */
+  readonly byOtherName: boolean;
 }
 
 /** The pass's own name in a folded query: "passo giau" → "giau", "stelvio pass" → "stelvio"; null when none. */
@@ -104,7 +111,8 @@ export function findSegmentByName(query: string, catalog: SegmentCatalog): Segme
     const wanted = (segment: Segment) => n === 0 || inScope(parsed, segment);
     for (const [i, spelling] of spellings(name).entries()) {
       const segment = catalog.findByName(spelling).find(wanted);
-      if (segment !== undefined) return { segment, exact: i === 0 };
+      if (segment !== undefined)
+        return { segment, exact: i === 0, byOtherName: foldName(segment.name) !== spelling };
     }
   }
   return null;

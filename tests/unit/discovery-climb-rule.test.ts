@@ -169,14 +169,20 @@ describe('findClimbs on constructed roads', () => {
     expect(Math.abs((climbs[0]?.netRiseM ?? 0) - 192)).toBeLessThanOrEqual(riseSlack(5, 30));
   });
 
-  it('splits a climb at a descent over the tolerance', () => {
+  /** The descent that ends a climb which has gained `riseM` (the rule's proportional dip tolerance). */
+  const toleranceAfter = (riseM: number) =>
+    Math.max(CLIMB_RULE.dipToleranceM, Math.min(CLIMB_RULE.maxDipM, CLIMB_RULE.dipShare * riseM));
+
+  it('splits a climb at a descent over the tolerance for the height gained', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1200, max: 3000 }),
         fc.double({ min: 5, max: 10, noNaN: true }),
-        fc.double({ min: 20, max: 80, noNaN: true }),
+        fc.double({ min: 1.3, max: 2, noNaN: true }),
         spacing,
-        (rampM, grade, dropM, spacingM) => {
+        (rampM, grade, over, spacingM) => {
+          // The drop clears the tolerance after the first ramp's rise by a margin the smoothing cannot eat.
+          const dropM = toleranceAfter((rampM * grade) / 100) * over + 5;
           const pieces: Piece[] = [
             [1000, 0],
             [rampM, grade],
@@ -200,8 +206,53 @@ describe('findClimbs on constructed roads', () => {
           }
         },
       ),
-      { numRuns: 100 },
     );
+  });
+
+  it('keeps a long climb whole across a dip small beside the height it has gained (a col past a collet)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4000, max: 8000 }),
+        fc.double({ min: 5, max: 9, noNaN: true }),
+        fc.double({ min: 0.3, max: 0.8, noNaN: true }),
+        spacing,
+        (rampM, grade, share, spacingM) => {
+          // Coll d'Ordino from Canillo: 430 m up to the Collet de Montaup, 33 m down, 60 m up to the col.
+          const riseM = (rampM * grade) / 100;
+          const dropM = Math.max(CLIMB_RULE.dipToleranceM + 5, toleranceAfter(riseM) * share);
+          const pieces: Piece[] = [
+            [500, 0],
+            [rampM, grade],
+            [600, (-dropM / 600) * 100],
+            [1200, ((dropM + 40) / 1200) * 100],
+            [800, -6],
+          ];
+          const profile = road(pieces, spacingM);
+          const climbs = findClimbs(profile);
+          expect(climbs).toHaveLength(1);
+          const whole = span(profile, climbs[0] as ClimbSpan);
+          // From the ramp's foot to the col, past the dip: the top is the highest point.
+          expect(Math.abs(whole.from - startOf(pieces, 1))).toBeLessThanOrEqual(endSlack(spacingM));
+          expect(Math.abs(whole.to - startOf(pieces, 4))).toBeLessThanOrEqual(endSlack(spacingM));
+        },
+      ),
+    );
+  });
+
+  it('looks again at what the trim cut: a ramp before a long flat lead-in is a climb of its own', () => {
+    const pieces: Piece[] = [
+      [500, 0],
+      [1500, 5],
+      [3000, 0.4],
+      [3000, 12],
+      [500, 0],
+    ];
+    const profile = road(pieces, 25);
+    const climbs = findClimbs(profile);
+    expect(climbs).toHaveLength(2);
+    const [first, second] = climbs.map((climb) => span(profile, climb));
+    expect(Math.abs((first?.from ?? 0) - startOf(pieces, 1))).toBeLessThanOrEqual(endSlack(25));
+    expect(Math.abs((second?.to ?? 0) - startOf(pieces, 4))).toBeLessThanOrEqual(endSlack(25));
   });
 
   it('finds no climb on a descent, and the climb on its reverse', () => {

@@ -1,11 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OsmNode } from '../../src/core/discovery/osm-types.ts';
-import { climbName, footPlace, roadLabel, topFeature } from '../../src/core/discovery/segment-name.ts';
+import {
+  climbName,
+  destinationOf,
+  PlaceIndex,
+  placesOf,
+  settlementAt,
+  stretchName,
+  topPlace,
+} from '../../src/core/discovery/segment-name.ts';
 import { rankReasons, rankScore } from '../../src/core/discovery/segment-rank.ts';
 import { rankOf } from '../../src/data/discovery/discover.ts';
 import { areaBBox, areaKeysAround } from '../../src/data/discovery/area-grid.ts';
-import { headingWord } from '../../src/data/discovery/discovery-words.ts';
+import { headingWord } from '../../src/core/discovery/segment-words.ts';
 
 const node = (id: number, lat: number, lon: number, tags: Record<string, string>): OsmNode => ({
   id,
@@ -16,42 +24,91 @@ const node = (id: number, lat: number, lon: number, tags: Record<string, string>
 
 describe('naming a discovered climb', () => {
   const top = { lat: 42.5937, lon: 1.5336 };
-  const nodes = [
-    node(1, 42.5939, 1.5338, { mountain_pass: 'yes', name: "Coll d'Ordino" }),
-    node(2, 42.594, 1.535, { natural: 'peak', name: 'Tossal' }),
-    node(3, 42.556, 1.533, { place: 'village', name: 'Ordino' }),
-    node(4, 42.559, 1.531, { place: 'hamlet', name: 'Sornàs' }),
-    node(5, 42.51, 1.52, { place: 'town', name: 'Andorra la Vella' }),
-  ];
+  const places = new PlaceIndex(
+    placesOf([
+      node(1, 42.5939, 1.5338, { mountain_pass: 'yes', name: "Coll d'Ordino" }),
+      node(2, 42.594, 1.535, { natural: 'peak', name: 'Tossal' }),
+      node(3, 42.556, 1.533, { place: 'village', name: 'Ordino' }),
+      node(4, 42.559, 1.531, { place: 'hamlet', name: 'Sornàs' }),
+      node(5, 42.51, 1.52, { place: 'town', name: 'Andorra la Vella' }),
+      node(6, 42.62, 1.48, { sport: 'skiing', name: 'Arcalís' }),
+      node(7, 42.5, 1.5, { amenity: 'cafe', name: 'Not a place' }),
+    ]),
+  );
+  const kind = (ref: string | null, name: string | null) => ({
+    ref,
+    name,
+    highway: 'secondary',
+    rank: 5,
+    link: false,
+  });
 
-  it('names the pass at the top and the village at the foot, before a peak or a hamlet', () => {
+  it('names the pass at the top and the settlement the climb starts in, nearest in its own size', () => {
     const foot = { lat: 42.5565, lon: 1.5325 };
     const name = climbName({
-      top: topFeature(top, nodes),
-      foot: footPlace(foot, nodes),
-      road: 'CG-3',
+      top: topPlace(places, top),
+      road: kind('CG-3', null),
+      foot: settlementAt(places, foot),
       topElevationM: 1980,
     });
     expect(name).toBe("Coll d'Ordino from Ordino");
+    // A hamlet 200 m away is where a climb starts; the town 4 km off is not.
+    expect(settlementAt(places, { lat: 42.5605, lon: 1.5305 })?.place.name).toBe('Sornàs');
+    expect(settlementAt(places, { lat: 42.511, lon: 1.521 })?.place.name).toBe('Andorra la Vella');
   });
 
-  it('falls back to the road, and to the height when nothing else names it', () => {
-    expect(
-      climbName({ top: null, foot: null, road: roadLabel('Carretera', 'CS-340'), topElevationM: 1987.4 }),
-    ).toBe('CS-340 climb to 1,987 m');
-    expect(roadLabel('Carretera de la Rabassa', null)).toBe('Carretera de la Rabassa');
-    expect(
-      climbName({
-        top: null,
-        foot: footPlace({ lat: 42.557, lon: 1.532 }, nodes),
-        road: 'CG-3',
-        topElevationM: 0,
-      }),
-    ).toBe('CG-3 climb from Ordino');
+  it('takes a ski station at the top, and a peak only where the road reaches it', () => {
+    expect(topPlace(places, { lat: 42.6203, lon: 1.4803 })?.place.name).toBe('Arcalís');
+    expect(topPlace(places, { lat: 42.5941, lon: 1.535 })?.place.name).toBe("Coll d'Ordino");
+    expect(topPlace(places, { lat: 42.7, lon: 1.6 })).toBeNull();
   });
 
-  it('takes no feature beyond reach', () => {
-    expect(topFeature({ lat: 42.7, lon: 1.6 }, nodes)).toBeNull();
+  it('falls back to where the road says it leads, its number, its name, and the height', () => {
+    const foot = settlementAt(places, { lat: 42.557, lon: 1.532 });
+    expect(
+      climbName({ top: null, road: kind('CS-131', 'Carretera de la Rabassa'), foot, topElevationM: 0 }),
+    ).toBe('La Rabassa from Ordino');
+    expect(climbName({ top: null, road: kind('CS-220', 'Carrer del Cortals'), foot, topElevationM: 0 })).toBe(
+      'CS-220 climb from Ordino',
+    );
+    expect(climbName({ top: null, road: kind(null, 'Carrer Solana'), foot, topElevationM: 0 })).toBe(
+      'Carrer Solana climb from Ordino',
+    );
+    expect(climbName({ top: null, road: kind(null, null), foot: null, topElevationM: 1987.4 })).toBe(
+      'Climb to 1,987 m',
+    );
+    // A village's climb to its own upper houses is not "Ordino from Ordino".
+    const ownTop = topPlace(places, { lat: 42.5561, lon: 1.5331 });
+    expect(climbName({ top: ownTop, road: kind('CS-340', null), foot, topElevationM: 0 })).toBe(
+      'CS-340 climb from Ordino',
+    );
+  });
+
+  it('reads where a road leads only from names that say so', () => {
+    expect(destinationOf('Carretera de la Comella')).toBe('La Comella');
+    expect(destinationOf('Carretera Secundaria de la Rabassa')).toBe('La Rabassa');
+    expect(destinationOf("Carretera d'Engolasters")).toBe('Engolasters');
+    expect(destinationOf('Carretera dels Cortals')).toBe('Els Cortals');
+    expect(destinationOf('Route du Col de la Croix')).toBe('Col de la Croix');
+    expect(destinationOf('Carretera General')).toBeNull();
+    expect(destinationOf('Carrer de Joan Maragall')).toBeNull();
+    expect(destinationOf('Avenue de la Gare')).toBeNull();
+  });
+
+  it('names a stretch by its route or road and its ends', () => {
+    const bayreuth = {
+      place: { name: 'Bayreuth', kind: 'town' as const, lat: 49.94, lon: 11.57, wiki: false },
+      distanceM: 0,
+    };
+    const kulmbach = {
+      place: { name: 'Kulmbach', kind: 'town' as const, lat: 50.1, lon: 11.45, wiki: false },
+      distanceM: 0,
+    };
+    expect(stretchName('Main-Radweg', bayreuth, kulmbach, 'northbound')).toBe(
+      'Main-Radweg, Bayreuth → Kulmbach',
+    );
+    expect(stretchName('EV8', bayreuth, bayreuth, 'eastbound')).toBe('EV8, eastbound from Bayreuth');
+    expect(stretchName('B2', null, null, 'westbound')).toBe('B2, westbound');
   });
 });
 

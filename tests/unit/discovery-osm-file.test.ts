@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { greatCircleM } from '../../src/core/distance.ts';
-import { chainRoads } from '../../src/core/discovery/road-chains.ts';
+import { buildRoadGraph } from '../../src/core/discovery/road-graph.ts';
+import { buildStrokes, edgeOfStep } from '../../src/core/discovery/road-strokes.ts';
 import type { OsmExtract } from '../../src/core/discovery/osm-types.ts';
 import { isRideableRoad } from '../../src/core/discovery/rideable-way.ts';
 import { readOsmFile } from '../../src/data/discovery/osm-file.ts';
@@ -69,23 +70,30 @@ describe('readOsmFile on Andorra (PBF)', () => {
     }
   });
 
-  it('chains its roads along refs, no consecutive points a kilometre apart', () => {
-    const chains = chainRoads(andorra);
-    expect(chains.length).toBeGreaterThan(50);
-    const refs = new Set(chains.map((chain) => chain.ref));
+  it('makes a road graph whose roads follow the refs, no consecutive points a kilometre apart', () => {
+    const graph = buildRoadGraph(andorra);
+    const strokes = buildStrokes(graph);
+    expect(strokes.length).toBeGreaterThan(50);
+    const refs = new Set(graph.edges.map((edge) => edge.kind.ref));
     for (const ref of ['CG-1', 'CG-2', 'CG-3', 'CG-4']) expect(refs).toContain(ref);
-    const envalira = chains.filter((chain) => chain.name === "Port d'Envalira");
-    expect(Math.max(...envalira.map((chain) => chain.wayIds.length))).toBeGreaterThan(10);
-    for (const chain of chains) {
-      expect(chain.points.length).toBe(chain.nodeIds.length);
-      expect(new Set(chain.nodeIds).size).toBe(chain.nodeIds.length);
-      chain.points.forEach((point, k) => {
-        const previous = chain.points[k - 1];
+    // The pass road is followed as one road over its ways (all but a one-way piece ridden the other way).
+    const envalira = strokes.map(
+      (stroke) => new Set(stroke.steps.map((step) => graph.edges[edgeOfStep(step)]?.wayId)),
+    );
+    const passWays = new Set(
+      andorra.ways.filter((way) => way.tags['name'] === "Port d'Envalira").map((way) => way.id),
+    );
+    expect(
+      Math.max(
+        ...envalira.map((ways) => [...ways].filter((id) => id !== undefined && passWays.has(id)).length),
+      ),
+    ).toBeGreaterThanOrEqual(passWays.size - 1);
+    for (const edge of graph.edges) {
+      edge.points.forEach((point, k) => {
+        const previous = edge.points[k - 1];
         if (previous) expect(greatCircleM(previous, point)).toBeLessThan(1000);
       });
     }
-    const used = chains.flatMap((chain) => chain.wayIds);
-    expect(new Set(used).size).toBe(used.length);
   });
 });
 
@@ -97,7 +105,7 @@ describe('readOsmFile on Monaco (gzipped XML)', () => {
     expect(monaco.timestamp).toMatch(/^20\d\d-\d\d-\d\dT/);
     expect(monaco.bbox.north).toBeGreaterThan(43.7);
     expect(monaco.bbox.south).toBeLessThan(43.75);
-    expect(chainRoads(monaco).length).toBeGreaterThan(10);
+    expect(buildStrokes(buildRoadGraph(monaco)).length).toBeGreaterThan(10);
   });
 });
 

@@ -153,6 +153,96 @@ describe('discoverSegments on made-up roads', () => {
     expect(source.asked()).toBeLessThan(12);
   });
 
+  it('finds a hairpin climb whole, though its ends lie close: a climb is never a loop', async () => {
+    // Eight 800 m legs up a slope, turning back at each hairpin: 6.4 km, ends 400 m apart.
+    const points: LatLon[] = [];
+    for (let leg = 0; leg < 8; leg++) {
+      const west = leg % 2 === 0;
+      const lat = -33.3 + leg * 0.0005;
+      for (let k = 0; k <= 20; k++) points.push({ lat, lon: 18.9 + (west ? k : 20 - k) * 0.00043 });
+    }
+    const extract = extractOf([{ id: 31, tags: { highway: 'secondary', ref: 'R301' }, points }]);
+    // The height rises along the road: 7 % over 6.4 km.
+    const along = new Map(points.map((p, i) => [`${p.lat},${p.lon}`, i]));
+    const rise = (p: LatLon) => {
+      const i = along.get(`${p.lat},${p.lon}`);
+      if (i !== undefined) return 300 + i * 40 * 0.07;
+      const leg = Math.round((p.lat + 33.3) / 0.0005);
+      const k = (p.lon - 18.9) / 0.00043;
+      return 300 + (leg * 21 + (leg % 2 === 0 ? k : 20 - k)) * 40 * 0.07;
+    };
+    const { segments } = await discoverSegments(extract, heights(rise), options);
+    const climbs = segments.filter((s) => s.kind === 'climb');
+    expect(climbs).toHaveLength(1);
+    expect(climbs[0]?.distanceM).toBeGreaterThan(6000);
+    expect(routeShape(climbs[0]?.polyline ?? []).endsApartM).toBeLessThan(1000);
+  });
+
+  it('carries a climb through a short tunnel, heights drawn between the portals, and through a roundabout and a number change', async () => {
+    // Due north: 2 km of R61, a 300 m tunnel under a ridge, 1 km more, a roundabout, 2 km of R62; 6 % all along.
+    const north = (from: LatLon, n: number) => line(from, n, 0.0009, 0);
+    const a = north({ lat: -33.9, lon: 18.1 }, 21);
+    const tunnel = north(a.at(-1) as LatLon, 4);
+    const b = north(tunnel.at(-1) as LatLon, 11);
+    const ring = (centre: LatLon) =>
+      [0, 1, 2, 3, 0].map((k) => ({
+        lat: centre.lat + 0.00018 * Math.cos((k * Math.PI) / 2) * -1,
+        lon: centre.lon + 0.00018 * Math.sin((k * Math.PI) / 2),
+      }));
+    const last = b.at(-1) as LatLon;
+    const centre = { lat: last.lat + 0.00018, lon: last.lon };
+    const round = ring(centre);
+    const c = north({ lat: centre.lat + 0.00018, lon: centre.lon }, 23);
+    const extract = extractOf([
+      { id: 41, tags: { highway: 'primary', ref: 'R61' }, points: a },
+      { id: 42, tags: { highway: 'primary', ref: 'R61', tunnel: 'yes' }, points: tunnel },
+      { id: 43, tags: { highway: 'primary', ref: 'R61' }, points: [...b.slice(0, -1), round[0] as LatLon] },
+      { id: 44, tags: { highway: 'primary', junction: 'roundabout' }, points: round },
+      { id: 45, tags: { highway: 'primary', ref: 'R62' }, points: [round[2] as LatLon, ...c.slice(1)] },
+    ]);
+    // Ways share nodes by position in this fixture only when their points are the same objects: join them.
+    const byPosition = new Map<string, number>();
+    const ways = extract.ways.map((way) => ({
+      ...way,
+      nodes: way.nodes.map((id) => {
+        const node = extract.nodes.get(id) as { lat: number; lon: number };
+        const key = `${node.lat.toFixed(7)},${node.lon.toFixed(7)}`;
+        if (!byPosition.has(key)) byPosition.set(key, id);
+        return byPosition.get(key) as number;
+      }),
+    }));
+    const ridge = (p: LatLon) => {
+      const rampM = (p.lat + 33.9) * 111_195;
+      const overTunnel = p.lat > (a.at(-1) as LatLon).lat && p.lat < (tunnel.at(-1) as LatLon).lat;
+      return 200 + rampM * 0.06 + (overTunnel ? 150 : 0);
+    };
+    const { segments } = await discoverSegments({ ...extract, ways }, heights(ridge), options);
+    const climbs = segments.filter((s) => s.kind === 'climb');
+    expect(climbs).toHaveLength(1);
+    const [climb] = climbs;
+    // One climb from the foot to the top, over 5 km at 6 %, not the ridge above the tunnel.
+    expect(climb?.distanceM).toBeGreaterThan(5000);
+    expect(climb?.averageGradePct).toBeGreaterThan(5.5);
+    expect(climb?.averageGradePct).toBeLessThan(6.5);
+    expect(climb?.elevationGainM).toBeLessThan((climb?.distanceM ?? 0) * 0.07);
+    expect(climb?.provenance.osmWayIds).toEqual([41, 42, 43, 45]);
+  });
+
+  it('finds the same top from two valleys as two climbs', async () => {
+    // A pass road west to east: 4 km up at 6 %, then 3 km down at 8 %.
+    const road = line({ lat: -33.1, lon: 18.2 }, 81, 0, 0.00108);
+    const extract = extractOf([{ id: 51, tags: { highway: 'secondary', ref: 'R51' }, points: road }]);
+    const pass = (p: LatLon) => {
+      const m = (p.lon - 18.2) * 111_195 * Math.cos((33.1 * Math.PI) / 180);
+      return m <= 4000 ? 500 + m * 0.06 : 740 - (m - 4000) * 0.08;
+    };
+    const { segments } = await discoverSegments(extract, heights(pass), options);
+    const climbs = segments.filter((s) => s.kind === 'climb');
+    expect(climbs).toHaveLength(2);
+    const tops = climbs.map((s) => s.polyline.at(-1) as LatLon);
+    expect(Math.abs((tops[0]?.lon ?? 0) - (tops[1]?.lon ?? 0))).toBeLessThan(0.003);
+  });
+
   it('passes an elevation failure on, so nothing half-built is returned', async () => {
     const road = line({ lat: -33.6, lon: 18.6 }, 41, 0.0009, 0);
     const extract = extractOf([{ id: 12, tags: { highway: 'secondary', ref: 'R3' }, points: road }]);

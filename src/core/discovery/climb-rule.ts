@@ -29,8 +29,12 @@ export interface ClimbRule {
   readonly minGainM: number;
   /** Least average grade, net rise over length, percent. */
   readonly minAverageGradePct: number;
-  /** A descent inside a climb smaller than this does not end it; one this big or bigger does. Metres. */
+  /** A descent inside a climb smaller than this does not end it, however little it has gained. Metres. */
   readonly dipToleranceM: number;
+  /** A descent smaller than this share of the height a climb has gained so far does not end it either. */
+  readonly dipShare: number;
+  /** …up to this many metres: a descent this big ends a climb whatever it has gained. */
+  readonly maxDipM: number;
   /** Width of the moving average the profile is smoothed with before anything is measured, metres. */
   readonly smoothingM: number;
 }
@@ -41,10 +45,15 @@ export interface ClimbRule {
  *   momentum and are not where a rider looks for (or fears) the wind; 3 % is
  *   where a road stops feeling flat (the lowest grade the climb
  *   categorisations of the big tours and of bike computers start at).
- * - 10 m dip tolerance: a false flat or a short drop (a bridge, a village
- *   square) inside a climb is still the same climb to a rider; a 10 m descent
- *   is a real descent, and it is also above the vertical noise that survives
- *   smoothing, so noise alone never joins or splits climbs.
+ * - Dips in proportion to the climb: a descent ends a climb only when it is
+ *   at least 10 m and at least a fifth of the height gained so far (capped
+ *   at 100 m). A short drop (a bridge, a village square) never ends a climb;
+ *   after 430 m of climbing, the 33 m the road to Coll d'Ordino loses past
+ *   the Collet de Montaup does not either, as no guide splits it there. Bike
+ *   computers merge climbs across short descents the same way. 10 m is above
+ *   the vertical noise that survives smoothing, so noise alone never joins
+ *   or splits climbs, and a descent of 100 m or more is a real one whatever
+ *   came before.
  * - 150 m smoothing: GLO-90 and SRTM 3″ heights carry several metres of noise
  *   per 90 m cell (and step at cell edges), so grades over shorter spans are
  *   noise; averaging over about two cells keeps a 1 km climb's shape while
@@ -55,6 +64,8 @@ export const CLIMB_RULE: ClimbRule = {
   minGainM: 50,
   minAverageGradePct: 3,
   dipToleranceM: 10,
+  dipShare: 0.2,
+  maxDipM: 100,
   smoothingM: 150,
 };
 
@@ -216,9 +227,12 @@ export function reverseProfile(profile: Profile): Profile {
  * the next starts at the lowest point reached before the road rises by it
  * again. The last ascent may end at the profile's end (a summit road).
  */
-function ascents(elevationM: readonly number[], dipToleranceM: number): [number, number][] {
+function ascents(elevationM: readonly number[], rule: ClimbRule): [number, number][] {
   const found: [number, number][] = [];
-  const ends = (from: number, to: number): boolean => from - to > 0 && from - to >= dipToleranceM;
+  const tolerance = (gained: number) =>
+    Math.max(rule.dipToleranceM, Math.min(rule.maxDipM, rule.dipShare * gained));
+  const ends = (from: number, to: number, gained: number): boolean =>
+    from - to > 0 && from - to >= tolerance(gained);
   let low = 0;
   let high = 0;
   let climbing = true;
@@ -226,13 +240,13 @@ function ascents(elevationM: readonly number[], dipToleranceM: number): [number,
     const e = at(elevationM, i);
     if (climbing) {
       if (e > at(elevationM, high)) high = i;
-      else if (ends(at(elevationM, high), e)) {
+      else if (ends(at(elevationM, high), e, at(elevationM, high) - at(elevationM, low))) {
         found.push([low, high]);
         climbing = false;
         low = i;
       }
     } else if (e <= at(elevationM, low)) low = i;
-    else if (ends(e, at(elevationM, low))) {
+    else if (ends(e, at(elevationM, low), 0)) {
       climbing = true;
       high = i;
     }
@@ -241,8 +255,12 @@ function ascents(elevationM: readonly number[], dipToleranceM: number): [number,
   return found.filter(([foot, top]) => top > foot);
 }
 
-/** Measures span [s, e] of the smoothed profile. */
-function measure(smooth: Profile, s: number, e: number, rule: ClimbRule): ClimbSpan {
+/**
+ * Measures span [s, e] of a smoothed profile: the one definition of a
+ * segment's length, gain, grades and steepest run, for climbs and for the
+ * flat and rolling stretches alike.
+ */
+export function measureSpan(smooth: Profile, s: number, e: number, rule: ClimbRule = CLIMB_RULE): ClimbSpan {
   const { distanceM, elevationM } = smooth;
   const lengthM = at(distanceM, e) - at(distanceM, s);
   const netRiseM = at(elevationM, e) - at(elevationM, s);
@@ -277,6 +295,10 @@ function meetsRule(span: ClimbSpan, rule: ClimbRule): boolean {
   );
 }
 
+/** A trimmed run-out may gain at most this many metres, or this share of the climb's rise (see `trim`). */
+export const TOP_RUN_OUT_M = 10;
+export const TOP_RUN_OUT_SHARE = 0.03;
+
 /**
  * Trims an ascent's flat lead-in and run-out. With `t` half the ascent's
  * average grade (from its lowest point to its top), the foot is where the
@@ -288,6 +310,9 @@ function meetsRule(span: ClimbSpan, rule: ClimbRule): boolean {
  * smoothed grade passes half the ramp's grade at the corner itself. Being a
  * whole-span extreme rather than a local test, it is not stopped by a bump
  * of noise in a flat, and a gentle approach to a steep climb is left out.
+ * The top is cut back only over a run-out that gains next to nothing
+ * ({@link TOP_RUN_OUT_M}, {@link TOP_RUN_OUT_SHARE}): a climb ends at its
+ * highest point, even when the last kilometres to it are gentler.
  */
 function trim(smooth: Profile, foot: number, top: number): [number, number] {
   const { distanceM, elevationM } = smooth;
@@ -301,6 +326,11 @@ function trim(smooth: Profile, foot: number, top: number): [number, number] {
   for (let k = foot; k <= top; k++) if (above(k) <= above(s)) s = k;
   let e = s;
   for (let k = s; k <= top; k++) if (above(k) > above(e)) e = k;
+  // The top is the highest point: a run-out that still climbs to it (past a dip, up a last false
+  // flat) is part of the climb. Only a run-out that gains next to nothing is cut.
+  const runOut = at(elevationM, top) - at(elevationM, e);
+  if (runOut > Math.max(TOP_RUN_OUT_M, TOP_RUN_OUT_SHARE * (at(elevationM, top) - at(elevationM, s))))
+    e = top;
   return [s, e];
 }
 
@@ -363,9 +393,12 @@ export function findClimbs(profile: Profile, rule: ClimbRule = CLIMB_RULE): Clim
   const resolve = (foot: number, top: number): void => {
     if (top <= foot) return;
     const [s, e] = trim(smooth, foot, top);
-    const whole = measure(smooth, s, e, rule);
+    const whole = measureSpan(smooth, s, e, rule);
     if (meetsRule(whole, rule)) {
+      // What the trim cut off either end is looked at again: a ramp before a long flat lead-in is a climb too.
+      if (s > foot && s < top) resolve(foot, s);
       climbs.push(whole);
+      if (e > foot && e < top) resolve(e, top);
       return;
     }
     const part = bestWithin(smooth, foot, top, rule);
@@ -373,10 +406,10 @@ export function findClimbs(profile: Profile, rule: ClimbRule = CLIMB_RULE): Clim
     const [i, j] = part;
     resolve(foot, i);
     const [ps, pe] = trim(smooth, i, j);
-    const climb = measure(smooth, ps, pe, rule);
+    const climb = measureSpan(smooth, ps, pe, rule);
     if (meetsRule(climb, rule)) climbs.push(climb);
     resolve(j, top);
   };
-  for (const [foot, top] of ascents(smooth.elevationM, rule.dipToleranceM)) resolve(foot, top);
+  for (const [foot, top] of ascents(smooth.elevationM, rule)) resolve(foot, top);
   return climbs;
 }

@@ -13,13 +13,26 @@ export const NATURAL_POINTS: readonly string[] = ['saddle', 'peak'];
 /** `place=*` points that name where a climb starts or passes (no suburbs: they repeat the town). */
 export const PLACE_POINTS: readonly string[] = ['city', 'town', 'village', 'hamlet', 'locality'];
 
+/**
+ * Other points that name a climb's top, as `key=value`: a ski station
+ * (Arcalís, Els Cortals), a lift station, a viewpoint at a summit road's end.
+ */
+export const TOP_POINTS: readonly (readonly [string, string])[] = [
+  ['aerialway', 'station'],
+  ['sport', 'skiing'],
+  ['landuse', 'winter_sports'],
+  ['tourism', 'viewpoint'],
+];
+
 const NATURAL = new Set(NATURAL_POINTS);
 const PLACE = new Set(PLACE_POINTS);
 
-/** A mountain pass, saddle, peak or settlement point. */
+/** A mountain pass, saddle, peak, settlement, ski or lift station or viewpoint point, with a name. */
 export function isNamedPoint(tags: OsmTags | undefined): boolean {
   if (!tags) return false;
-  return tags.mountain_pass === 'yes' || NATURAL.has(tags.natural ?? '') || PLACE.has(tags.place ?? '');
+  if (tags.mountain_pass === 'yes' || NATURAL.has(tags.natural ?? '') || PLACE.has(tags.place ?? ''))
+    return true;
+  return tags.name !== undefined && TOP_POINTS.some(([key, value]) => tags[key] === value);
 }
 
 /** A signed bicycle route relation (`type=route` + `route=bicycle`). */

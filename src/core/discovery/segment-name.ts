@@ -1,104 +1,247 @@
+import { around } from 'geokdbush';
+import KDBush from 'kdbush';
 import type { LatLon } from '../bearing.ts';
 import { greatCircleM } from '../distance.ts';
+import { groupDigits } from '../group-digits.ts';
 import type { OsmNode } from './osm-types.ts';
+import type { RoadKind } from './road-graph.ts';
 
-/** A pass, saddle or peak this close to a climb's top names the climb ("Coll d'Ordino"). */
-export const TOP_FEATURE_REACH_M = 400;
-/** A village or town this close to a climb's foot names where it starts ("from Ordino"). */
-export const FOOT_PLACE_REACH_M = 4_000;
+/**
+ * Names a rider recognises, from what the map says around a segment: the
+ * pass, ski station or hamlet at a climb's top, the settlement at its foot,
+ * the road it follows. Points are looked up through a spatial index
+ * (kdbush), built once per area, so naming costs a few lookups per segment
+ * whatever the number of named points. Pure.
+ */
 
-/** How strongly a tag says "this is what riders call the top": a road pass first, a peak last. */
-function featureWeight(tags: Readonly<Record<string, string>>): number {
-  if (tags['mountain_pass'] === 'yes') return 3;
-  if (tags['natural'] === 'saddle') return 2;
-  if (tags['natural'] === 'peak') return 1;
-  return 0;
+/** What a named point is, as naming weighs it. */
+export type PlaceKind =
+  'pass' | 'saddle' | 'peak' | 'station' | 'viewpoint' | 'city' | 'town' | 'village' | 'hamlet' | 'locality';
+
+export interface NamedPlace extends LatLon {
+  readonly name: string;
+  readonly kind: PlaceKind;
+  /** The map links it to Wikidata or Wikipedia. */
+  readonly wiki: boolean;
 }
 
-/** Bigger places name a foot before hamlets beside it: "from Ordino", not "from Sornàs". */
-const PLACE_WEIGHT: Readonly<Record<string, number>> = { city: 4, town: 3, village: 2, hamlet: 1 };
-
-export interface NamedPoint {
-  readonly name: string;
-  readonly node: OsmNode;
+/** A place found for a segment, with how far it lies from the point asked about. */
+export interface PlaceMatch {
+  readonly place: NamedPlace;
   readonly distanceM: number;
 }
 
-function nameOf(node: OsmNode): string | null {
-  const name = node.tags?.['name']?.trim();
-  return name === undefined || name === '' ? null : name;
+/**
+ * How far a settlement reaches from its point, metres: a climb starting this
+ * close starts in it. A town's point is its centre, and its streets run a
+ * kilometre or two; a hamlet is a few houses.
+ */
+export const SETTLEMENT_RADIUS_M: Readonly<Partial<Record<PlaceKind, number>>> = {
+  city: 4_000,
+  town: 1_500,
+  village: 700,
+  hamlet: 300,
+};
+
+/** A settlement names a segment's end when the end lies within this many of its radii. */
+export const SETTLEMENT_REACH = 3;
+
+/** A pass or saddle this close to a climb's top names it ("Coll d'Ordino"). */
+export const PASS_REACH_M = 500;
+/** A ski station, viewpoint, locality or hamlet this close to a top names it. */
+export const TOP_PLACE_REACH_M = 600;
+/** A peak names a top only when the road reaches it (a summit road), this close. */
+export const PEAK_REACH_M = 250;
+
+/** A named point's kind from its OSM tags; null for a point that names nothing here. */
+export function placeKind(tags: Readonly<Record<string, string>>): PlaceKind | null {
+  if (tags['mountain_pass'] === 'yes') return 'pass';
+  if (tags['natural'] === 'saddle') return 'saddle';
+  if (tags['natural'] === 'peak') return 'peak';
+  if (tags['aerialway'] === 'station' || tags['sport'] === 'skiing' || tags['landuse'] === 'winter_sports') {
+    return 'station';
+  }
+  if (tags['tourism'] === 'viewpoint') return 'viewpoint';
+  const place = tags['place'];
+  if (place === 'city' || place === 'town' || place === 'village' || place === 'hamlet') return place;
+  if (place === 'locality') return 'locality';
+  return null;
 }
 
-/** The pass, saddle or peak that names a top: the strongest kind within reach, then the nearest. */
-export function topFeature(top: LatLon, nodes: Iterable<OsmNode>): NamedPoint | null {
-  let best: (NamedPoint & { weight: number }) | null = null;
+/** The named points of an extract as places; nodes without a name or a kind are skipped. */
+export function placesOf(nodes: Iterable<OsmNode>): NamedPlace[] {
+  const places: NamedPlace[] = [];
   for (const node of nodes) {
-    const weight = node.tags ? featureWeight(node.tags) : 0;
-    const name = nameOf(node);
-    if (weight === 0 || name === null) continue;
-    const distanceM = greatCircleM(top, node);
-    if (distanceM > TOP_FEATURE_REACH_M) continue;
-    if (best === null || weight > best.weight || (weight === best.weight && distanceM < best.distanceM)) {
-      best = { name, node, distanceM, weight };
+    const tags = node.tags;
+    const name = tags?.['name']?.trim();
+    const kind = tags ? placeKind(tags) : null;
+    if (!tags || !name || kind === null) continue;
+    const wiki = tags['wikidata'] !== undefined || tags['wikipedia'] !== undefined;
+    places.push({ name, kind, lat: node.lat, lon: node.lon, wiki });
+  }
+  return places;
+}
+
+/** Named places in a spatial index, for naming many segments of one area. */
+export class PlaceIndex {
+  private readonly places: readonly NamedPlace[];
+  private readonly index: KDBush | null;
+
+  constructor(places: readonly NamedPlace[]) {
+    this.places = places;
+    if (places.length === 0) {
+      this.index = null;
+      return;
     }
+    const index = new KDBush(places.length);
+    for (const place of places) index.add(place.lon, place.lat);
+    index.finish();
+    this.index = index;
   }
-  return best && { name: best.name, node: best.node, distanceM: best.distanceM };
+
+  /** Places within `radiusM` of `point` whose kind is one of `kinds`, nearest first. */
+  near(point: LatLon, radiusM: number, kinds: ReadonlySet<PlaceKind>, limit = Infinity): PlaceMatch[] {
+    if (!this.index) return [];
+    const ids = around(this.index, point.lon, point.lat, limit, radiusM / 1000, (id) =>
+      kinds.has((this.places[id] as NamedPlace).kind),
+    );
+    return ids.map((id) => {
+      const place = this.places[id] as NamedPlace;
+      return { place, distanceM: greatCircleM(point, place) };
+    });
+  }
+}
+
+const KINDS: Readonly<Partial<Record<PlaceKind, ReadonlySet<PlaceKind>>>> = {
+  city: new Set(['city']),
+  town: new Set(['town']),
+  village: new Set(['village']),
+  hamlet: new Set(['hamlet']),
+};
+const PASSES: ReadonlySet<PlaceKind> = new Set(['pass', 'saddle']);
+const TOP_PLACES: ReadonlySet<PlaceKind> = new Set(['station', 'viewpoint', 'locality', 'hamlet', 'village']);
+const PEAKS: ReadonlySet<PlaceKind> = new Set(['peak']);
+
+/**
+ * The settlement a point lies in or next to: the one nearest in its own
+ * radii ({@link SETTLEMENT_RADIUS_M}), so a climb starting in a town's
+ * streets is "from" the town, not from a hamlet whose point happens to be
+ * nearer, and one starting at a village's edge is from the village, not
+ * from the big town 2.5 km off. Null beyond {@link SETTLEMENT_REACH} radii
+ * of every settlement.
+ */
+export function settlementAt(index: PlaceIndex, point: LatLon, reach = SETTLEMENT_REACH): PlaceMatch | null {
+  let best: { match: PlaceMatch; ratio: number } | null = null;
+  // One query per kind, each as far as that kind reaches: a city's 12 km would list every hamlet.
+  for (const [kind, radius = 1] of Object.entries(SETTLEMENT_RADIUS_M) as [PlaceKind, number][]) {
+    const [nearest] = index.near(point, radius * reach, KINDS[kind] as ReadonlySet<PlaceKind>, 1);
+    if (!nearest) continue;
+    const ratio = nearest.distanceM / radius;
+    if (best === null || ratio < best.ratio) best = { match: nearest, ratio };
+  }
+  return best?.match ?? null;
+}
+
+/** The settlement `point` lies in (within one radius), if any: where a segment starting there starts. */
+export function settlementIn(index: PlaceIndex, point: LatLon): PlaceMatch | null {
+  return settlementAt(index, point, 1);
+}
+
+/** True when `point` lies within one radius of the settlement: the segment starts in it. */
+export function isIn(match: PlaceMatch | null): boolean {
+  return match !== null && match.distanceM <= (SETTLEMENT_RADIUS_M[match.place.kind] ?? 0);
 }
 
 /**
- * The place that names a foot: within reach, a larger place beats a smaller
- * one unless the smaller is four times nearer (a hamlet at the first hairpin
- * is where riders start; a town 3 km off is not).
+ * The place that names a climb's top: a pass or saddle within
+ * {@link PASS_REACH_M} (a pass before a saddle, then the nearest); else a ski
+ * station, viewpoint, locality, hamlet or village within
+ * {@link TOP_PLACE_REACH_M}; else a peak the road reaches. Null when the map
+ * names nothing there.
  */
-export function footPlace(foot: LatLon, nodes: Iterable<OsmNode>): NamedPoint | null {
-  let best: (NamedPoint & { score: number }) | null = null;
-  for (const node of nodes) {
-    const weight = PLACE_WEIGHT[node.tags?.['place'] ?? ''] ?? 0;
-    const name = nameOf(node);
-    if (weight === 0 || name === null) continue;
-    const distanceM = greatCircleM(foot, node);
-    if (distanceM > FOOT_PLACE_REACH_M) continue;
-    // Each step of place size is worth a fourfold distance.
-    const score = weight * Math.log(4) - Math.log(Math.max(distanceM, 50));
-    if (best === null || score > best.score) best = { name, node, distanceM, score };
-  }
-  return best && { name: best.name, node: best.node, distanceM: best.distanceM };
+export function topPlace(index: PlaceIndex, top: LatLon): PlaceMatch | null {
+  const passes = index.near(top, PASS_REACH_M, PASSES);
+  const pass = passes.find((m) => m.place.kind === 'pass') ?? passes[0];
+  if (pass) return pass;
+  const place = index.near(top, TOP_PLACE_REACH_M, TOP_PLACES)[0];
+  if (place) return place;
+  return index.near(top, PEAK_REACH_M, PEAKS)[0] ?? null;
 }
 
 /**
- * The road as a name uses it: its number when it has one ("CG-3", short and
- * what signs and maps show), else its name. The name, when both exist, is
- * an alias (see `roadAlias`).
+ * Road names that say where a road leads ("Carretera de la Rabassa", "Route
+ * du Col", "Strada per Livigno"): the destination is what riders call the
+ * climb. Street names ("Carrer de Joan Maragall", "Avenue de la Gare") are
+ * left alone: they honour people and places, they do not lead there.
  */
-export function roadLabel(name: string | null, ref: string | null): string | null {
-  return ref ?? name;
+const LEADS_TO =
+  /^(?:carretera|carrera|camí|cami|camino|chemin|route|ruta|strada|estrada)(?: secundaria| general)? (per |de la |de les |dels |del |de l'|d'|de |du |des |di |della |al |a )(.+)$/iu;
+
+/** The articles kept from the road's name, capitalised: "de la Comella" → "La Comella". */
+const ARTICLE: Readonly<Record<string, string>> = {
+  'de la ': 'La ',
+  'de les ': 'Les ',
+  'dels ': 'Els ',
+  'del ': 'El ',
+};
+
+/** Where a road's name says it leads ("Carretera de la Rabassa" → "La Rabassa"); null when it does not say. */
+export function destinationOf(roadName: string): string | null {
+  const match = LEADS_TO.exec(roadName.trim());
+  if (!match) return null;
+  const joiner = (match[1] ?? '').toLowerCase();
+  const rest = (match[2] ?? '').trim();
+  if (rest === '' || !/\p{Lu}/u.test(rest[0] ?? '')) return null;
+  return `${ARTICLE[joiner] ?? ''}${rest}`;
 }
 
+/** What names a climb's top, best first (see {@link climbName}). */
 export interface ClimbNaming {
-  readonly top: NamedPoint | null;
-  readonly foot: NamedPoint | null;
-  readonly road: string | null;
+  readonly top: PlaceMatch | null;
+  /** The road at the top. */
+  readonly road: RoadKind;
+  readonly foot: PlaceMatch | null;
   /** Height of the top, metres, for a climb with nothing else to name it. */
   readonly topElevationM: number;
 }
 
 /**
- * A climb's name from what the map says: the feature at the top and the
- * locality at the bottom ("Coll d'Ordino from Ordino"), else the road
- * ("CG-3 climb from La Massana", "CG-3 climb to 1,980 m"). Both sides of one
- * pass thus get distinct names when their feet differ.
+ * A climb's name: what its top is called, then where it starts. "Coll
+ * d'Ordino from Canillo" (the pass), "La Rabassa from Sant Julià de Lòria"
+ * (the road's name says where it leads), "CS-111 climb from Fontaneda" (the
+ * road's number), "Climb to 1,980 m from Erts" (nothing names it). A climb
+ * with no settlement near its foot is named by its top alone.
  */
-export function climbName({ top, foot, road, topElevationM }: ClimbNaming): string {
-  const from = foot ? ` from ${foot.name}` : '';
-  if (top) return `${top.name}${from}`;
-  const what = road ? `${road} climb` : 'Climb';
-  return foot ? `${what}${from}` : `${what} to ${Math.round(topElevationM).toLocaleString('en-GB')} m`;
+export function climbName({ top, road, foot, topElevationM }: ClimbNaming): string {
+  const from = foot ? ` from ${foot.place.name}` : '';
+  const destination = road.name === null ? null : destinationOf(road.name);
+  // A climb from a village to its own upper houses is not named "Certers from Certers".
+  const topName = top && top.place.name !== foot?.place.name ? top.place.name : null;
+  const what =
+    topName ??
+    (destination !== foot?.place.name ? destination : null) ??
+    (road.ref !== null
+      ? `${road.ref} climb`
+      : road.name !== null
+        ? `${road.name} climb`
+        : `Climb to ${groupDigits(Math.round(topElevationM))} m`);
+  return `${what}${from}`;
 }
 
 /**
- * A flat or rolling stretch's name: the road, the way it runs and where it
- * starts ("EV8, eastbound from Girona"); each direction is its own segment.
+ * A flat or rolling stretch's name: its route or road, and its ends
+ * ("Main-Radweg, Bayreuth → Kulmbach"); with the same place at both ends or
+ * a place at one end only, the way it runs and that place ("EV8, eastbound
+ * from Girona", "B 85, southbound to Kulmbach").
  */
-export function stretchName(road: string | null, heading: string, from: NamedPoint | null): string {
-  return `${road ?? 'Road'}, ${heading}${from ? ` from ${from.name}` : ''}`;
+export function stretchName(
+  road: string,
+  from: PlaceMatch | null,
+  to: PlaceMatch | null,
+  heading: string,
+): string {
+  if (from && to && from.place.name !== to.place.name)
+    return `${road}, ${from.place.name} → ${to.place.name}`;
+  const start = from ?? to;
+  return `${road}, ${heading}${start ? ` from ${start.place.name}` : ''}`;
 }

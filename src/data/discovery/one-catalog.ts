@@ -58,7 +58,7 @@ export function adoptHandTraced(
       countryCode: hand.countryCode,
       popularityRank: hand.popularityRank,
       rankedBy: 'editorial rank (hand-picked)',
-      source: `Named and ranked by hand by wind-on-segment; line and figures ${found.source.replace(/^Discovered by wind-on-segment /, 'discovered ')}`,
+      source: `Named and ranked by hand by wind-on-segment; line and figures ${found.source.replace(/^Found by wind-on-segment /, 'found ')}`,
     };
   });
   return { segments, replaced };

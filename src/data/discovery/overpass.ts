@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   NATURAL_POINTS,
   PLACE_POINTS,
+  TOP_POINTS,
   isBicycleRoute,
   isNamedPoint,
 } from '../../core/discovery/osm-selection.ts';
@@ -99,6 +100,7 @@ export function overpassQuery(bbox: BBox, timeoutS: number, maxSizeBytes: number
       `node["mountain_pass"="yes"]${area};`,
       `node["natural"~"^(${NATURAL_POINTS.join('|')})$"]${area};`,
       `node["place"~"^(${PLACE_POINTS.join('|')})$"]${area};`,
+      ...TOP_POINTS.map(([key, value]) => `node["${key}"="${value}"]["name"]${area};`),
       `relation["type"="route"]["route"="bicycle"]${area};`,
     ];
   });

@@ -1,4 +1,4 @@
-import { compassPoint, type CompassPoint } from '../../core/compass.ts';
+import { compassPoint, type CompassPoint } from '../compass.ts';
 
 const HEADINGS = ['northbound', 'eastbound', 'southbound', 'westbound'] as const;
 
