@@ -95,7 +95,7 @@ describe('discovery on demand, bounded', () => {
     }));
     const calls = Array.from({ length: 50 }, async (_, k) => {
       const started = performance.now();
-      const note = await live.prepare(places[k % places.length]!, 25_000);
+      const note = await live.prepare(places[k % places.length] ?? ORDINO, 25_000);
       return { note, ms: performance.now() - started };
     });
     const answers = await Promise.all(calls);
@@ -107,7 +107,8 @@ describe('discovery on demand, bounded', () => {
     // Searching again later finds the rest mapped, still never past the limit.
     await expect
       .poll(
-        async () => (await live.prepare(places[0]!, 25_000)) === null && live.near(ORDINO, 5_000, 50).length,
+        async () =>
+          (await live.prepare(places[0] ?? ORDINO, 25_000)) === null && live.near(ORDINO, 5_000, 50).length,
         {
           timeout: 60_000,
           interval: 500,
@@ -181,7 +182,7 @@ describe('discovery on demand, bounded', () => {
     }
     expect(live.held().segments).toBeLessThanOrEqual(MAX_AREAS);
     // The first areas were dropped long ago; asking again reads them from the store, not upstream.
-    expect(live.get(first[0]!)).toBeUndefined();
+    expect(live.get(first[0] ?? '')).toBeUndefined();
     const asked = calls;
     clock += 61; // past the instance's recheck interval
     expect(await live.prepare(home, 1_000)).toBeNull();

@@ -120,7 +120,7 @@ export async function buildFromFile(options: BuildOptions): Promise<BuildSummary
     const total = allKeys.length;
     let done = allKeys.filter((key) => finished.has(key)).length;
     let [climbs, stretches] = [0, 0];
-    const counts = { chains: 0, sampledChains: 0, heights: 0 };
+    const counts = { chains: 0, sampledChains: 0, heights: 0, climbs: 0, stretches: 0 };
     let handTraced = [...options.handTraced];
     report({ stage: 'areas', done, total, segments });
     for await (const result of discoverBlocks(tasks, {
@@ -134,6 +134,8 @@ export async function buildFromFile(options: BuildOptions): Promise<BuildSummary
       counts.chains += result.counts.chains;
       counts.sampledChains += result.counts.sampledChains;
       counts.heights += result.counts.heights;
+      counts.climbs += result.counts.climbs;
+      counts.stretches += result.counts.stretches;
       // A hand-traced climb is adopted once in the whole build, by the first block that finds it.
       const found = result.areas.flatMap((area) => area.segments);
       const adopted = adoptHandTraced(handTraced, found);
