@@ -50,6 +50,8 @@ function collecting(): { sink: AreaSink; areas: BuiltArea[] } {
 describe('the build in blocks', () => {
   let countryOf: CountryOf;
   let whole: DiscoveredSegment[];
+  /** The areas of the build with a block per area (the second case below), for the tests after it. */
+  let perArea: BuiltArea[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'wos-tiled-'));
 
   beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('the build in blocks', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const build = (blockAreas: number, sink: AreaSink, marginM?: number) =>
+  const build = (blockAreas: number, sink: AreaSink, marginM?: number, workers = 0) =>
     buildFromFile({
       ...(marginM === undefined ? {} : { marginM }),
       osmFile: ANDORRA,
@@ -70,7 +72,7 @@ describe('the build in blocks', () => {
       sink,
       handTraced: [],
       countryOf: async () => countryOf,
-      workers: 0,
+      workers,
       blockAreas,
       tmpDir: dir,
     });
@@ -81,6 +83,7 @@ describe('the build in blocks', () => {
   ])('finds what discovery over the whole extract finds: %s', async (_, blockAreas) => {
     const { sink, areas } = collecting();
     const summary = await build(blockAreas, sink);
+    if (blockAreas === 1) perArea = areas;
     const tiled = areas.flatMap((area) => area.segments);
     expect(whole.length).toBeGreaterThan(0);
     expect(tiled.map(fingerprint).sort()).toEqual(whole.map(fingerprint).sort());
@@ -92,9 +95,24 @@ describe('the build in blocks', () => {
     if (blockAreas === 1) expect(summary.blocks).toBe(areas.length);
   });
 
-  it('keeps climbs whole that cross an area edge (the case the margin is for)', async () => {
-    const { sink, areas } = collecting();
-    await build(1, sink);
+  it('gives the same areas, in the same order, from two worker threads', async () => {
+    const inline = { areas: perArea };
+    const threads = collecting();
+    await build(1, threads.sink, undefined, 2);
+    expect(threads.areas.map((a) => a.key)).toEqual(inline.areas.map((a) => a.key));
+    expect(threads.areas.flatMap((a) => a.segments).map((s) => s.id)).toEqual(
+      inline.areas.flatMap((a) => a.segments).map((s) => s.id),
+    );
+    expect(
+      threads.areas
+        .flatMap((a) => a.segments)
+        .map(fingerprint)
+        .sort(),
+    ).toEqual(whole.map(fingerprint).sort());
+  });
+
+  it('keeps climbs whole that cross an area edge (the case the margin is for)', () => {
+    const areas = perArea;
     const crossing = areas
       .flatMap((area) => area.segments)
       .filter((s) => new Set(s.polyline.map((p) => areaKeyOf(p))).size > 1);
