@@ -22,15 +22,18 @@ const TOWN_FROM = 2_000;
 export async function loadTownsIn(path: string | URL = GAZETTEER_PATH): Promise<TownsIn> {
   const index = readGazetteer(await readFile(path));
   const places: NamedPlace[] = [];
-  const tree = new KDBush(Math.max(1, index.placeCount));
-  for (let i = 0; i < index.placeCount; i++) {
+  const towns: number[] = [];
+  for (let i = 0; i < index.placeCount; i++) if (index.place(i).kind === 'town') towns.push(i);
+  const tree = new KDBush(Math.max(1, towns.length));
+  // Islands, regions and lakes are not where a climb starts.
+  for (const i of towns) {
     const place = index.place(i);
     const people = place.population ?? 0;
     const kind = people >= CITY_FROM ? 'city' : people >= TOWN_FROM ? 'town' : 'village';
     places.push({ name: place.name, kind, lat: place.lat, lon: place.lon, wiki: false });
     tree.add(place.lon, place.lat);
   }
-  if (index.placeCount === 0) tree.add(0, 0);
+  if (towns.length === 0) tree.add(0, 0);
   tree.finish();
   return (bbox) => {
     const boxes: [number, number][] =
