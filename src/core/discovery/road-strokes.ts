@@ -1,4 +1,5 @@
-import type { RoadEdge, RoadGraph, RoadKind } from './road-graph.ts';
+import type { RoadEdge, RoadGraph } from './road-graph.ts';
+import type { RoadKind } from './road-kind.ts';
 
 /**
  * The roads a rider follows, read off the road graph: at every junction a

@@ -1,7 +1,8 @@
 import { initialBearing, type LatLon } from '../bearing.ts';
 import { chooseDistinct, isMostlyMinor, type Choosable } from './segment-choice.ts';
 import type { FoundSegment } from './found-segment.ts';
-import type { RoadEdge, RoadGraph, RoadKind } from './road-graph.ts';
+import type { RoadEdge, RoadGraph } from './road-graph.ts';
+import type { RoadKind } from './road-kind.ts';
 import { edgeOfStep } from './road-strokes.ts';
 import {
   climbName,
