@@ -15,7 +15,7 @@ import { findRiderChannels } from '../../src/store/repositories/rider-channels.t
 import { unsubscribe } from '../../src/account/unsubscribe.ts';
 import { catalog, freshStore, removeTestStores } from '../alerts/helpers.ts';
 import { decryptPush, startPushService, type PushServiceDouble } from './push-service.ts';
-import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
+import { headersOf, startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { alpeAlert, channelDeps, NOW_S, ORIGIN, pushDevice, verifiedRider, type Clock } from './fixtures.ts';
 
 let smtp: SmtpCatcher;
@@ -62,8 +62,9 @@ describe('an alert by email and push', () => {
     expect(mail.text).toContain('Sat 21 Nov 15:00–17:00 CET: up to 18.5 km/h of tailwind.');
     expect(mail.html).toContain('Sat 21 Nov 15:00–17:00 CET');
     expect(mail.messageId).toBe(`<alert-${alert.id}@wos.test>`);
-    expect(caught!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
-    expect(caught!.raw).toMatch(/^List-Unsubscribe: <https:\/\/wos\.test\/api\/rider\/unsubscribe\?token=[\w-]{43}>/m);
+    const headers = headersOf(caught!);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/wos\.test\/api\/rider\/unsubscribe\?token=[\w-]{43}>\r$/m);
     expect(mail.text).toMatch(/https:\/\/wos\.test\/unsubscribe\?token=[\w-]{43}/);
     expect(mail.html).toMatch(/href="https:\/\/wos\.test\/unsubscribe\?token=[\w-]{43}"/);
     expect(mail.html).toContain(`href="${ORIGIN}/segments/fr-alpe-d-huez"`);
@@ -217,7 +218,7 @@ describe('one-click unsubscribe', () => {
     const deps = channelDeps(store, smtp.url, clock);
     await deliverChannels(deps);
     const [caught] = await smtp.waitFor(1);
-    const link = /<(https:\/\/wos\.test\/api\/rider\/unsubscribe\?token=[\w-]+)>/.exec(caught!.raw)?.[1];
+    const link = /<(https:\/\/wos\.test\/api\/rider\/unsubscribe\?token=[\w-]+)>/.exec(headersOf(caught!))?.[1];
     expect(link).toBeDefined();
 
     // What a mail app's Unsubscribe button sends (RFC 8058): a POST with this form body, no cookie.
@@ -244,7 +245,7 @@ describe('one-click unsubscribe', () => {
     await alpeAlert(store, rider);
     await deliverChannels(channelDeps(store, smtp.url, clock));
     const [caught] = await smtp.waitFor(1);
-    const link = /<(https:\/\/wos\.test\/api\/rider\/unsubscribe\?token=[\w-]+)>/.exec(caught!.raw)?.[1];
+    const link = /<(https:\/\/wos\.test\/api\/rider\/unsubscribe\?token=[\w-]+)>/.exec(headersOf(caught!))?.[1];
     const answer = await unsubscribe(new Request(link!), store.db);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(303);

@@ -84,6 +84,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   };
 }
 
+/** The message's header block with folded lines joined (RFC 5322 §2.2.3), to read a header as sent. */
+export function headersOf(mail: CaughtMail): string {
+  const end = mail.raw.indexOf('\r\n\r\n');
+  return mail.raw.slice(0, end).replace(/\r\n[ \t]+/g, ' ');
+}
+
 /** The first link in a mail's text part that starts with `prefix`. */
 export function linkIn(mail: CaughtMail, prefix: string): string {
   const text = mail.mail.text ?? '';

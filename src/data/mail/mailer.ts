@@ -79,7 +79,7 @@ function nodemailerMessage(from: string, message: MailMessage) {
     ...(message.messageId ? { messageId: message.messageId } : {}),
     ...(message.unsubscribeUrl
       ? {
-          list: { unsubscribe: { url: message.unsubscribeUrl, comment: 'Stop tailwind alerts by email' } },
+          list: { unsubscribe: message.unsubscribeUrl },
           headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         }
       : {}),
