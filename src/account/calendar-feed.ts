@@ -11,9 +11,12 @@
  * a rider travelling to ride it sees it at the local time it happens. Its
  * UID is the alert's id, fixed for the window, so a refreshed feed updates
  * the event instead of adding a copy. Written with ical-generator (line
- * folding, escaping, CRLF) rather than by hand. Events are free time
- * (`TRANSP:TRANSPARENT`): a possibility to ride, not an appointment.
+ * folding, escaping, CRLF) rather than by hand; the local wall-clock times
+ * come from `@date-fns/tz`'s `TZDate`, the zoned date ical-generator reads
+ * (a plain `Date` would be written in the server's own zone). Events are
+ * free time (`TRANSP:TRANSPARENT`): a possibility to ride, not an appointment.
  */
+import { TZDate } from '@date-fns/tz';
 import ical, { ICalEventTransparency } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { Kysely } from 'kysely';
@@ -63,11 +66,12 @@ export async function calendarFeed(
       ? `${origin}/settings`
       : `${origin}/segments/${encodeURIComponent(alert.segmentId)}`;
     const chance = alert.chancePct == null ? '' : ` ${alert.chancePct}% of forecast runs reach your threshold.`;
+    const eventZone = zone === 'UTC' || vtimezone(zone) === null ? 'UTC' : zone;
     calendar.createEvent({
       id: `alert-${alert.id}@${host}`,
-      start: new Date(alert.windowStart * 1000),
-      end: new Date(alert.windowEnd * 1000),
-      timezone: zone === 'UTC' || vtimezone(zone) === null ? 'UTC' : zone,
+      start: new TZDate(alert.windowStart * 1000, eventZone),
+      end: new TZDate(alert.windowEnd * 1000, eventZone),
+      timezone: eventZone,
       stamp: new Date(alert.createdAt * 1000),
       lastModified: new Date(alert.createdAt * 1000),
       summary: `Tailwind: ${name}`,
