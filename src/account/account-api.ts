@@ -389,7 +389,8 @@ async function routed(
   request: Request,
   context: RiderApiContext,
 ): Promise<JsonAnswer | Response> {
-  if (route.kind !== 'me' && request.headers.get('origin') !== context.origin) {
+  // Reads (me, export) answer only the caller's own browser, which CORS keeps other sites from reading.
+  if (request.method !== 'GET' && request.headers.get('origin') !== context.origin) {
     return refusal('cross_site_request', 'Cross-site request refused.');
   }
   const session = await context.session(request.headers);

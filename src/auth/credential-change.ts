@@ -51,7 +51,8 @@ export async function changeCredentials(
   const { pathname } = new URL(request.url);
   if (request.method !== 'POST') return handler(request);
   const text = await request.text();
-  const forward = new Request(request, { body: text });
+  // A new Request rather than a clone: the server's request object may be a subclass undici cannot copy.
+  const forward = new Request(request.url, { method: 'POST', headers: request.headers, body: text });
   const body = jsonObject(text);
   const reset = pathname === RESET_PASSWORD_PATH;
   const wanted = reset ? body?.['disconnectAssistants'] === true : body?.['revokeOtherSessions'] === true;

@@ -25,6 +25,8 @@ export interface SmtpCatcher {
   mode: 'accept' | 'refuse' | 'stall';
   /** Resolves once `count` messages have arrived; rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  /** The first message `match` accepts, once it has arrived; rejects after `timeoutMs`. */
+  waitForMail(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,15 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return messages;
+    },
+    async waitForMail(match, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such mail among ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
