@@ -60,7 +60,9 @@ afterEach(async () => {
 
 function context(): RiderApiContext {
   return {
-    session: async () => ({ user: { id: rider.id, email: rider.email, createdAt: new Date(), emailVerified: true } }),
+    session: async () => ({
+      user: { id: rider.id, email: rider.email, createdAt: new Date(), emailVerified: true },
+    }),
     db: store.db,
     origin: ORIGIN,
     catalog,
@@ -123,9 +125,12 @@ describe('the calendar feed', () => {
     expect(melbourne!.endDate.toUnixTime()).toBe(falls.windowEnd);
 
     const again = new ICAL.Component(ICAL.parse(await (await feed(url)).text()));
-    expect(again.getAllSubcomponents('vevent').map((e) => e.getFirstPropertyValue('uid')).sort()).toEqual(
-      events.map((e) => e.uid).sort(),
-    );
+    expect(
+      again
+        .getAllSubcomponents('vevent')
+        .map((e) => e.getFirstPropertyValue('uid'))
+        .sort(),
+    ).toEqual(events.map((e) => e.uid).sort());
   });
 
   it('stops answering the old address once renewed, and any address once turned off', async () => {

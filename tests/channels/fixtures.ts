@@ -28,7 +28,14 @@ export async function userRow(store: Store, rider: Rider, verified: boolean): Pr
   const at = new Date(NOW_S * 1000).toISOString();
   await withAuthTables(store.db)
     .insertInto('user')
-    .values({ id: rider.id, email: rider.email, name: rider.email, emailVerified: verified, createdAt: at, updatedAt: at })
+    .values({
+      id: rider.id,
+      email: rider.email,
+      name: rider.email,
+      emailVerified: verified,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
 }
 
@@ -39,7 +46,11 @@ export async function verifiedRider(store: Store, verified = true): Promise<Ride
 }
 
 /** An alert on Alpe d'Huez (Europe/Paris) from 14:00 to 16:00 UTC today. */
-export async function alpeAlert(store: Store, rider: Rider, segmentId = 'fr-alpe-d-huez'): Promise<AlertRecord> {
+export async function alpeAlert(
+  store: Store,
+  rider: Rider,
+  segmentId = 'fr-alpe-d-huez',
+): Promise<AlertRecord> {
   const windowStart = NOW_S + 3 * 3600 + 40 * 60;
   const alert = await recordAlertOnce(
     store.db,

@@ -33,16 +33,30 @@ describe('addresses', () => {
 
   it('refuses any address holding a line break, a space, an angle bracket, a quote or a comma', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom('\r', '\n', '\r\n', ' ', '<', '>', '"', ',', '\t', '\0'), fc.string(), (a, bad, b) => {
-        expect(isSendableAddress(`rider${a}${bad}${b}@example.org`)).toBe(false);
-        expect(isSendableAddress(`rider@example.org${bad}${b}`)).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom('\r', '\n', '\r\n', ' ', '<', '>', '"', ',', '\t', '\0'),
+        fc.string(),
+        (a, bad, b) => {
+          expect(isSendableAddress(`rider${a}${bad}${b}@example.org`)).toBe(false);
+          expect(isSendableAddress(`rider@example.org${bad}${b}`)).toBe(false);
+        },
+      ),
     );
   });
 
   it('sends nothing to an address with CRLF or HTML in it, and says why', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'alerts@wos.test', outbox: tmpdir(), timeoutMs: 2000 });
-    for (const to of ['rider@example.org\r\nBcc: victim@example.org', '<b>rider</b>@example.org', 'a@b.c, victim@x.y']) {
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'alerts@wos.test',
+      outbox: tmpdir(),
+      timeoutMs: 2000,
+    });
+    for (const to of [
+      'rider@example.org\r\nBcc: victim@example.org',
+      '<b>rider</b>@example.org',
+      'a@b.c, victim@x.y',
+    ]) {
       const sent = mailer.send(message(to));
       await expect(sent).rejects.toBeInstanceOf(MailError);
       await expect(sent).rejects.toThrow('not sent: the address is not one mail can go to');
@@ -54,7 +68,7 @@ describe('addresses', () => {
 
   it('folds every control character in a subject into a space', () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
         // eslint-disable-next-line no-control-regex
         expect(headerText(text)).not.toMatch(/[\u0000-\u001f\u007f\u2028\u2029]/);
       }),
@@ -66,9 +80,16 @@ describe('the outbox, when no SMTP server is set', () => {
   it('keeps the whole MIME message in a file and logs a line that says it was not sent', async () => {
     const outbox = join(mkdtempSync(join(tmpdir(), 'wos-outbox-')), 'outbox');
     const lines: string[] = [];
-    const mailer = createMailer({ from: 'wind-on-segment <alerts@wos.test>', outbox, log: (line) => lines.push(line) });
+    const mailer = createMailer({
+      from: 'wind-on-segment <alerts@wos.test>',
+      outbox,
+      log: (line) => lines.push(line),
+    });
     expect(mailer.kind).toBe('outbox');
-    const sent = await mailer.send({ ...message('rider@example.org'), unsubscribeUrl: 'https://wos.test/u?token=t' });
+    const sent = await mailer.send({
+      ...message('rider@example.org'),
+      unsubscribeUrl: 'https://wos.test/u?token=t',
+    });
     expect(sent.file).toBeDefined();
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);

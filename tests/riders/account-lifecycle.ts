@@ -72,7 +72,8 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
     it('mails a verification link at sign-up; following it verifies the address, a forged one does not', async () => {
       const email = `verify-${randomUUID()}@example.org`;
       const agent = await signedUp(origin(), { email, password: PASSWORD });
-      const me = async () => ((await (await agent.fetch('/api/rider/me')).json()) as { channels: { email: { verified: boolean } } });
+      const me = async () =>
+        (await (await agent.fetch('/api/rider/me')).json()) as { channels: { email: { verified: boolean } } };
       expect((await me()).channels.email.verified).toBe(false);
       const mail = await smtp.waitForMail((m) => m.to.includes(email));
       expect(mail.mail.subject).toBe('Confirm your email address for wind-on-segment');
@@ -96,21 +97,27 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       expect((await second.postJson('/api/auth/sign-in/email', rider)).status).toBe(200);
       expect((await second.fetch('/api/rider/me')).status).toBe(200);
       const ask = (address: string) =>
-        new Agent(origin()).postJson('/api/auth/request-password-reset', { email: address, redirectTo: '/reset-password' });
+        new Agent(origin()).postJson('/api/auth/request-password-reset', {
+          email: address,
+          redirectTo: '/reset-password',
+        });
       const known = await ask(email);
       const unknown = await ask(`nobody-${randomUUID()}@example.org`);
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(known.status);
       expect(await unknown.json()).toEqual(await known.json());
 
-      const isReset = (m: CaughtMail) => m.to.includes(email) && m.mail.subject === 'Reset your wind-on-segment password';
+      const isReset = (m: CaughtMail) =>
+        m.to.includes(email) && m.mail.subject === 'Reset your wind-on-segment password';
       await smtp.waitForMail(isReset);
       const resets = smtp.messages.filter(isReset);
       expect(resets).toHaveLength(1);
       expect(smtp.messages.filter((m) => m.to.some((to) => to.startsWith('nobody-')))).toHaveLength(0);
       expect(resets[0]!.mail.text).toContain('works once, for 30 minutes');
 
-      const landing = await new Agent(origin()).fetch(linkIn(resets[0]!, `${origin()}/api/auth/reset-password/`));
+      const landing = await new Agent(origin()).fetch(
+        linkIn(resets[0]!, `${origin()}/api/auth/reset-password/`),
+      );
       expect(landing.status).toBe(302);
       const target = new URL(landing.headers.get('location') ?? '', origin());
       expect(target.pathname).toBe('/reset-password');
@@ -124,7 +131,8 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       expect(reused.status).toBe(400);
       expect(await reused.json()).toMatchObject({ code: 'INVALID_TOKEN' });
 
-      const signIn = (password: string) => new Agent(origin()).postJson('/api/auth/sign-in/email', { email, password });
+      const signIn = (password: string) =>
+        new Agent(origin()).postJson('/api/auth/sign-in/email', { email, password });
       expect((await signIn(PASSWORD)).status).toBe(401);
       expect((await signIn(NEW_PASSWORD)).status).toBe(200);
       expect((await first.fetch('/api/rider/me')).status).toBe(401);
@@ -134,17 +142,28 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
     it('refuses an expired reset link', async () => {
       const email = `expired-${randomUUID()}@example.org`;
       await signedUp(origin(), { email, password: PASSWORD });
-      await new Agent(origin()).postJson('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
-      const mail = await smtp.waitForMail((m) => m.to.includes(email) && m.mail.subject === 'Reset your wind-on-segment password');
-      const token = /reset-password\/([^?\s]+)/.exec(linkIn(mail, `${origin()}/api/auth/reset-password/`))?.[1] ?? '';
+      await new Agent(origin()).postJson('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/reset-password',
+      });
+      const mail = await smtp.waitForMail(
+        (m) => m.to.includes(email) && m.mail.subject === 'Reset your wind-on-segment password',
+      );
+      const token =
+        /reset-password\/([^?\s]+)/.exec(linkIn(mail, `${origin()}/api/auth/reset-password/`))?.[1] ?? '';
       await withAuthTables(test.store.db)
         .updateTable('verification')
         .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
         .where('identifier', '=', `reset-password:${token}`)
         .execute();
-      const response = await new Agent(origin()).postJson('/api/auth/reset-password', { newPassword: NEW_PASSWORD, token });
+      const response = await new Agent(origin()).postJson('/api/auth/reset-password', {
+        newPassword: NEW_PASSWORD,
+        token,
+      });
       expect(response.status).toBe(400);
-      expect((await new Agent(origin()).postJson('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+      expect(
+        (await new Agent(origin()).postJson('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+      ).toBe(200);
     });
 
     it('ends the assistants’ access when a password change asks to sign out everywhere', async () => {
@@ -170,7 +189,9 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       const refreshed = await postForm(metadata.token_endpoint, {
         grant_type: 'refresh_token',
         refresh_token: tokens.refresh_token,
-        client_id: (await (await agent.fetch('/api/rider/me')).json() as { connections: { client_id: string }[] }).connections[0]?.client_id ?? 'none',
+        client_id:
+          ((await (await agent.fetch('/api/rider/me')).json()) as { connections: { client_id: string }[] })
+            .connections[0]?.client_id ?? 'none',
       });
       expect(refreshed.status).toBe(400);
     });
@@ -179,15 +200,28 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       const email = `leaving-${randomUUID()}@example.org`;
       const { agent, id, mcp } = await world.freeRider({ email, password: PASSWORD });
       // Pro Monthly through the Stripe double's Checkout.
-      const checkout = await agent.postJson('/api/rider/billing/checkout', { plan: 'pro_monthly', currency: 'eur' });
+      const checkout = await agent.postJson('/api/rider/billing/checkout', {
+        plan: 'pro_monthly',
+        currency: 'eur',
+      });
       const checkoutUrl = String(((await checkout.json()) as { url: string }).url);
-      expect([302, 303]).toContain((await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status);
-      const subscription = [...world.double.subscriptions.values()].find((s) => s['metadata'] && (s['metadata'] as Record<string, unknown>)['rider_id'] === id)
-        ?? [...world.double.subscriptions.values()].at(-1);
+      expect([302, 303]).toContain(
+        (await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' })).status,
+      );
+      const subscription =
+        [...world.double.subscriptions.values()].find(
+          (s) => s['metadata'] && (s['metadata'] as Record<string, unknown>)['rider_id'] === id,
+        ) ?? [...world.double.subscriptions.values()].at(-1);
       expect(subscription?.status).toBe('active');
 
-      expect((await agent.postJson('/api/rider/watchlist', { segment_id: 'fr-alpe-d-huez' })).status).toBe(201);
-      const own = await agent.postJson('/api/rider/segments', { name: 'My <b>hill</b>', format: 'gpx', text: climbGpx() });
+      expect((await agent.postJson('/api/rider/watchlist', { segment_id: 'fr-alpe-d-huez' })).status).toBe(
+        201,
+      );
+      const own = await agent.postJson('/api/rider/segments', {
+        name: 'My <b>hill</b>',
+        format: 'gpx',
+        text: climbGpx(),
+      });
       expect(own.status, await own.clone().text()).toBe(201);
       const alert = await recordAlertOnce(test.store.db, id, {
         segmentId: 'fr-alpe-d-huez',
@@ -196,14 +230,26 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
         peakTailwindKmh: 15,
       });
       const keys = newBrowserKeys();
-      await savePushDevice(test.store.db, id, { endpoint: `https://push.example/${id}`, p256dh: keys.p256dh, auth: keys.auth, label: 'Phone' }, 0);
+      await savePushDevice(
+        test.store.db,
+        id,
+        { endpoint: `https://push.example/${id}`, p256dh: keys.p256dh, auth: keys.auth, label: 'Phone' },
+        0,
+      );
       expect((await agent.postJson('/api/rider/calendar', { action: 'renew' })).status).toBe(200);
       expect((await agent.postJson('/api/rider/channels', { email: false })).status).toBe(200);
 
       const exported = await agent.fetch('/api/rider/export');
       expect(exported.status).toBe(200);
-      expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="wind-on-segment-data-\d{4}-\d{2}-\d{2}\.json"$/);
-      const data = (await exported.json()) as { plan: string; paid_plan: { planId: string }; email: string; tables: Record<string, Record<string, unknown>[]> };
+      expect(exported.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="wind-on-segment-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const data = (await exported.json()) as {
+        plan: string;
+        paid_plan: { planId: string };
+        email: string;
+        tables: Record<string, Record<string, unknown>[]>;
+      };
       expect(data.email).toBe(email);
       expect(data.plan).toBe('pro');
       expect(data.paid_plan.planId).toBe('pro_monthly');
@@ -213,7 +259,8 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       expect(data.tables['push_subscription']?.[0]).toMatchObject({ label: 'Phone' });
       expect(data.tables['oauthConsent']).toHaveLength(1);
       const text = JSON.stringify(data);
-      for (const key of ['"password"', 'webhook_secret', 'p256dh', 'calendar_token_hash', '"token"']) expect(text).not.toContain(key);
+      for (const key of ['"password"', 'webhook_secret', 'p256dh', 'calendar_token_hash', '"token"'])
+        expect(text).not.toContain(key);
 
       const wrong = await agent.postJson('/api/auth/delete-user', { password: 'not the password at all' });
       expect(wrong.status).toBe(400);
@@ -227,7 +274,9 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       expect(await rowsMentioning(test, [id, email])).toEqual([]);
       expect((await agent.fetch('/api/rider/me')).status).toBe(401);
       await expect(mcp.callTool({ name: 'get_my_watchlist', arguments: {} })).rejects.toThrow();
-      expect((await new Agent(origin()).postJson('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(401);
+      expect(
+        (await new Agent(origin()).postJson('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+      ).toBe(401);
     });
   });
 }

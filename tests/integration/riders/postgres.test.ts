@@ -5,5 +5,6 @@ import { postgresUnavailable } from '../../store/postgres-server.ts';
 import { describeAccountLifecycle } from '../../riders/account-lifecycle.ts';
 
 const noServer = await postgresUnavailable();
-if (noServer) describe('rider accounts on PostgreSQL', () => it.skip(`skipped: ${noServer}`, () => undefined));
+if (noServer)
+  describe('rider accounts on PostgreSQL', () => it.skip(`skipped: ${noServer}`, () => undefined));
 else describeAccountLifecycle('postgres', postgresTestStore);
