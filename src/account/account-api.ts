@@ -348,7 +348,8 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
 
 /** The feed token of `/api/rider/calendar/<token>.ics`, or undefined for another path. */
 function feedToken(pathname: string): string | undefined {
-  if (!pathname.startsWith(CALENDAR_FEED_PREFIX) || !pathname.endsWith(CALENDAR_FEED_SUFFIX)) return undefined;
+  if (!pathname.startsWith(CALENDAR_FEED_PREFIX) || !pathname.endsWith(CALENDAR_FEED_SUFFIX))
+    return undefined;
   const token = pathname.slice(CALENDAR_FEED_PREFIX.length, -CALENDAR_FEED_SUFFIX.length);
   return token.includes('/') ? undefined : token;
 }
@@ -370,7 +371,10 @@ async function openPath(
   }
   const riderId = await findRiderIdByCalendarToken(context.db, token);
   if (!riderId) {
-    return refusal('link_not_valid', 'This calendar address is not valid (renewed, turned off or never issued).');
+    return refusal(
+      'link_not_valid',
+      'This calendar address is not valid (renewed, turned off or never issued).',
+    );
   }
   const body = await calendarFeed(context.db, context.catalog, riderId, context.origin, nowSeconds());
   return new Response(request.method === 'HEAD' ? null : body, {

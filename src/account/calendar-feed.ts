@@ -36,7 +36,9 @@ const FEED_MAX = 200;
 /** The zone's VTIMEZONE block, or null for a zone the library does not know (the event is then in UTC). */
 function vtimezone(zone: string): string | null {
   const block = tzlib_get_ical_block(zone);
-  return Array.isArray(block) && typeof block[0] === 'string' && block[0].startsWith('BEGIN:VTIMEZONE') ? block[0] : null;
+  return Array.isArray(block) && typeof block[0] === 'string' && block[0].startsWith('BEGIN:VTIMEZONE')
+    ? block[0]
+    : null;
 }
 
 export async function calendarFeed(
@@ -46,10 +48,14 @@ export async function calendarFeed(
   origin: string,
   nowS: number,
 ): Promise<string> {
-  const alerts = (await listRecentAlerts(db, riderId, { limit: FEED_MAX, since: nowS - FEED_PAST_S - 4 * 24 * 3600 }))
+  const alerts = (
+    await listRecentAlerts(db, riderId, { limit: FEED_MAX, since: nowS - FEED_PAST_S - 4 * 24 * 3600 })
+  )
     .filter((alert) => alert.windowEnd >= nowS - FEED_PAST_S)
     .sort((a, b) => a.windowStart - b.windowStart);
-  const segments = await riderSegmentLookup(catalog, db, riderId).getMany([...new Set(alerts.map((a) => a.segmentId))]);
+  const segments = await riderSegmentLookup(catalog, db, riderId).getMany([
+    ...new Set(alerts.map((a) => a.segmentId)),
+  ]);
   const host = new URL(origin).hostname || 'wind-on-segment';
   const calendar = ical({
     name: 'Tailwind windows (wind-on-segment)',
@@ -65,7 +71,8 @@ export async function calendarFeed(
     const link = isOwnSegmentId(alert.segmentId)
       ? `${origin}/settings`
       : `${origin}/segments/${encodeURIComponent(alert.segmentId)}`;
-    const chance = alert.chancePct == null ? '' : ` ${alert.chancePct}% of forecast runs reach your threshold.`;
+    const chance =
+      alert.chancePct == null ? '' : ` ${alert.chancePct}% of forecast runs reach your threshold.`;
     const eventZone = zone === 'UTC' || vtimezone(zone) === null ? 'UTC' : zone;
     calendar.createEvent({
       id: `alert-${alert.id}@${host}`,

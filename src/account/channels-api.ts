@@ -34,7 +34,10 @@ const LABEL_MAX = 60;
 export const ChannelSwitchSchema = z
   .object({ email: z.boolean().optional(), push: z.boolean().optional() })
   .strict()
-  .refine((body) => body.email !== undefined || body.push !== undefined, 'Send { "email": true|false } or { "push": true|false }.');
+  .refine(
+    (body) => body.email !== undefined || body.push !== undefined,
+    'Send { "email": true|false } or { "push": true|false }.',
+  );
 
 /** Base64url that decodes to exactly `bytes` bytes (padding allowed). */
 const keyOf = (bytes: number, name: string) =>
@@ -48,7 +51,10 @@ export const PushSubscriptionSchema = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // An uncompressed P-256 point (RFC 8291 §3.1) and a 16-byte auth secret.
-    p256dh: keyOf(65, 'keys.p256dh').refine((text) => Buffer.from(text, 'base64url')[0] === 4, 'keys.p256dh must be an uncompressed P-256 key'),
+    p256dh: keyOf(65, 'keys.p256dh').refine(
+      (text) => Buffer.from(text, 'base64url')[0] === 4,
+      'keys.p256dh must be an uncompressed P-256 key',
+    ),
     auth: keyOf(16, 'keys.auth'),
   }),
   label: z.string().max(200).optional(),
@@ -60,11 +66,15 @@ export const CalendarActionSchema = z.object({ action: z.enum(['renew', 'off']) 
 /** A device name fit for the page: printable, one line, short. */
 function deviceLabel(label: string | undefined): string {
   // eslint-disable-next-line no-control-regex
-  const clean = (label ?? '').replace(/[\u0000-\u001f\u007f<>]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = (label ?? '')
+    .replace(/[\u0000-\u001f\u007f<>]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.slice(0, LABEL_MAX) || 'A browser';
 }
 
-type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly answer: JsonAnswer };
+type Parsed<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly answer: JsonAnswer };
 
 /** The body read and checked against `schema`, or the refusal naming the first thing wrong with it. */
 async function parsed<T>(
@@ -82,14 +92,24 @@ async function parsed<T>(
   return { ok: false, answer: refusal(code, detail) };
 }
 
-export async function switchChannels(request: Request, db: Kysely<Database>, user: AuthUser): Promise<JsonAnswer> {
+export async function switchChannels(
+  request: Request,
+  db: Kysely<Database>,
+  user: AuthUser,
+): Promise<JsonAnswer> {
   const read = await parsed(request, ChannelSwitchSchema, 'invalid_request');
   if (!read.ok) return read.answer;
   const body = read.value;
   const rider = await ensureRider(db, user);
   if (body.email !== undefined) await setChannelOn(db, rider.id, 'email', body.email);
   if (body.push !== undefined) await setChannelOn(db, rider.id, 'push', body.push);
-  return { status: 200, body: { ...(body.email === undefined ? {} : { email: body.email }), ...(body.push === undefined ? {} : { push: body.push }) } };
+  return {
+    status: 200,
+    body: {
+      ...(body.email === undefined ? {} : { email: body.email }),
+      ...(body.push === undefined ? {} : { push: body.push }),
+    },
+  };
 }
 
 export async function addPushDevice(
@@ -103,19 +123,31 @@ export async function addPushDevice(
   const body = read.value;
   const check = await checkTarget(body.endpoint);
   if (!check.ok) {
-    return refusal('invalid_push_subscription', `Not saved: ${check.reason.replace(/^refused: /, '').replace(/webhook URL/g, 'push endpoint')}.`);
+    return refusal(
+      'invalid_push_subscription',
+      `Not saved: ${check.reason.replace(/^refused: /, '').replace(/webhook URL/g, 'push endpoint')}.`,
+    );
   }
   const rider = await ensureRider(db, user);
   const device = await savePushDevice(
     db,
     rider.id,
-    { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, label: deviceLabel(body.label) },
+    {
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      label: deviceLabel(body.label),
+    },
     nowSeconds(),
   );
   return { status: 200, body: { id: device.id, label: device.label } };
 }
 
-export async function removeDevice(request: Request, db: Kysely<Database>, user: AuthUser): Promise<JsonAnswer> {
+export async function removeDevice(
+  request: Request,
+  db: Kysely<Database>,
+  user: AuthUser,
+): Promise<JsonAnswer> {
   const read = await parsed(request, PushRemoveSchema, 'invalid_request');
   if (!read.ok) return read.answer;
   const body = read.value;
@@ -140,5 +172,8 @@ export async function changeCalendar(
   }
   const token = newChannelToken();
   await setCalendarToken(db, rider.id, token);
-  return { status: 200, body: { calendar_url: `${origin}${CALENDAR_FEED_PREFIX}${token}${CALENDAR_FEED_SUFFIX}` } };
+  return {
+    status: 200,
+    body: { calendar_url: `${origin}${CALENDAR_FEED_PREFIX}${token}${CALENDAR_FEED_SUFFIX}` },
+  };
 }

@@ -12,7 +12,11 @@ import { nowSeconds } from '../store/clock.ts';
 import { exportRiderData } from '../store/repositories/rider-data.ts';
 import type { Database } from '../store/schema.ts';
 
-export async function exportResponse(db: Kysely<Database>, user: AuthUser, origin: string): Promise<Response> {
+export async function exportResponse(
+  db: Kysely<Database>,
+  user: AuthUser,
+  origin: string,
+): Promise<Response> {
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
   const tables = await exportRiderData(db, rider.id);

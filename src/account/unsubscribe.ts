@@ -20,11 +20,15 @@ export async function unsubscribe(request: Request, db: Kysely<Database>): Promi
     const page = `${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`;
     return new Response(null, { status: 303, headers: { Location: page, 'Cache-Control': 'no-store' } });
   }
-  if (request.method !== 'POST') return refusal('method_not_allowed', 'Unsubscribe with a POST (one click) or open the link.');
+  if (request.method !== 'POST')
+    return refusal('method_not_allowed', 'Unsubscribe with a POST (one click) or open the link.');
   // The body (`List-Unsubscribe=One-Click`, or nothing from our own page) carries nothing we need.
   await request.body?.cancel();
   if (!(await unsubscribeByToken(db, token))) {
-    return refusal('link_not_valid', 'This unsubscribe link is not valid (the account may have been deleted).');
+    return refusal(
+      'link_not_valid',
+      'This unsubscribe link is not valid (the account may have been deleted).',
+    );
   }
   return { status: 200, body: { email_alerts: false } };
 }

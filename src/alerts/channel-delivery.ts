@@ -176,7 +176,8 @@ async function sendToDevice(
   if (result.kind === 'sent') return { kind: 'delivered' };
   if (result.kind === 'failed') return { kind: 'failed', error: result.error };
   await forgetPushDevice(db, device.id);
-  if (result.kind === 'refused') return { kind: 'dropped', error: `not sent, device removed: ${result.error}` };
+  if (result.kind === 'refused')
+    return { kind: 'dropped', error: `not sent, device removed: ${result.error}` };
   return 'gone';
 }
 
@@ -192,14 +193,17 @@ export async function deliverChannels(deps: ChannelDeps): Promise<ChannelSummary
     const nowS = Math.floor(deps.now() / 1000);
     const claimed = await claimDeliveries(db, nowS, CLAIM_PAGE);
     if (claimed.length === 0) break;
-    const alerts = new Map((await findAlerts(db, [...new Set(claimed.map((c) => c.alertId))])).map((a) => [a.id, a]));
+    const alerts = new Map(
+      (await findAlerts(db, [...new Set(claimed.map((c) => c.alertId))])).map((a) => [a.id, a]),
+    );
     await Promise.all(
       claimed.map((delivery) =>
         limit(async () => {
           const alert = alerts.get(delivery.alertId);
           let outcome: DeliveryOutcome | 'gone';
           if (!alert) outcome = { kind: 'dropped', error: 'not sent: the alert is gone' };
-          else if (alert.windowEnd <= nowS) outcome = { kind: 'dropped', error: 'not sent: the window ended first' };
+          else if (alert.windowEnd <= nowS)
+            outcome = { kind: 'dropped', error: 'not sent: the window ended first' };
           else {
             const words = await wordsFor(deps, alert);
             outcome =
@@ -212,7 +216,8 @@ export async function deliverChannels(deps: ChannelDeps): Promise<ChannelSummary
             outcome = { kind: 'dropped', error: 'not sent: the push service says this device is gone' };
           }
           await recordDelivery(db, delivery, outcome, nowS);
-          if (outcome.kind === 'delivered') counts[delivery.channel === 'email' ? 'emailSent' : 'pushSent'] += 1;
+          if (outcome.kind === 'delivered')
+            counts[delivery.channel === 'email' ? 'emailSent' : 'pushSent'] += 1;
           else counts[outcome.kind] += 1;
         }),
       ),

@@ -70,7 +70,11 @@ function failureOf(error: unknown, timeoutMs: number): string {
   return `the push service could not be reached: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-export async function sendPush(device: PushDevice, payload: string, options: PushOptions): Promise<PushResult> {
+export async function sendPush(
+  device: PushDevice,
+  payload: string,
+  options: PushOptions,
+): Promise<PushResult> {
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   const check = await options.checkTarget(device.endpoint);
   if (!check.ok) return { kind: 'refused', error: check.reason };

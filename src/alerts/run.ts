@@ -156,7 +156,12 @@ async function runUnlocked(
   }
   if (deps.channels) {
     try {
-      channels = await deliverChannels({ ...deps.channels, store: deps.store, now: deps.now, catalog: deps.catalog });
+      channels = await deliverChannels({
+        ...deps.channels,
+        store: deps.store,
+        now: deps.now,
+        catalog: deps.catalog,
+      });
     } catch (error) {
       errors.push(`email and push delivery failed: ${messageOf(error)}`);
     }

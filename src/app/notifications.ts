@@ -21,7 +21,11 @@ export function linksOrigin(settings: Settings): string {
 }
 
 /** Email and push for the alert job. */
-export function alertChannels(settings: Settings, store: Store, mailer: Mailer): NonNullable<AlertJobDeps['channels']> {
+export function alertChannels(
+  settings: Settings,
+  store: Store,
+  mailer: Mailer,
+): NonNullable<AlertJobDeps['channels']> {
   return {
     mailer,
     origin: linksOrigin(settings),

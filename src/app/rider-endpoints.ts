@@ -107,11 +107,22 @@ export async function openRiderEndpoints(
   const gateway = config && (await import('../billing/stripe-gateway.ts')).createStripeGateway(config);
   const billing = config && gateway ? { config, gateway } : undefined;
   const account = { mail, beforeDelete: accountErasure(billing, store) };
-  const auth = createAuthService({ store, config: authConfig, account, ...(await sharedSignInLimits(redis)) });
+  const auth = createAuthService({
+    store,
+    config: authConfig,
+    account,
+    ...(await sharedSignInLimits(redis)),
+  });
   const channels: AccountChannels = {
     mail: mail.kind,
     pushPublicKey: async () => (await vapidKeys(store.db, Math.floor(Date.now() / 1000))).publicKey,
   };
-  const endpoints = createRiderEndpoints({ auth, catalog, billing, channels, docsUrl: settings.urls.docsUrl });
+  const endpoints = createRiderEndpoints({
+    auth,
+    catalog,
+    billing,
+    channels,
+    docsUrl: settings.urls.docsUrl,
+  });
   return { auth, endpoints };
 }

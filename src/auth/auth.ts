@@ -109,11 +109,15 @@ export function authOptions(options: CreateAuthOptions) {
     const key = `account-mail:${message.to.toLowerCase()}`;
     const decision = await limits.consume(key, { window: 3600, max: ACCOUNT_MAILS_PER_HOUR });
     if (!decision.allowed) {
-      console.warn(`sign-in: ${kind} mail not sent: this address had ${ACCOUNT_MAILS_PER_HOUR} in the last hour`);
+      console.warn(
+        `sign-in: ${kind} mail not sent: this address had ${ACCOUNT_MAILS_PER_HOUR} in the last hour`,
+      );
       return;
     }
     await mailer.send(message).catch((error: unknown) => {
-      console.error(`sign-in: ${kind} mail not sent: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `sign-in: ${kind} mail not sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   };
   return {

@@ -63,7 +63,8 @@ export async function changeCredentials(
   if (!reset) {
     const answer = jsonObject(await response.clone().text());
     const user = answer?.['user'];
-    const id = typeof user === 'object' && user !== null ? (user as Record<string, unknown>)['id'] : undefined;
+    const id =
+      typeof user === 'object' && user !== null ? (user as Record<string, unknown>)['id'] : undefined;
     riderId = typeof id === 'string' ? id : undefined;
   }
   if (riderId) await disconnectAll(withAuthTables(db), riderId);

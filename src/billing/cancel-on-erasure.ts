@@ -38,7 +38,10 @@ export async function cancelBeforeErasure(
     );
   }
   try {
-    const facts = await billing.gateway.cancelSubscription(plan.stripeRef, `erase-${riderId}-${plan.stripeRef}`);
+    const facts = await billing.gateway.cancelSubscription(
+      plan.stripeRef,
+      `erase-${riderId}-${plan.stripeRef}`,
+    );
     if (!ENDED.has(facts.status)) throw new Error(`Stripe answered status ${facts.status}`);
     return plan.stripeRef;
   } catch (error) {

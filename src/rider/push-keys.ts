@@ -20,7 +20,12 @@ export interface VapidKeys {
 const VAPID_SECRET_NAME = 'vapid-keys';
 
 export async function vapidKeys(db: Kysely<Database>, nowS: number): Promise<VapidKeys> {
-  const stored = await serviceSecret(db, VAPID_SECRET_NAME, () => JSON.stringify(webPush.generateVAPIDKeys()), nowS);
+  const stored = await serviceSecret(
+    db,
+    VAPID_SECRET_NAME,
+    () => JSON.stringify(webPush.generateVAPIDKeys()),
+    nowS,
+  );
   const parsed = JSON.parse(stored) as Partial<VapidKeys>;
   if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string') {
     throw new Error(`the stored ${VAPID_SECRET_NAME} are not a key pair`);

@@ -11,7 +11,8 @@
 /** Longest address accepted (RFC 5321 §4.5.3.1.3: a path of 256 octets with its angle brackets). */
 export const MAIL_ADDRESS_MAX = 254;
 
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
 
 /** True for an address the mailer will put in a `To` header as it is. */
 export function isSendableAddress(address: string): boolean {
@@ -26,5 +27,8 @@ export function isSendableAddress(address: string): boolean {
  */
 export function headerText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }

@@ -125,7 +125,10 @@ function smtpMailer(options: MailerOptions & { smtpUrl: string }): Mailer {
 
 /** A file name from the time and the message id: sortable, and nothing a rider wrote. */
 function outboxName(messageId: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${messageId.replace(/[^A-Za-z0-9.-]+/g, '_').slice(0, 80)}.eml`;
 }
 
@@ -140,7 +143,9 @@ function outboxMailer(options: MailerOptions): Mailer {
       await mkdir(options.outbox, { recursive: true });
       const file = join(options.outbox, outboxName(info.messageId, new Date()));
       await writeFile(file, info.message);
-      log(`mail: NOT SENT (no WOS_SMTP_URL), kept in the outbox: ${file} (to ${message.to}: ${mail.subject})`);
+      log(
+        `mail: NOT SENT (no WOS_SMTP_URL), kept in the outbox: ${file} (to ${message.to}: ${mail.subject})`,
+      );
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),

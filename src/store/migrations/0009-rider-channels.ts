@@ -51,7 +51,11 @@ export const riderChannelsMigration: Migration = {
       .addColumn('label', 'text', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('push_subscription_rider').on('push_subscription').column('rider_id').execute();
+    await db.schema
+      .createIndex('push_subscription_rider')
+      .on('push_subscription')
+      .column('rider_id')
+      .execute();
 
     await db.schema
       .createTable('alert_delivery')

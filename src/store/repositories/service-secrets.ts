@@ -13,7 +13,11 @@ export async function serviceSecret(
   make: () => string,
   now: number,
 ): Promise<string> {
-  const existing = await db.selectFrom('service_secret').select('value').where('name', '=', name).executeTakeFirst();
+  const existing = await db
+    .selectFrom('service_secret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (existing) return existing.value;
   await db
     .insertInto('service_secret')
