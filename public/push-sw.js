@@ -2,13 +2,20 @@
 // alert job sends (its payload is JSON: title, body, url, tag) and opens the
 // segment's page when the rider taps it. It does nothing else: no caching, no
 // fetch handler, so the site behaves exactly as without it.
-self.addEventListener('push', (event) => {
-  let data = {};
+/* global self */
+
+/** The JSON payload, or the text as the body when a push is not JSON. */
+function payloadOf(event) {
+  if (!event.data) return {};
   try {
-    data = event.data ? event.data.json() : {};
+    return event.data.json();
   } catch {
-    data = { title: 'Tailwind alert', body: event.data ? event.data.text() : '' };
+    return { title: 'Tailwind alert', body: event.data.text() };
   }
+}
+
+self.addEventListener('push', (event) => {
+  const data = payloadOf(event);
   const title = typeof data.title === 'string' ? data.title : 'Tailwind alert';
   event.waitUntil(
     self.registration.showNotification(title, {

@@ -25,6 +25,7 @@ import { removePushDevice, savePushDevice } from '../store/repositories/push-sub
 import type { Database } from '../store/schema.ts';
 import { CALENDAR_FEED_PREFIX, CALENDAR_FEED_SUFFIX } from './channel-paths.ts';
 import { readJson } from './read-json.ts';
+import { LINE_BREAKING } from '../data/mail/mail-address.ts';
 
 const BODY_MAX = 8 * 1024;
 /** Longest push endpoint kept (push services' URLs are a few hundred characters). */
@@ -65,11 +66,7 @@ export const CalendarActionSchema = z.object({ action: z.enum(['renew', 'off']) 
 
 /** A device name fit for the page: printable, one line, short. */
 function deviceLabel(label: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = (label ?? '')
-    .replace(/[\u0000-\u001f\u007f<>]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const clean = (label ?? '').replace(LINE_BREAKING, ' ').replace(/[<>]/g, ' ').replace(/\s+/g, ' ').trim();
   return clean.slice(0, LABEL_MAX) || 'A browser';
 }
 

@@ -99,9 +99,6 @@ export const VERIFY_TOKEN_TTL_S = 24 * 60 * 60;
 /** Reset and verification mails to one address: at most this many per hour, whoever asks (no mail bombing). */
 export const ACCOUNT_MAILS_PER_HOUR = 3;
 
-/** Where the reset link lands: the page that asks for the new password. */
-export const RESET_PASSWORD_PAGE = '/reset-password';
-
 /** The issuer for one public origin. */
 export function issuerFor(origin: string): string {
   return `${origin}${AUTH_BASE_PATH}`;

@@ -423,7 +423,8 @@ const ROWS: Row[] = [
     code: 'link_not_valid',
     path: '/api/rider/unsubscribe',
     origin: main,
-    call: () => anon('/api/rider/unsubscribe?token=forged', { method: 'POST', body: 'List-Unsubscribe=One-Click' }),
+    call: () =>
+      anon('/api/rider/unsubscribe?token=forged', { method: 'POST', body: 'List-Unsubscribe=One-Click' }),
   },
   // The public billing paths.
   {

@@ -94,7 +94,7 @@ describe('the outbox, when no SMTP server is set', () => {
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{8}T\d{6}Z-.+\.eml$/);
-    const parsed = await simpleParser(readFileSync(join(outbox, files[0]!)));
+    const parsed = await simpleParser(readFileSync(join(outbox, files[0] ?? '')));
     expect(parsed.subject).toBe('Hello');
     expect(parsed.text?.trim()).toBe('Plain words.');
     expect(parsed.html).toContain('<p>Plain words.</p>');

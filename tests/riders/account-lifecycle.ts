@@ -111,12 +111,15 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
         m.to.includes(email) && m.mail.subject === 'Reset your wind-on-segment password';
       await smtp.waitForMail(isReset);
       const resets = smtp.messages.filter(isReset);
+      const mail = () => {
+        throw new Error('no reset mail');
+      };
       expect(resets).toHaveLength(1);
       expect(smtp.messages.filter((m) => m.to.some((to) => to.startsWith('nobody-')))).toHaveLength(0);
-      expect(resets[0]!.mail.text).toContain('works once, for 30 minutes');
+      expect(resets[0]?.mail.text).toContain('works once, for 30 minutes');
 
       const landing = await new Agent(origin()).fetch(
-        linkIn(resets[0]!, `${origin()}/api/auth/reset-password/`),
+        linkIn(resets[0] ?? mail(), `${origin()}/api/auth/reset-password/`),
       );
       expect(landing.status).toBe(302);
       const target = new URL(landing.headers.get('location') ?? '', origin());

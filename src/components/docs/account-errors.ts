@@ -99,7 +99,8 @@ const ENTRIES: Record<
     detail: 'Not saved: the push endpoint must be an https URL on the public internet.',
   },
   device_not_found: {
-    cause: 'No push device of this rider has this id: it was removed already, or belongs to another rider (both answer alike).',
+    cause:
+      'No push device of this rider has this id: it was removed already, or belongs to another rider (both answer alike).',
     request: 'POST /api/rider/push/remove {"id": "unknown"}',
     detail: 'You have no push device with this id.',
   },

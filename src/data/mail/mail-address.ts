@@ -19,6 +19,10 @@ export function isSendableAddress(address: string): boolean {
   return address.length <= MAIL_ADDRESS_MAX && ADDRESS.test(address);
 }
 
+/** C0 controls (line breaks included), DEL, NEL and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+export const LINE_BREAKING = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
+
 /**
  * Text for a header (a subject): control characters, line breaks included,
  * become spaces, runs of spaces one, so nothing in a segment name or a
@@ -26,9 +30,5 @@ export function isSendableAddress(address: string): boolean {
  * what is not ASCII (RFC 2047).
  */
 export function headerText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text
-    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return text.replace(LINE_BREAKING, ' ').replace(/ {2,}/g, ' ').trim();
 }
