@@ -180,6 +180,10 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       });
       expect(kept.status).toBe(200);
       expect((await mcp.callTool({ name: 'get_my_watchlist', arguments: {} })).isError).toBeFalsy();
+      const laptop = new Agent(origin());
+      expect(
+        (await laptop.postJson('/api/auth/sign-in/email', { email, password: NEW_PASSWORD })).status,
+      ).toBe(200);
 
       const changed = await agent.postJson('/api/auth/change-password', {
         currentPassword: NEW_PASSWORD,
@@ -187,6 +191,8 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
         revokeOtherSessions: true,
       });
       expect(changed.status).toBe(200);
+      expect((await laptop.fetch('/api/rider/me')).status).toBe(401);
+      expect((await agent.fetch('/api/rider/me')).status).toBe(200);
       await expect(mcp.callTool({ name: 'get_my_watchlist', arguments: {} })).rejects.toThrow();
       const metadata = await metadataOf(origin());
       const refreshed = await postForm(metadata.token_endpoint, {
