@@ -83,6 +83,8 @@ export const riderChannelsMigration: Migration = {
       .columns(['state', 'next_attempt_at'])
       .execute();
     await db.schema.createIndex('alert_delivery_rider').on('alert_delivery').column('rider_id').execute();
+    // Each run looks for the alerts whose window has not ended: a range read, not a scan of every alert kept.
+    await db.schema.createIndex('alert_window_end').on('alert').column('window_end').execute();
 
     await db.schema
       .createTable('service_secret')
@@ -94,6 +96,7 @@ export const riderChannelsMigration: Migration = {
 
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('service_secret').execute();
+    await db.schema.dropIndex('alert_window_end').execute();
     await db.schema.dropTable('alert_delivery').execute();
     await db.schema.dropTable('push_subscription').execute();
     await db.schema.dropIndex('rider_calendar_token_hash').execute();
