@@ -19,7 +19,16 @@ import { catalog } from '../alerts/helpers.ts';
 import type { TestStore } from '../auth/support/stores.ts';
 import { decryptPush, startPushService, type PushServiceDouble } from './push-service.ts';
 import { headersOf, startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
-import { alpeAlert, channelDeps, NOW_S, ORIGIN, pushDevice, verifiedRider, type Clock } from './fixtures.ts';
+import {
+  alpeAlert,
+  closeMailers,
+  channelDeps,
+  NOW_S,
+  ORIGIN,
+  pushDevice,
+  verifiedRider,
+  type Clock,
+} from './fixtures.ts';
 
 export function describeAlertChannels(engine: string, makeStore: () => Promise<TestStore>): void {
   let smtp: SmtpCatcher;
@@ -44,6 +53,7 @@ export function describeAlertChannels(engine: string, makeStore: () => Promise<T
     push.behaviour.clear();
   });
   afterEach(async () => {
+    closeMailers();
     await test.dispose();
   });
 

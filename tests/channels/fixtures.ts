@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelDeps } from '../../src/alerts/channel-delivery.ts';
-import { createMailer } from '../../src/data/mail/mailer.ts';
+import { createMailer, type Mailer } from '../../src/data/mail/mailer.ts';
 import { vapidKeys } from '../../src/rider/push-keys.ts';
 import { withAuthTables } from '../../src/store/auth-tables.ts';
 import type { Store } from '../../src/store/database.ts';
@@ -78,6 +78,13 @@ export async function pushDevice(
   return { device, keys };
 }
 
+/** Every mailer the deps below made: pooled SMTP connections stay open until closed. */
+const mailers: Mailer[] = [];
+
+export function closeMailers(): void {
+  for (const mailer of mailers.splice(0)) mailer.close();
+}
+
 export interface Clock {
   now: number;
 }
@@ -88,17 +95,19 @@ export function channelDeps(
   clock: Clock,
   options: { smtpTimeoutMs?: number; pushTimeoutMs?: number; catalog?: ChannelDeps['catalog'] } = {},
 ): ChannelDeps {
+  const mailer = createMailer({
+    smtpUrl,
+    from: 'wind-on-segment <alerts@wos.test>',
+    outbox: mkdtempSync(join(tmpdir(), 'wos-outbox-')),
+    timeoutMs: options.smtpTimeoutMs ?? 2000,
+    log: () => undefined,
+  });
+  mailers.push(mailer);
   return {
     store,
     now: () => clock.now * 1000,
     catalog: options.catalog ?? catalog,
-    mailer: createMailer({
-      smtpUrl,
-      from: 'wind-on-segment <alerts@wos.test>',
-      outbox: mkdtempSync(join(tmpdir(), 'wos-outbox-')),
-      timeoutMs: options.smtpTimeoutMs ?? 2000,
-      log: () => undefined,
-    }),
+    mailer,
     origin: ORIGIN,
     push: {
       keys: () => vapidKeys(store.db, NOW_S),
