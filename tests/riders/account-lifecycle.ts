@@ -169,6 +169,36 @@ export function describeAccountLifecycle(engine: string, makeStore: () => Promis
       ).toBe(200);
     });
 
+    it('disconnects the assistants on a reset only when the rider ticks the box', async () => {
+      const email = `reset-assistants-${randomUUID()}@example.org`;
+      const { mcp } = await world.freeRider({ email, password: PASSWORD });
+      const resetWith = async (newPassword: string, disconnectAssistants: boolean) => {
+        const before = smtp.messages.length;
+        await new Agent(origin()).postJson('/api/auth/request-password-reset', {
+          email,
+          redirectTo: '/reset-password',
+        });
+        const mail = await smtp.waitForMail(
+          (m) =>
+            smtp.messages.indexOf(m) >= before &&
+            m.to.includes(email) &&
+            m.mail.subject === 'Reset your wind-on-segment password',
+        );
+        const token =
+          /reset-password\/([^?\s]+)/.exec(linkIn(mail, `${origin()}/api/auth/reset-password/`))?.[1] ?? '';
+        const answer = await new Agent(origin()).postJson('/api/auth/reset-password', {
+          newPassword,
+          token,
+          disconnectAssistants,
+        });
+        expect(answer.status).toBe(200);
+      };
+      await resetWith(NEW_PASSWORD, false);
+      expect((await mcp.callTool({ name: 'get_my_watchlist', arguments: {} })).isError).toBeFalsy();
+      await resetWith(PASSWORD, true);
+      await expect(mcp.callTool({ name: 'get_my_watchlist', arguments: {} })).rejects.toThrow();
+    });
+
     it('ends the assistants’ access when a password change asks to sign out everywhere', async () => {
       const email = `change-${randomUUID()}@example.org`;
       const { agent, mcp, tokens } = await world.freeRider({ email, password: PASSWORD });
