@@ -14,12 +14,14 @@ export const ALL_MIGRATIONS = [
   '0006_alert_chance',
   '0007_closed_own_segments',
   '0008_discovered_segments',
+  '0009_rider_channels',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
 export const STORE_TABLES = [
   'account',
   'alert',
+  'alert_delivery',
   'billing_customer',
   'billing_event',
   'billing_plan',
@@ -34,8 +36,10 @@ export const STORE_TABLES = [
   'oauthConsent',
   'oauthRefreshToken',
   'oauthResource',
+  'push_subscription',
   'rider',
   'rider_segment',
+  'service_secret',
   'session',
   'store_migration',
   'store_migration_lock',

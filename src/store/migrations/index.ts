@@ -18,6 +18,7 @@ import { jobStateMigration } from './0005-job-state.ts';
 import { alertChanceMigration } from './0006-alert-chance.ts';
 import { closedOwnSegmentsMigration } from './0007-closed-own-segments.ts';
 import { discoveredSegmentsMigration } from './0008-discovered-segments.ts';
+import { riderChannelsMigration } from './0009-rider-channels.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
@@ -29,4 +30,5 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_alert_chance': alertChanceMigration,
   '0007_closed_own_segments': closedOwnSegmentsMigration,
   '0008_discovered_segments': discoveredSegmentsMigration,
+  '0009_rider_channels': riderChannelsMigration,
 };
