@@ -414,6 +414,16 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       portals.set(id, portal);
       return answer(portal);
     }
+    if (request.method === 'DELETE' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      // Cancel now (not at the period's end): what an account deletion asks for.
+      const sub = subscriptions.get(match[1] ?? '');
+      if (!sub) return stripeError(response, 404, `No such subscription: '${match[1] ?? ''}'`);
+      if (sub.status !== 'canceled') {
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+        await send('customer.subscription.deleted', { ...sub });
+      }
+      return answer(sub);
+    }
     if (get && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = subscriptions.get(match[1] ?? '');
       return sub ? answer(sub) : stripeError(response, 404, `No such subscription: '${match[1] ?? ''}'`);

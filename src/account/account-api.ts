@@ -6,9 +6,14 @@
  * `POST /api/rider/segments` and `/api/rider/segments/remove` (see `own-segments-api.ts`),
  * `POST /api/rider/watchlist` and `/api/rider/watchlist/remove` (see `watch-api.ts`),
  * `POST /api/rider/billing/checkout` and `POST /api/rider/billing/portal`
- * (payments through the port {@link AccountPayments}). A POST must come from
- * our own origin (the `Origin` header browsers always send on it), which
- * stops cross-site forgery even where SameSite cookies are not honoured.
+ * (payments through the port {@link AccountPayments}), the alert channels
+ * (`POST /api/rider/channels`, `/push`, `/push/remove`, `/calendar`: see
+ * `channels-api.ts`) and `GET /api/rider/export` (`export.ts`). A POST must
+ * come from our own origin (the `Origin` header browsers always send on it),
+ * which stops cross-site forgery even where SameSite cookies are not
+ * honoured. Two paths need no session, since their secret is in the address
+ * and they are called by mail and calendar apps: the calendar feed
+ * (`calendar-feed.ts`) and one-click unsubscribe (`unsubscribe.ts`).
  */
 import { localSpan } from '../core/local-time.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
@@ -39,6 +44,23 @@ import {
 import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
 import { changeWatch, UNWATCH_PATH, WATCH_PATH } from './watch-api.ts';
 import { withAuthTables } from '../store/auth-tables.ts';
+import { listDeliveries } from '../store/repositories/alert-deliveries.ts';
+import { findRiderChannels, findRiderIdByCalendarToken } from '../store/repositories/rider-channels.ts';
+import { listPushDevices } from '../store/repositories/push-subscriptions.ts';
+import { addPushDevice, changeCalendar, removeDevice, switchChannels } from './channels-api.ts';
+import { calendarFeed } from './calendar-feed.ts';
+import { unsubscribe } from './unsubscribe.ts';
+import { exportResponse } from './export.ts';
+import {
+  CALENDAR_FEED_PREFIX,
+  CALENDAR_FEED_SUFFIX,
+  CALENDAR_PATH,
+  CHANNELS_PATH,
+  EXPORT_PATH,
+  PUSH_PATH,
+  PUSH_REMOVE_PATH,
+  UNSUBSCRIBE_PATH,
+} from './channel-paths.ts';
 
 const ME_PATH = '/api/rider/me';
 const CONNECTIONS_PREFIX = '/api/rider/connections/';
@@ -53,6 +75,19 @@ export interface SessionUser {
   readonly id: string;
   readonly email: string;
   readonly createdAt: Date;
+  /** better-auth's flag: the rider followed the link mailed to this address. */
+  readonly emailVerified?: boolean;
+}
+
+/**
+ * What the channels need from the composition root: the VAPID public key a
+ * browser subscribes with (made at first need and stored), and how mail
+ * leaves this deployment (`outbox` says nothing is really sent; absent: no
+ * mailer, so addresses cannot be verified).
+ */
+export interface AccountChannels {
+  pushPublicKey(): Promise<string>;
+  readonly mail?: 'smtp' | 'outbox';
 }
 
 /**
@@ -85,6 +120,8 @@ export interface RiderApiContext {
   /** The webhook target rule a saved URL must pass (the alert job's own). */
   readonly checkTarget: WebhookTargetCheck;
   readonly payments: AccountPayments;
+  /** Email and push; without it the page shows push as unavailable. */
+  readonly channels?: AccountChannels;
 }
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoTime(seconds));
@@ -101,17 +138,26 @@ export function disconnectTarget(pathname: string): string | undefined {
   }
 }
 
-async function me(context: RiderApiContext, user: { id: string; email: string; createdAt: Date }) {
+async function me(context: RiderApiContext, user: SessionUser) {
   const { db, origin, catalog } = context;
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
-  const [connections, watchlist, alerts, own, billing] = await Promise.all([
+  const [connections, watchlist, alerts, own, billing, channels, devices, pushKey] = await Promise.all([
     listConnections(withAuthTables(db), rider.id),
     listWatchlist(db, rider.id),
     listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
     listRiderSegments(db, rider.id),
     context.payments.summary(db, rider, now),
+    findRiderChannels(db, rider.id),
+    listPushDevices(db, rider.id),
+    context.channels ? context.channels.pushPublicKey() : Promise.resolve(null),
   ]);
+  const deliveries = await listDeliveries(
+    db,
+    rider.id,
+    alerts.map((a) => a.id),
+  );
+  const deviceLabels = new Map(devices.map((d) => [d.id, d.label]));
   const named = await riderSegmentLookup(catalog, db, rider.id).getMany([
     ...new Set([...watchlist, ...alerts].map((entry) => entry.segmentId)),
   ]);
@@ -129,6 +175,21 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
     mcp_url: riderResourceFor(origin),
     // Never the secret: it is shown once, when the URL is saved.
     webhook_url: rider.webhook?.url ?? null,
+    channels: {
+      email: {
+        on: channels?.emailAlerts ?? true,
+        verified: user.emailVerified === true,
+        // 'outbox': this deployment keeps mail in a folder instead of sending it.
+        delivery: context.channels?.mail ?? null,
+      },
+      push: {
+        on: channels?.pushAlerts ?? true,
+        public_key: pushKey,
+        devices: devices.map((d) => ({ id: d.id, label: d.label, added_at: isoTime(d.createdAt) })),
+      },
+      // The address itself is shown once, when made: only its hash is kept.
+      calendar: { on: channels?.calendarOn ?? false },
+    },
     connections: connections.map((c) => ({
       client_id: c.clientId,
       client_name: c.clientName,
@@ -172,6 +233,28 @@ async function me(context: RiderApiContext, user: { id: string; email: string; c
         window_text: localSpan(a.windowStart, a.windowEnd, timeZone),
         peak_tailwind_kmh: a.peakTailwindKmh,
         delivered: a.deliveredAt !== null,
+        deliveries: [
+          ...(rider.webhook || a.attempts > 0
+            ? [
+                {
+                  channel: 'webhook',
+                  state: a.deliveredAt !== null ? 'delivered' : a.attempts === 0 ? 'pending' : 'failed',
+                  attempts: a.attempts,
+                  last_error: a.lastError,
+                },
+              ]
+            : []),
+          ...deliveries
+            .filter((d) => d.alertId === a.id)
+            .map((d) => ({
+              channel: d.channel,
+              ...(d.channel === 'push' ? { device: deviceLabels.get(d.target) ?? 'a removed device' } : {}),
+              state: d.state,
+              attempts: d.attempts,
+              last_error: d.lastError,
+              next_attempt_at: d.state === 'failed' ? isoTime(d.nextAttemptAt) : null,
+            })),
+        ],
       };
     }),
   };
@@ -186,6 +269,11 @@ type SettingsEndpoint =
   | { kind: 'unwatch' }
   | { kind: 'checkout' }
   | { kind: 'portal' }
+  | { kind: 'channels' }
+  | { kind: 'push' }
+  | { kind: 'push_remove' }
+  | { kind: 'calendar' }
+  | { kind: 'export' }
   | { kind: 'disconnect'; clientId: string };
 
 function endpointOf(pathname: string): SettingsEndpoint | undefined {
@@ -197,12 +285,17 @@ function endpointOf(pathname: string): SettingsEndpoint | undefined {
   if (pathname === UNWATCH_PATH) return { kind: 'unwatch' };
   if (pathname === CHECKOUT_PATH) return { kind: 'checkout' };
   if (pathname === PORTAL_PATH) return { kind: 'portal' };
+  if (pathname === CHANNELS_PATH) return { kind: 'channels' };
+  if (pathname === PUSH_PATH) return { kind: 'push' };
+  if (pathname === PUSH_REMOVE_PATH) return { kind: 'push_remove' };
+  if (pathname === CALENDAR_PATH) return { kind: 'calendar' };
+  if (pathname === EXPORT_PATH) return { kind: 'export' };
   const clientId = disconnectTarget(pathname);
   return clientId === undefined ? undefined : { kind: 'disconnect', clientId };
 }
 
 /** The endpoints, for the hint of a `not_found`. */
-const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, ${OWN_SEGMENT_REMOVE_PATH}, ${WATCH_PATH}, ${UNWATCH_PATH}, ${CHECKOUT_PATH}, ${PORTAL_PATH}, ${CONNECTIONS_PREFIX}{client_id}${DISCONNECT_SUFFIX}`;
+const ENDPOINTS = `GET ${ME_PATH}, ${EXPORT_PATH}, ${CALENDAR_FEED_PREFIX}{secret}${CALENDAR_FEED_SUFFIX}; POST ${CHANNELS_PATH}, ${PUSH_PATH}, ${PUSH_REMOVE_PATH}, ${CALENDAR_PATH}, ${UNSUBSCRIBE_PATH}?token=…, ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, ${OWN_SEGMENT_REMOVE_PATH}, ${WATCH_PATH}, ${UNWATCH_PATH}, ${CHECKOUT_PATH}, ${PORTAL_PATH}, ${CONNECTIONS_PREFIX}{client_id}${DISCONNECT_SUFFIX}`;
 
 /**
  * Answers `/api/rider/*`; the caller routes only those paths here. Every
@@ -212,6 +305,11 @@ const ENDPOINTS = `GET ${ME_PATH}; POST ${WEBHOOK_PATH}, ${OWN_SEGMENTS_PATH}, $
 export async function riderApi(request: Request, context: RiderApiContext): Promise<Response> {
   const instance = new URL(request.url).pathname;
   const target: AnswerTarget = { instance, docsUrl: context.docsUrl ?? `${context.origin}/docs` };
+  const open = await openPath(request, instance, context).catch((error: unknown) => {
+    console.error('[wind-on-segment] settings API', instance, error);
+    return refusal('internal_error', 'The server failed to answer this request.');
+  });
+  if (open) return open instanceof Response ? open : answerResponse(open, target);
   const route = endpointOf(instance);
   if (!route) {
     const answer = refusal(
@@ -222,7 +320,7 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
     );
     return answerResponse(answer, target);
   }
-  const method = route.kind === 'me' ? 'GET' : 'POST';
+  const method = route.kind === 'me' || route.kind === 'export' ? 'GET' : 'POST';
   if (request.method !== method) {
     const answer = refusal(
       'method_not_allowed',
@@ -235,7 +333,8 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
     return response;
   }
   try {
-    return answerResponse(await routed(route, request, context), target);
+    const answer = await routed(route, request, context);
+    return answer instanceof Response ? answer : answerResponse(answer, target);
   } catch (error) {
     if (error instanceof ApiError) return answerResponse(error, target);
     console.error('[wind-on-segment] settings API', instance, error);
@@ -247,17 +346,65 @@ export async function riderApi(request: Request, context: RiderApiContext): Prom
   }
 }
 
+/** The feed token of `/api/rider/calendar/<token>.ics`, or undefined for another path. */
+function feedToken(pathname: string): string | undefined {
+  if (!pathname.startsWith(CALENDAR_FEED_PREFIX) || !pathname.endsWith(CALENDAR_FEED_SUFFIX))
+    return undefined;
+  const token = pathname.slice(CALENDAR_FEED_PREFIX.length, -CALENDAR_FEED_SUFFIX.length);
+  return token.includes('/') ? undefined : token;
+}
+
+/**
+ * The two paths opened by a secret in the address rather than a session:
+ * the calendar feed and one-click unsubscribe. Undefined for every other path.
+ */
+async function openPath(
+  request: Request,
+  pathname: string,
+  context: RiderApiContext,
+): Promise<JsonAnswer | Response | undefined> {
+  if (pathname === UNSUBSCRIBE_PATH) return unsubscribe(request, context.db);
+  const token = feedToken(pathname);
+  if (token === undefined) return undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return refusal('method_not_allowed', 'A calendar feed is read with GET.');
+  }
+  const riderId = await findRiderIdByCalendarToken(context.db, token);
+  if (!riderId) {
+    return refusal(
+      'link_not_valid',
+      'This calendar address is not valid (renewed, turned off or never issued).',
+    );
+  }
+  const body = await calendarFeed(context.db, context.catalog, riderId, context.origin, nowSeconds());
+  return new Response(request.method === 'HEAD' ? null : body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="tailwind-windows.ics"',
+      // Calendar apps poll; a few minutes of caching in the app is fine, never in a shared cache.
+      'Cache-Control': 'private, max-age=300',
+    },
+  });
+}
+
 async function routed(
   route: SettingsEndpoint,
   request: Request,
   context: RiderApiContext,
-): Promise<JsonAnswer> {
-  if (route.kind !== 'me' && request.headers.get('origin') !== context.origin) {
+): Promise<JsonAnswer | Response> {
+  // Reads (me, export) answer only the caller's own browser, which CORS keeps other sites from reading.
+  if (request.method !== 'GET' && request.headers.get('origin') !== context.origin) {
     return refusal('cross_site_request', 'Cross-site request refused.');
   }
   const session = await context.session(request.headers);
   if (!session) return refusal('unauthorized', 'Sign in first.');
   if (route.kind === 'me') return { status: 200, body: await me(context, session.user) };
+  if (route.kind === 'export') return exportResponse(context.db, session.user, context.origin);
+  if (route.kind === 'channels') return switchChannels(request, context.db, session.user);
+  if (route.kind === 'push') return addPushDevice(request, context.db, session.user, context.checkTarget);
+  if (route.kind === 'push_remove') return removeDevice(request, context.db, session.user);
+  if (route.kind === 'calendar') return changeCalendar(request, context.db, session.user, context.origin);
   if (route.kind === 'webhook')
     return updateRiderWebhook(request, context.db, session.user, context.checkTarget);
   if (route.kind === 'add_segment') return addOwnSegmentFromUpload(request, context.db, session.user);

@@ -10,6 +10,7 @@ import { evaluateAlerts } from './evaluate.ts';
 import type { DeliverDeps, DeliverySummary } from './alert-delivery.ts';
 import { deliverPendingAlerts } from './alert-delivery.ts';
 import { messageOf } from './error-message.ts';
+import { deliverChannels, type ChannelDeps, type ChannelSummary } from './channel-delivery.ts';
 
 /**
  * Keeps two overlapping runs (two cron invocations, two servers) from both
@@ -34,6 +35,8 @@ export interface AlertJobDeps extends EvaluateDeps, Omit<DeliverDeps, 'store' | 
   readonly log?: (line: string, ok: boolean) => void;
   /** Without one, runs in one process never overlap (the interval skips) but instances are not coordinated. */
   readonly lock?: JobLock;
+  /** Email and Web Push (`channel-delivery.ts`); without them only webhooks are sent. */
+  readonly channels?: Omit<ChannelDeps, 'store' | 'now' | 'catalog'>;
 }
 
 export interface AlertJobSummary {
@@ -42,6 +45,8 @@ export interface AlertJobSummary {
   /** Null when it threw (the store failed). */
   readonly evaluation: EvaluateSummary | null;
   readonly delivery: DeliverySummary | null;
+  /** Email and push; null when they failed or are not configured. */
+  readonly channels?: ChannelSummary | null;
   readonly errors: readonly string[];
   readonly durationMs: number;
   /** Set when the run did nothing because another run held the lock. */
@@ -72,6 +77,13 @@ export function formatAlertJobLine(summary: AlertJobSummary): string {
     parts.push(
       `webhooks: ${d.delivered}/${d.attempted} delivered, ${d.failed} failed, ${d.refused} refused, ` +
         `${d.expired} expired, ${d.gaveUp} given up, ${d.deferred} left for the next run`,
+    );
+  }
+  const c = summary.channels;
+  if (c) {
+    parts.push(
+      `email: ${c.emailSent} sent; push: ${c.pushSent} sent, ${c.devicesGone} devices gone; ` +
+        `${c.failed} failed (retried later), ${c.dropped} not sent`,
     );
   }
   if (summary.errors.length > 0) parts.push(`errors: ${summary.errors.join(' | ')}`);
@@ -130,6 +142,7 @@ async function runUnlocked(
   const errors: string[] = [];
   let evaluation: EvaluateSummary | null = null;
   let delivery: DeliverySummary | null = null;
+  let channels: ChannelSummary | null = null;
   try {
     evaluation = await evaluateAlerts(deps);
     if (evaluation.error !== null) errors.push(evaluation.error);
@@ -141,10 +154,23 @@ async function runUnlocked(
   } catch (error) {
     errors.push(`delivery failed: ${messageOf(error)}`);
   }
+  if (deps.channels) {
+    try {
+      channels = await deliverChannels({
+        ...deps.channels,
+        store: deps.store,
+        now: deps.now,
+        catalog: deps.catalog,
+      });
+    } catch (error) {
+      errors.push(`email and push delivery failed: ${messageOf(error)}`);
+    }
+  }
   const summary = {
     ok: errors.length === 0,
     evaluation,
     delivery,
+    channels,
     errors,
     durationMs: performance.now() - started,
   };

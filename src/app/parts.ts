@@ -113,13 +113,21 @@ export const restData = (graph: Graph) =>
 export const store = ({ settings }: Graph) =>
   lazy(async () => (await import('./migrations.ts')).openMigratedStore(storeConfigOf(settings)));
 
-/** The alert job: the store, the catalog, the forecasts and its lock; nothing of MCP or sign-in. */
+/** The mailer: SMTP with `WOS_SMTP_URL`, else the outbox folder (`notifications.ts`). */
+export const mailer = ({ settings }: Graph) =>
+  lazy(async () => (await import('./notifications.ts')).openMailer(settings));
+
+/** The alert job: the store, the catalog, the forecasts, its lock, mail and push; nothing of MCP or sign-in. */
 export const alertJob = (graph: Graph) =>
   lazy(async (): Promise<AlertJobDeps> => {
-    const parts = await graph.need(store, servedCatalog, forecast, ensemble, redis);
-    const [opened, { catalog: segments }, weather, members, client] = parts;
+    const [{ alertChannels }, parts] = await Promise.all([
+      import('./notifications.ts'),
+      graph.need(store, servedCatalog, forecast, ensemble, redis, mailer),
+    ]);
+    const [opened, { catalog: segments }, weather, members, client, mail] = parts;
     const deps = { store: opened, catalog: segments, forecast: weather, ensemble: members, now: Date.now };
-    return { ...deps, ...(await alertJobCoordination(client, opened)) };
+    const channels = alertChannels(graph.settings, opened, mail);
+    return { ...deps, channels, ...(await alertJobCoordination(client, opened)) };
   });
 
 /** The host, origin and rate rules in front of both MCP addresses. */
@@ -131,10 +139,10 @@ const riderEndpoints = (graph: Graph) =>
   lazy(async () => {
     const [{ openRiderEndpoints }, parts] = await Promise.all([
       import('./rider-endpoints.ts'),
-      graph.need(store, mcpConfig, redis, servedCatalog),
+      graph.need(store, mcpConfig, redis, servedCatalog, mailer),
     ]);
-    const [opened, guard, client, { catalog: served }] = parts;
-    return openRiderEndpoints(graph.settings, opened, guard, client, served);
+    const [opened, guard, client, { catalog: served }, mail] = parts;
+    return openRiderEndpoints(graph.settings, opened, guard, client, served, mail);
   });
 
 /** `/mcp`: the public tools over the data; no store, no authorization server. */

@@ -6,7 +6,15 @@
  * import each other, so they meet here, where the settings API also gets its
  * session check and payments.
  */
-import { riderApi, type AccountPayments, type RiderApiContext } from '../account/account-api.ts';
+import {
+  riderApi,
+  type AccountChannels,
+  type AccountPayments,
+  type RiderApiContext,
+} from '../account/account-api.ts';
+import type { Mailer } from '../data/mail/mailer.ts';
+import { vapidKeys } from '../rider/push-keys.ts';
+import { accountErasure } from './account-erasure.ts';
 import { asContract, type PathHandler } from '../auth/auth-endpoints.ts';
 import { createAuthService, type AuthService } from '../auth/auth-service.ts';
 import { authConfigFor } from '../auth/secret.ts';
@@ -28,6 +36,8 @@ export interface RiderEndpointsOptions extends Pick<RiderApiContext, 'catalog' |
   readonly billing: BillingService | undefined;
   /** The webhook target rule; the production one ({@link checkWebhookUrl}) unless a test's receiver needs its own. */
   readonly checkTarget?: RiderApiContext['checkTarget'];
+  /** The channels' port; by default the VAPID key from the store and no mailer. */
+  readonly channels?: AccountChannels;
 }
 
 /** The settings page's payments: `src/billing/checkout.ts` with this deployment's Stripe (or none). */
@@ -75,6 +85,9 @@ export function createRiderEndpoints(options: RiderEndpointsOptions): PathHandle
       payments,
       docsUrl,
       checkTarget: options.checkTarget ?? ((url) => checkWebhookUrl(url)),
+      channels: options.channels ?? {
+        pushPublicKey: async () => (await vapidKeys(db, Math.floor(Date.now() / 1000))).publicKey,
+      },
     };
     return asContract(await riderApi(request, context));
   };
@@ -87,12 +100,29 @@ export async function openRiderEndpoints(
   { allowedHosts }: McpConfig,
   redis: Redis | undefined,
   catalog: RiderEndpointsOptions['catalog'],
+  mail: Mailer,
 ): Promise<{ readonly auth: AuthService; readonly endpoints: PathHandler }> {
   const { authSecret: secret, onVercel, siteOrigin, billing: config } = settings;
   const authConfig = authConfigFor({ secret, onVercel, siteOrigin, allowedHosts }, storeConfigOf(settings));
-  const auth = createAuthService({ store, config: authConfig, ...(await sharedSignInLimits(redis)) });
   const gateway = config && (await import('../billing/stripe-gateway.ts')).createStripeGateway(config);
   const billing = config && gateway ? { config, gateway } : undefined;
-  const endpoints = createRiderEndpoints({ auth, catalog, billing, docsUrl: settings.urls.docsUrl });
+  const account = { mail, beforeDelete: accountErasure(billing, store) };
+  const auth = createAuthService({
+    store,
+    config: authConfig,
+    account,
+    ...(await sharedSignInLimits(redis)),
+  });
+  const channels: AccountChannels = {
+    mail: mail.kind,
+    pushPublicKey: async () => (await vapidKeys(store.db, Math.floor(Date.now() / 1000))).publicKey,
+  };
+  const endpoints = createRiderEndpoints({
+    auth,
+    catalog,
+    billing,
+    channels,
+    docsUrl: settings.urls.docsUrl,
+  });
   return { auth, endpoints };
 }

@@ -23,6 +23,7 @@ import { AuthSettingsSchema } from './settings/auth.ts';
 import { billingConfigOf, BillingSettingsSchema } from './settings/billing.ts';
 import { ensembleOf, forecastOf, ForecastSettingsSchema } from './settings/forecast.ts';
 import { McpSettingsSchema, mcpOf } from './settings/mcp.ts';
+import { NotificationSettingsSchema, notificationsOf } from './settings/notifications.ts';
 import { PlaceSettingsSchema } from './settings/places.ts';
 import { PlatformSettingsSchema } from './settings/platform.ts';
 import { discoveryOf, SegmentSettingsSchema } from './settings/segments.ts';
@@ -52,6 +53,7 @@ export const EnvironmentSchema = z.object({
   ...StoreSettingsSchema.shape,
   ...AuthSettingsSchema.shape,
   ...AlertSettingsSchema.shape,
+  ...NotificationSettingsSchema.shape,
   ...BillingSettingsSchema.shape,
   ...PlatformSettingsSchema.shape,
 });
@@ -158,6 +160,7 @@ function interpret(v: Environment) {
     authSecret: v.BETTER_AUTH_SECRET,
     alertsIntervalMs: v.WOS_ALERTS_INTERVAL_MS,
     cronSecret: v.CRON_SECRET,
+    notifications: notificationsOf(v),
     billing: billingConfigOf(v),
     onVercel: v.VERCEL,
   };

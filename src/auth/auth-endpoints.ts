@@ -14,6 +14,7 @@ import { forSignIn, type ClientInfo } from '../http/client-address.ts';
 import { refusalRedirect } from './client-refusal.ts';
 import { oauthError, oauthErrorJson } from './oauth-error.ts';
 import { createRefreshGrace } from './refresh-grace.ts';
+import { CHANGE_PASSWORD_PATH, changeCredentials, RESET_PASSWORD_PATH } from './credential-change.ts';
 import { registrationRequest } from './registration.ts';
 import { misdirectedResponse, type AuthRegistry } from './registry.ts';
 import { protectedResourceMetadata } from './resource.ts';
@@ -137,6 +138,9 @@ function authEndpoints({ registry }: AuthEndpointsOptions): PathHandler {
       return withCors(await auth.handler(registration));
     }
     if (pathname === TOKEN_PATH) return withCors(await refreshGrace(request, auth.handler));
+    if (pathname === CHANGE_PASSWORD_PATH || pathname === RESET_PASSWORD_PATH) {
+      return changeCredentials(request, registry.store.db, auth.handler);
+    }
     const response = await auth.handler(request);
     if (pathname === AUTHORIZE_PATH) return (await refusalRedirect(request, response, origin)) ?? response;
     return publicClientPath ? withCors(response) : response;

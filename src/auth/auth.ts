@@ -16,8 +16,13 @@ import type { Store } from '../store/database.ts';
 import { createMemoryWindowLimits } from '../store/shared-state/rate-limiter.ts';
 import { CONNECT_ERROR_PATH } from './client-refusal.ts';
 import { ensureRider } from '../rider/rider-account.ts';
+import type { Mailer, MailMessage } from '../data/mail/mailer.ts';
+import { resetMail, verificationMail } from './account-mail.ts';
 import {
   ACCESS_TOKEN_TTL_S,
+  ACCOUNT_MAILS_PER_HOUR,
+  RESET_TOKEN_TTL_S,
+  VERIFY_TOKEN_TTL_S,
   AUTH_BASE_PATH,
   AUTH_SCOPES,
   CODE_TTL_S,
@@ -69,6 +74,20 @@ export interface CreateAuthOptions {
    * windows either way.
    */
   readonly rateLimitStorage?: RateLimitStorage;
+  /** What the account does beyond signing in: its mails, and what goes with it when it is deleted. */
+  readonly account?: AccountHooks;
+}
+
+/**
+ * The account's ties to the rest of the service, filled by the composition
+ * root: the mailer (verification and reset links; without one, none are
+ * sent and verification cannot happen) and the erasure that runs before
+ * better-auth deletes the user (payments cancelled, every row of the rider
+ * removed; throwing refuses the deletion and keeps everything).
+ */
+export interface AccountHooks {
+  readonly mail?: Mailer;
+  readonly beforeDelete?: (userId: string) => Promise<void>;
 }
 
 /** better-auth's custom rate-limit storage: one atomic check-and-count per request. */
@@ -78,6 +97,29 @@ export type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLi
 export function authOptions(options: CreateAuthOptions) {
   const { origin, store } = options;
   const db = store.db;
+  const limits = options.rateLimitStorage ?? createMemoryWindowLimits('auth-rate:');
+  const mailer = options.account?.mail;
+  /**
+   * Sends an account mail unless the address had its hourly share, whoever
+   * asked; a refusal or an SMTP failure is logged, never told to the caller
+   * (the answer is the same whether an address exists, got a mail or not).
+   */
+  const sendAccountMail = async (kind: string, message: MailMessage): Promise<void> => {
+    if (!mailer) return;
+    const key = `account-mail:${message.to.toLowerCase()}`;
+    const decision = await limits.consume(key, { window: 3600, max: ACCOUNT_MAILS_PER_HOUR });
+    if (!decision.allowed) {
+      console.warn(
+        `sign-in: ${kind} mail not sent: this address had ${ACCOUNT_MAILS_PER_HOUR} in the last hour`,
+      );
+      return;
+    }
+    await mailer.send(message).catch((error: unknown) => {
+      console.error(
+        `sign-in: ${kind} mail not sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  };
   return {
     appName: 'wind-on-segment',
     baseURL: origin,
@@ -91,12 +133,48 @@ export function authOptions(options: CreateAuthOptions) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // A reset link is single-use (better-auth consumes it) and short-lived; a reset ends every browser session.
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      ...(mailer
+        ? {
+            sendResetPassword: ({ user, url }: { user: { email: string }; url: string }) =>
+              sendAccountMail('password reset', resetMail(user.email, url)),
+          }
+        : {}),
+    },
+    ...(mailer
+      ? {
+          emailVerification: {
+            sendOnSignUp: true,
+            autoSignInAfterVerification: true,
+            expiresIn: VERIFY_TOKEN_TTL_S,
+            sendVerificationEmail: ({ user, url }: { user: { email: string }; url: string }) =>
+              sendAccountMail('verification', verificationMail(user.email, url)),
+          },
+        }
+      : {}),
+    user: {
+      deleteUser: {
+        enabled: true,
+        // Runs before better-auth deletes the user row; throwing keeps the account whole.
+        beforeDelete: async (user: { id: string }) => {
+          await options.account?.beforeDelete?.(user.id);
+        },
+      },
     },
     rateLimit: {
       enabled: options.rateLimit ?? true,
       storage: 'memory',
       // Our windows even without Redis: better-auth's own counter restarts its window only after a quiet one.
-      customStorage: options.rateLimitStorage ?? createMemoryWindowLimits('auth-rate:'),
+      customStorage: limits,
+      // Per address: a few reset and verification requests a minute (the mail itself is also limited per address).
+      customRules: {
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+        '/delete-user': { window: 60, max: 5 },
+      },
     },
     // Requests the provider refuses before it can trust the client's redirect address land on our page.
     onAPIError: { errorURL: `${origin}${CONNECT_ERROR_PATH}` },

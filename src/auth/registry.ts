@@ -9,7 +9,7 @@ import type { ClientMetadataResourceFetch } from '@better-auth/oauth-provider';
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../store/database.ts';
 import { createMemoryWindowLimits } from '../store/shared-state/rate-limiter.ts';
-import { createAuth, type Auth, type RateLimitStorage } from './auth.ts';
+import { createAuth, type AccountHooks, type Auth, type RateLimitStorage } from './auth.ts';
 import type { AuthConfig } from './secret.ts';
 import { oauthError } from './oauth-error.ts';
 
@@ -29,6 +29,8 @@ export interface AuthRegistryOptions {
    * address), never better-auth's own counter, whose window works otherwise.
    */
   readonly rateLimitStorage?: RateLimitStorage;
+  /** The account's mails and its erasure (see {@link AccountHooks}). */
+  readonly account?: AccountHooks;
 }
 
 export interface AuthRegistry {
@@ -71,6 +73,7 @@ export function createAuthRegistry(options: AuthRegistryOptions): AuthRegistry {
         ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
         ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
         rateLimitStorage,
+        ...(options.account ? { account: options.account } : {}),
       });
       instances.set(origin, auth);
       return auth;

@@ -54,6 +54,8 @@ export interface BillingGateway {
   recentCheckouts(customerId: string): Promise<CheckoutFacts[]>;
   /** A customer portal session; its URL is where the rider changes plan, card or cancels. */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
+  /** Cancels a subscription at once (no further charge, no proration); answers it as it is afterwards. */
+  cancelSubscription(id: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   /** The subscription as it is now (re-read on every event: see `stripe-webhook.ts`). */
   subscription(id: string): Promise<SubscriptionFacts>;
   /** The price ids a Checkout Session charged for. */

@@ -93,6 +93,9 @@ export function createStripeGateway(config: BillingConfig): BillingGateway {
       });
       return session.url;
     },
+    async cancelSubscription(id, idempotencyKey) {
+      return subscriptionFacts(await stripe.subscriptions.cancel(id, {}, { idempotencyKey }));
+    },
     async subscription(id) {
       return subscriptionFacts(await stripe.subscriptions.retrieve(id));
     },

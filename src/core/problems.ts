@@ -126,6 +126,21 @@ export const ACCOUNT_PROBLEM_CODES = {
     title: 'Temporarily Unavailable',
     hint: 'Deliver the event again later (Stripe retries on its own).',
   },
+  invalid_push_subscription: {
+    status: 400,
+    title: 'Invalid Push Subscription',
+    hint: 'Send the browser’s PushSubscription as it gives it (toJSON()): an https endpoint of a push service and its p256dh and auth keys.',
+  },
+  device_not_found: {
+    status: 404,
+    title: 'Device Not Found',
+    hint: 'Reload the settings page: the device was removed already, or is not one of yours.',
+  },
+  link_not_valid: {
+    status: 404,
+    title: 'Link Not Valid',
+    hint: 'Use the newest link: a calendar address stops working when it is renewed or turned off, an unsubscribe link when the account is deleted.',
+  },
 } as const;
 
 export type AccountProblemCode = keyof typeof ACCOUNT_PROBLEM_CODES;

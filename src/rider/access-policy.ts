@@ -90,6 +90,15 @@ export const REFRESH_REUSE_INTERVAL_S = 60;
 /** An authorization code is exchanged within seconds by a real client; one minute is plenty. */
 export const CODE_TTL_S = 60;
 
+/** How long a password-reset link works: long enough to open the mail, short enough to be useless later. Single use. */
+export const RESET_TOKEN_TTL_S = 30 * 60;
+
+/** How long an email verification link works. */
+export const VERIFY_TOKEN_TTL_S = 24 * 60 * 60;
+
+/** Reset and verification mails to one address: at most this many per hour, whoever asks (no mail bombing). */
+export const ACCOUNT_MAILS_PER_HOUR = 3;
+
 /** The issuer for one public origin. */
 export function issuerFor(origin: string): string {
   return `${origin}${AUTH_BASE_PATH}`;

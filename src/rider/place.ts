@@ -136,8 +136,7 @@ export async function resolvePlace(input: PlaceInput, context: PlaceParts): Prom
   const segment = named !== null && !townHoldsName(places[0], query, named.exact) ? named.segment : null;
   if (segment) {
     // A climb asked for by its top's name ("Port d'Envalira") is searched around its top, not its foot.
-    const start =
-      named?.byOtherName === true && segment.kind !== 'stretch' ? endOf(segment) : startOf(segment);
+    const start = named?.namesTop === true ? endOf(segment) : startOf(segment);
     return {
       place: {
         name: segment.name,

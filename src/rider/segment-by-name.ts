@@ -47,12 +47,13 @@ export interface SegmentByName {
   /** True when the typed name (without its qualifier) is the segment's name or an alias. */
   readonly exact: boolean;
   /**
-   * True when the name found the segment by another of its names than its
-   * own (an alias, or the pass word changed): "Port d'Envalira" names the
-   * pass at the top of "Port d'Envalira from Andorra la Vella", not the town
-   * at its foot.
+   * True when the name is the segment's top, not the segment: "Port
+   * d'Envalira" (or "Envalira") names the pass at the top of "Port d'Envalira
+   * from Andorra la Vella", not the town at its foot. A name found as the
+   * whole climb ("Alpe d'Huez" for "Alpe d'Huez (from Le Bourg-d'Oisans)")
+   * is not.
    */
-  readonly byOtherName: boolean;
+  readonly namesTop: boolean;
 }
 
 /** The pass's own name in a folded query: "passo giau" → "giau", "stelvio pass" → "stelvio"; null when none. */
@@ -111,8 +112,9 @@ export function findSegmentByName(query: string, catalog: SegmentCatalog): Segme
     const wanted = (segment: Segment) => n === 0 || inScope(parsed, segment);
     for (const [i, spelling] of spellings(name).entries()) {
       const segment = catalog.findByName(spelling).find(wanted);
-      if (segment !== undefined)
-        return { segment, exact: i === 0, byOtherName: foldName(segment.name) !== spelling };
+      if (segment === undefined) continue;
+      const [top, foot] = segment.name.split(' from ');
+      return { segment, exact: i === 0, namesTop: foot !== undefined && foldName(top ?? '') === spelling };
     }
   }
   return null;

@@ -16,8 +16,24 @@ type StoredList = string | readonly string[] | null;
 // A type, not an interface: Kysely's `withTables` needs one without an open index signature.
 // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
 export type AuthTables = {
-  user: { id: string; email: string; createdAt: StoredDate };
-  session: { id: string; userId: string };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean | number;
+    createdAt: StoredDate;
+    updatedAt: StoredDate;
+  };
+  session: {
+    id: string;
+    userId: string;
+    createdAt: StoredDate;
+    expiresAt: StoredDate;
+    ipAddress: string | null;
+    userAgent: string | null;
+  };
+  account: { id: string; userId: string; providerId: string; createdAt: StoredDate };
+  verification: { id: string; identifier: string; value: string; expiresAt: StoredDate };
   oauthClient: { clientId: string; name: string | null; uri: string | null };
   oauthConsent: { id: string; clientId: string; userId: string; scopes: StoredList; createdAt: StoredDate };
   oauthAccessToken: { id: string; clientId: string; userId: string | null };

@@ -22,6 +22,12 @@ import type { RiderPlan } from '../core/rider-rules.ts';
  */
 export type BooleanColumn = ColumnType<boolean | number, boolean, boolean>;
 
+/** A boolean with a default added by a later migration: inserts may leave it out. */
+export type DefaultedBooleanColumn = ColumnType<boolean | number, boolean | undefined, boolean>;
+
+/** A nullable text added by a later migration: inserts may leave it out (it is then null). */
+export type OptionalTextColumn = ColumnType<string | null, string | null | undefined, string | null>;
+
 /** A nullable integer added by a later migration: inserts may leave it out (it is then null). */
 export type OptionalIntColumn = ColumnType<number | null, number | null | undefined, number | null>;
 
@@ -36,6 +42,60 @@ export interface RiderTable {
   /** Both null or both set (check constraint). */
   webhook_url: string | null;
   webhook_secret: string | null;
+  /** Alerts by email (to a verified address only); one click in a mail turns it off. */
+  email_alerts: DefaultedBooleanColumn;
+  /** Alerts by Web Push to every subscribed browser or phone. */
+  push_alerts: DefaultedBooleanColumn;
+  /** The random token of the one-click unsubscribe link; made with the first alert mail. */
+  unsubscribe_token: OptionalTextColumn;
+  /** SHA-256 (hex) of the calendar feed's secret; null = no feed. */
+  calendar_token_hash: OptionalTextColumn;
+}
+
+/** A browser or phone the rider turned Web Push on in (the W3C Push API's subscription). */
+export interface PushSubscriptionTable {
+  id: string;
+  rider_id: string;
+  /** The push service's URL for this subscription (RFC 8030); unique across riders. */
+  endpoint: string;
+  /** The subscription's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: number;
+}
+
+export type DeliveryChannel = 'email' | 'push';
+
+/**
+ * A delivery's state: `pending` (not tried yet), `sending` (claimed by a run;
+ * never retried, so a run that dies mid-send cannot send twice), `delivered`,
+ * `failed` (retried at `next_attempt_at`), `gave_up` (no attempts left) and
+ * `dropped` (not sent: the channel was turned off, the device removed, the
+ * window over).
+ */
+export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed' | 'gave_up' | 'dropped';
+
+/** One alert on one channel to one target: delivered at most once. */
+export interface AlertDeliveryTable {
+  alert_id: string;
+  channel: DeliveryChannel;
+  /** '' for email; the push subscription's id for push. */
+  target: string;
+  rider_id: string;
+  state: DeliveryState;
+  attempts: number;
+  next_attempt_at: number;
+  delivered_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+/** What the deployment makes once for itself and shares between instances (the VAPID key pair). */
+export interface ServiceSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
 }
 
 export interface WatchTable {
@@ -151,6 +211,9 @@ export interface Database {
   job_state: JobStateTable;
   discovered_area: DiscoveredAreaTable;
   discovered_segment: DiscoveredSegmentTable;
+  push_subscription: PushSubscriptionTable;
+  alert_delivery: AlertDeliveryTable;
+  service_secret: ServiceSecretTable;
 }
 
 /** An area discovery has looked at: mapped (`done`), or `failed` with when to try again. */

@@ -392,6 +392,40 @@ const ROWS: Row[] = [
     origin: () => down.server.origin,
     call: () => down.vanishing.postJson(CHECKOUT, MONTHLY),
   },
+  // The alert channels and the links in mails and calendars.
+  {
+    name: 'a push subscription with malformed keys',
+    code: 'invalid_push_subscription',
+    path: '/api/rider/push',
+    origin: main,
+    call: () =>
+      payer.postJson('/api/rider/push', {
+        endpoint: 'https://push.example/abc',
+        keys: { p256dh: 'not-a-key', auth: 'short' },
+      }),
+  },
+  {
+    name: 'removing a push device that is not the rider’s',
+    code: 'device_not_found',
+    path: '/api/rider/push/remove',
+    origin: main,
+    call: () => payer.postJson('/api/rider/push/remove', { id: 'unknown-device' }),
+  },
+  {
+    name: 'a forged calendar address',
+    code: 'link_not_valid',
+    path: '/api/rider/calendar/forged-secret.ics',
+    origin: main,
+    call: () => anon('/api/rider/calendar/forged-secret.ics'),
+  },
+  {
+    name: 'a forged unsubscribe link',
+    code: 'link_not_valid',
+    path: '/api/rider/unsubscribe',
+    origin: main,
+    call: () =>
+      anon('/api/rider/unsubscribe?token=forged', { method: 'POST', body: 'List-Unsubscribe=One-Click' }),
+  },
   // The public billing paths.
   {
     name: 'an unknown billing path',

@@ -11,6 +11,7 @@ import { Client as McpClient } from '@modelcontextprotocol/client';
 import type { BillingService } from '../../src/billing/checkout.ts';
 import { createStripeGateway } from '../../src/billing/stripe-gateway.ts';
 import type { Store } from '../../src/store/database.ts';
+import type { Mailer } from '../../src/data/mail/mailer.ts';
 import { setRiderTrial } from '../../src/store/repositories/riders.ts';
 import {
   doubleBillingConfig,
@@ -19,7 +20,7 @@ import {
 } from '../../scripts/billing/double-prices.ts';
 import { startStripeDouble, type StripeDouble } from '../../scripts/billing/stripe-double.ts';
 import { metadataOf, registerClient, signedUp, tokensFor, type Rider } from '../auth/support/grants.ts';
-import type { Agent } from '../auth/support/oauth.ts';
+import type { Agent, Tokens } from '../auth/support/oauth.ts';
 import type { PageHandler } from '../auth/support/pages.ts';
 import {
   startAuthServer,
@@ -37,13 +38,17 @@ export interface BillingWorld {
   /** The rider tools' clock, unix ms; starts at the real time. */
   clock: number;
   /** A signed-up rider whose trial is over (Free), with an MCP client at /mcp/rider. */
-  freeRider(rider: Rider): Promise<{ agent: Agent; id: string; mcp: Client }>;
+  freeRider(rider: Rider): Promise<{ agent: Agent; id: string; mcp: Client; tokens: Tokens }>;
   close(): Promise<void>;
 }
 
 export interface BillingWorldOptions {
   /** The site's pages (for the browser test). */
   readonly pages?: PageHandler;
+  /** The verification and reset mails' way out (a test SMTP server). */
+  readonly mail?: Mailer;
+  /** Per-address sign-in limits on (better-auth's own rules, counted in memory). */
+  readonly rateLimit?: boolean;
 }
 
 export async function startBillingWorld(
@@ -64,6 +69,8 @@ export async function startBillingWorld(
     billing,
     mcp: testDeps({ now: () => world.clock }),
     ...(options.pages ? { pages: options.pages } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
   });
   double.setWebhookUrl(`${server.origin}/api/billing/webhook`);
   const callback: CallbackServer = await startCallbackServer();
@@ -87,7 +94,7 @@ export async function startBillingWorld(
       });
       await mcp.connect(transport);
       clients.push(mcp);
-      return { agent, id: me.rider.id, mcp };
+      return { agent, id: me.rider.id, mcp, tokens };
     },
     async close() {
       await Promise.all(clients.map((client) => client.close()));

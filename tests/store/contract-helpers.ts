@@ -14,13 +14,15 @@ export const ALL_MIGRATIONS = [
   '0006_alert_chance',
   '0007_closed_own_segments',
   '0008_discovered_segments',
-  '0009_discovered_provenance',
+  '0009_rider_channels',
+  '0010_discovered_provenance',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
 export const STORE_TABLES = [
   'account',
   'alert',
+  'alert_delivery',
   'billing_customer',
   'billing_event',
   'billing_plan',
@@ -35,8 +37,10 @@ export const STORE_TABLES = [
   'oauthConsent',
   'oauthRefreshToken',
   'oauthResource',
+  'push_subscription',
   'rider',
   'rider_segment',
+  'service_secret',
   'session',
   'store_migration',
   'store_migration_lock',

@@ -63,8 +63,21 @@ describe('a place name that names a segment', () => {
     // Without its pass word, the name is still the pass's.
     expect(findSegmentByName('Envalira', embedded)).toMatchObject({
       exact: false,
+      namesTop: true,
       segment: { aliases: ["Port d'Envalira"] },
     });
+  });
+
+  it('searches around the top of a climb asked for by its top, around the foot of one asked for whole', async () => {
+    // "Port d'Envalira" is the pass, 27 km up from Andorra la Vella; "Alpe d'Huez" is the climb itself.
+    const pass = await resolve("Port d'Envalira", embedded, gazetteer);
+    expect(pass).toMatchObject({ resolved_by: 'segment' });
+    expect(Math.abs(pass.latitude - 42.54)).toBeLessThan(0.01);
+    expect(Math.abs(pass.longitude - 1.72)).toBeLessThan(0.01);
+    expect(findSegmentByName("Alpe d'Huez", embedded)?.namesTop).toBe(false);
+    const alpe = await resolve("Alpe d'Huez", embedded, gazetteer);
+    const climb = embedded.get('fr-alpe-d-huez');
+    expect([alpe.latitude, alpe.longitude]).toEqual([climb?.polyline[0]?.lat, climb?.polyline[0]?.lon]);
   });
 
   it('reads a country or region qualifier, keeping only segments there', () => {

@@ -92,6 +92,24 @@ const ENTRIES: Record<
     request: 'POST /api/rider/billing/checkout on a deployment without STRIPE_* variables',
     detail: 'Payments are not set up on this deployment. New accounts get the Pro trial.',
   },
+  invalid_push_subscription: {
+    cause:
+      'The Web Push subscription is not one the service can send to: not the shape the browser’s PushSubscription.toJSON() gives, keys of the wrong length, or an endpoint that is not https on a public address.',
+    request: 'POST /api/rider/push {"endpoint": "http://10.0.0.1/push", "keys": {…}}',
+    detail: 'Not saved: the push endpoint must be an https URL on the public internet.',
+  },
+  device_not_found: {
+    cause:
+      'No push device of this rider has this id: it was removed already, or belongs to another rider (both answer alike).',
+    request: 'POST /api/rider/push/remove {"id": "unknown"}',
+    detail: 'You have no push device with this id.',
+  },
+  link_not_valid: {
+    cause:
+      'The calendar feed address or the unsubscribe link names nobody: the feed was renewed or turned off, or the account was deleted. A forged link answers alike.',
+    request: 'GET /api/rider/calendar/forged.ics',
+    detail: 'This calendar address is not valid (renewed, turned off or never issued).',
+  },
   already_paid: {
     cause: 'The rider already has a paid Pro plan; a second checkout would charge twice.',
     request: 'POST /api/rider/billing/checkout by a paying rider',

@@ -62,7 +62,8 @@ export function startAccountForm(): void {
     void postJson(ENDPOINTS[mode], {
       email,
       password,
-      ...(mode === 'sign-up' ? { name: email } : {}),
+      // The confirmation link mailed at sign-up lands back on the settings page.
+      ...(mode === 'sign-up' ? { name: email, callbackURL: '/settings?verified=1' } : {}),
       ...(query ? { oauth_query: query } : {}),
     })
       .then((reply) => {

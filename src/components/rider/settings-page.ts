@@ -1,8 +1,10 @@
 /**
  * The settings page: signed out, it offers the sign-in page; signed in, it
  * shows the rider's plan, MCP address, connected assistants (each with
- * Disconnect), personal records, recent alerts and the alert webhook (see
- * `webhook-section.ts`), and signs out.
+ * Disconnect), personal records, recent alerts and how each went out, the
+ * alert channels (`channels-section.ts`), the alert webhook
+ * (`webhook-section.ts`), the password and the rider's data
+ * (`account-data-section.ts`), and signs out.
  */
 import { byId } from '../dom/by-id.ts';
 import { failureMessage, getJson, postJson } from './auth-client.ts';
@@ -12,6 +14,8 @@ import { showBilling, startBillingSection } from '../billing/settings-billing.ts
 import { showWebhook, startWebhookSection } from './webhook-section.ts';
 import { postRowAction } from './row-action.ts';
 import { markMenuSignedIn, rememberSignedIn } from './menu-session.ts';
+import { showChannels, startChannelsSection } from './channels-section.ts';
+import { startAccountDataSections } from './account-data-section.ts';
 
 function show(state: 'signed-in' | 'signed-out' | 'failed', message = ''): void {
   if (state !== 'failed') rememberSignedIn(state === 'signed-in');
@@ -51,6 +55,7 @@ function render(me: Me): void {
   byId('alerts').replaceChildren(...alertItems(me.alerts));
   byId('alerts-empty').hidden = me.alerts.length > 0;
   showWebhook(me.webhook_url);
+  showChannels(me.channels, me.rider.email);
   showOwnSegments(me);
   show('signed-in');
 }
@@ -71,6 +76,10 @@ export function startSettings(): void {
     load().catch(() => announce('The server could not be reached. Reload the page to try again.'));
   });
   startBillingSection();
+  startChannelsSection(() => {
+    load().catch(() => announce('The server could not be reached. Reload the page to try again.'));
+  });
+  startAccountDataSections();
   byId('sign-out').addEventListener('click', () => {
     void postJson('/api/auth/sign-out', {}).then(
       () => {

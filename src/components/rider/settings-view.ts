@@ -46,7 +46,29 @@ export interface Me {
     /** "Sat 28 Nov 08:00–10:00 CET": the window on the segment's clock. */
     window_text?: string;
     peak_tailwind_kmh: number;
+    /** How the alert went out on each channel (webhook, email, push to each device). */
+    deliveries?: readonly Delivery[];
   }[];
+  readonly channels?: Channels;
+}
+
+export interface Delivery {
+  readonly channel: 'webhook' | 'email' | 'push';
+  readonly device?: string;
+  readonly state: 'pending' | 'sending' | 'delivered' | 'failed' | 'gave_up' | 'dropped';
+  readonly attempts: number;
+  readonly last_error: string | null;
+  readonly next_attempt_at?: string | null;
+}
+
+export interface Channels {
+  readonly email: { on: boolean; verified: boolean; delivery: 'smtp' | 'outbox' | null };
+  readonly push: {
+    on: boolean;
+    public_key: string | null;
+    devices: readonly { id: string; label: string; added_at: string }[];
+  };
+  readonly calendar: { on: boolean };
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -115,12 +137,37 @@ export function recordRows(watchlist: Me['watchlist']): HTMLTableRowElement[] {
   });
 }
 
+const STATE_WORDS: Record<Delivery['state'], string> = {
+  pending: 'waiting',
+  sending: 'sent, outcome unknown',
+  delivered: 'delivered',
+  failed: 'failed, will retry',
+  gave_up: 'failed, given up',
+  dropped: 'not sent',
+};
+
+/** "email: delivered", "push to Chrome on Android: failed, will retry (the push service did not answer…)". */
+export function deliveryText(delivery: Delivery): string {
+  const where = delivery.channel === 'push' ? `push to ${delivery.device ?? 'a device'}` : delivery.channel;
+  const retry = delivery.next_attempt_at ? ` at ${formatDate(delivery.next_attempt_at, true)}` : '';
+  const why = delivery.last_error && delivery.state !== 'delivered' ? ` (${delivery.last_error})` : '';
+  return `${where}: ${STATE_WORDS[delivery.state]}${retry}${why}`;
+}
+
 export function alertItems(alerts: Me['alerts']): HTMLLIElement[] {
-  return alerts.map((alert) =>
-    element(
+  return alerts.map((alert) => {
+    const item = element(
       'li',
       `${alert.segment_name ?? alert.segment_id}: peak tailwind ${alert.peak_tailwind_kmh} km/h at 10 m, ` +
         (alert.window_text ?? formatDate(alert.window_start, true)),
-    ),
-  );
+    );
+    const deliveries = alert.deliveries ?? [];
+    if (deliveries.length > 0) {
+      const list = element('ul');
+      list.className = 'deliveries';
+      list.append(...deliveries.map((delivery) => element('li', deliveryText(delivery))));
+      item.append(list);
+    }
+    return item;
+  });
 }

@@ -79,11 +79,11 @@ function untilRevisit(graph: RoadGraph, run: readonly number[], seen: Set<number
 }
 
 /**
- * Candidate roads on from junction `junction` for a rider arriving by
- * `arrival` (or, `backwards`, roads that could have led to `departure`):
- * allowed steps through a turn of at most {@link EXTENSION_MAX_TURN_DEG},
- * onto a road of at least the smaller of the two classes' … in practice any
- * road but a lesser one than a residential street, straightest first.
+ * The roads a climb may go on along from the far junction of `step` (or,
+ * `backwards`, the roads it may have come up into the near one): allowed
+ * steps through a turn of at most {@link EXTENSION_MAX_TURN_DEG}, on a road no
+ * smaller than a residential street (or the climb's own road, if smaller),
+ * straightest first.
  */
 function neighbours(graph: RoadGraph, step: number, backwards: boolean): number[] {
   const junction = backwards ? startOf(graph, step) : endOf(graph, step);
@@ -239,18 +239,4 @@ export function climbsOnGraph(
     }
   }
   return [...found.values()];
-}
-
-/** The steps a climb itself covers (the path's steps from its foot's to its top's). */
-export function climbSteps(climb: PathClimb): number[] {
-  const { stepStart, steps } = climb.profile;
-  const stepAt = (index: number) =>
-    Math.max(
-      0,
-      stepStart.findLastIndex((start) => start <= index),
-    );
-  const first = stepAt(climb.span.startIndex);
-  // The top's own sample may be the first of the next step: the climb ends on the step before.
-  const last = Math.max(first, stepAt(Math.max(climb.span.startIndex, climb.span.endIndex - 1)));
-  return steps.slice(first, last + 1) as number[];
 }

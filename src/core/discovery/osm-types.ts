@@ -45,7 +45,8 @@ export interface BBox {
 }
 
 /**
- * What one area's read returns: the road ways, every node they use, the
+ * What one area's read returns: the road ways (only those `isRideableRoad`
+ * keeps: the reader applies the rule as it reads), every node they use, the
  * tagged nodes that name things (mountain passes, saddles, peaks, places) and
  * the signed bicycle route relations.
  */

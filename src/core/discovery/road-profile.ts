@@ -1,4 +1,5 @@
-import { acrossJunction, type RoadEdge, type RoadGraph } from './road-graph.ts';
+import type { RoadEdge, RoadGraph } from './road-graph.ts';
+import { acrossJunction } from './road-junctions.ts';
 import { densify, type RoadSample } from './road-samples.ts';
 import { edgeOfStep, isForward, startOf } from './road-strokes.ts';
 

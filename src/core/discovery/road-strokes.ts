@@ -1,5 +1,5 @@
-import type { LatLon } from '../bearing.ts';
-import type { RoadEdge, RoadGraph, RoadKind } from './road-graph.ts';
+import type { RoadEdge, RoadGraph } from './road-graph.ts';
+import type { RoadKind } from './road-kind.ts';
 
 /**
  * The roads a rider follows, read off the road graph: at every junction a
@@ -36,12 +36,6 @@ export function endOf(graph: RoadGraph, step: number): number {
 export function isAllowed(graph: RoadGraph, step: number): boolean {
   const edge = graph.edges[edgeOfStep(step)] as RoadEdge;
   return isForward(step) ? edge.forward : edge.backward;
-}
-
-/** A step's points in riding order. */
-export function stepPoints(graph: RoadGraph, step: number): readonly LatLon[] {
-  const points = (graph.edges[edgeOfStep(step)] as RoadEdge).points;
-  return isForward(step) ? points : points.toReversed();
 }
 
 /** Heading a rider leaves a junction on, along this step. */
@@ -120,26 +114,6 @@ export function continuationsAfter(graph: RoadGraph, arrival: number): Continuat
         continue;
       const turnDeg = turnBetween(heading, departureHeading(graph, step));
       const level = continuationLevel(kind, (graph.edges[edge] as RoadEdge).kind, turnDeg);
-      if (level !== null) found.push({ step, level, turnDeg });
-    }
-  }
-  return found.sort((a, b) => a.level - b.level || a.turnDeg - b.turnDeg || a.step - b.step);
-}
-
-/**
- * Every way a rider may have arrived by to go on along `departure`, best
- * first: the mirror of {@link continuationsAfter}.
- */
-export function arrivalsBefore(graph: RoadGraph, departure: number): Continuation[] {
-  const junction = startOf(graph, departure);
-  const found: Continuation[] = [];
-  for (const edge of graph.at.get(junction) ?? []) {
-    for (const step of [stepOf(edge, true), stepOf(edge, false)]) {
-      if (step === reverseStep(departure) || endOf(graph, step) !== junction || !isAllowed(graph, step))
-        continue;
-      const turnDeg = turnBetween(arrivalHeading(graph, step), departureHeading(graph, departure));
-      const kind = (graph.edges[edgeOfStep(step)] as RoadEdge).kind;
-      const level = continuationLevel(kind, (graph.edges[edgeOfStep(departure)] as RoadEdge).kind, turnDeg);
       if (level !== null) found.push({ step, level, turnDeg });
     }
   }

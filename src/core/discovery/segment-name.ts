@@ -4,7 +4,7 @@ import type { LatLon } from '../bearing.ts';
 import { greatCircleM } from '../distance.ts';
 import { groupDigits } from '../group-digits.ts';
 import type { OsmNode } from './osm-types.ts';
-import type { RoadKind } from './road-graph.ts';
+import type { RoadKind } from './road-kind.ts';
 
 /**
  * Names a rider recognises, from what the map says around a segment: the

@@ -1,7 +1,8 @@
 import { initialBearing, type LatLon } from '../bearing.ts';
 import { chooseDistinct, isMostlyMinor, type Choosable } from './segment-choice.ts';
 import type { FoundSegment } from './found-segment.ts';
-import type { RoadEdge, RoadGraph, RoadKind } from './road-graph.ts';
+import type { RoadEdge, RoadGraph } from './road-graph.ts';
+import type { RoadKind } from './road-kind.ts';
 import { edgeOfStep } from './road-strokes.ts';
 import {
   climbName,
@@ -53,9 +54,19 @@ function waysOf(graph: RoadGraph, found: FoundSegment): number[] {
   return [...new Set(found.steps.map((step) => (graph.edges[edgeOfStep(step)] as RoadEdge).wayId))];
 }
 
-/** The road a climb tops out on. */
+/**
+ * The road a climb tops out on; when its last way has a number but no name,
+ * the name the same road number carries nearest the top (Andorra's CS-101 is
+ * unnamed over its last way, "Carretera de la Comella" below it).
+ */
 function roadAtTop(graph: RoadGraph, found: FoundSegment): RoadKind {
-  return kindOf(graph, found.steps.at(-1) as number);
+  const top = kindOf(graph, found.steps.at(-1) as number);
+  if (top.name !== null || top.ref === null) return top;
+  const named = found.steps
+    .toReversed()
+    .map((step) => kindOf(graph, step))
+    .find((kind) => kind.ref === top.ref && kind.name !== null);
+  return named ? { ...top, name: named.name } : top;
 }
 
 /** The road a stretch is called by: the route, else the number or name it runs along longest. */

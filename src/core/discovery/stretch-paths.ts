@@ -1,7 +1,8 @@
 import { measureSpan, smoothProfile, CLIMB_RULE } from './climb-rule.ts';
 import { foundOn, type CycleRoute, type FoundSegment } from './found-segment.ts';
 import type { OsmRelation } from './osm-types.ts';
-import { CLASS_RANK, type RoadEdge, type RoadGraph, type RoadKind } from './road-graph.ts';
+import type { RoadEdge, RoadGraph } from './road-graph.ts';
+import { CLASS_RANK, type RoadKind } from './road-kind.ts';
 import { pathProfile, type PathProfile, type SampledEdge } from './road-profile.ts';
 import {
   buildStrokes,

@@ -2,8 +2,9 @@
  * Segment discovery for one area, as the stages a rider would recognise,
  * each in its own file and listed here in order:
  *
- * 1. select: the ways a road bike rides (`rideable-way.ts`, applied by the
- *    reader that fills the extract: Overpass or an OSM file);
+ * 1. select: the ways a road bike rides (`rideable-way.ts`), applied once,
+ *    by the reader that fills the extract (Overpass or an OSM file) as it
+ *    reads, so a country's paths and driveways are never held in memory;
  * 2. road graph: ways cut at junctions, roundabouts and detailed junctions
  *    contracted, short tunnels kept (`road-graph.ts`), and the roads a rider
  *    follows through it (`road-strokes.ts`);
@@ -27,7 +28,6 @@ import { climbsOnGraph, type PathClimb } from '../../core/discovery/climb-paths.
 import { fromWhereItSteepens } from '../../core/discovery/climb-steepening.ts';
 import { foundOn, type FoundSegment } from '../../core/discovery/found-segment.ts';
 import type { OsmExtract } from '../../core/discovery/osm-types.ts';
-import { isRideableRoad } from '../../core/discovery/rideable-way.ts';
 import { buildRoadGraph } from '../../core/discovery/road-graph.ts';
 import { buildStrokes } from '../../core/discovery/road-strokes.ts';
 import { PlaceIndex, placesOf, type NamedPlace } from '../../core/discovery/segment-name.ts';
@@ -122,10 +122,9 @@ export async function discoverSegments(
   elevation: ElevationSource,
   options: DiscoverOptions,
 ): Promise<{ segments: DiscoveredSegment[]; counts: DiscoveryCounts }> {
-  // 1. select (the readers keep only rideable ways; a hand-made extract is held to the same rule)
-  const ways = extract.ways.filter((way) => isRideableRoad(way.tags));
+  // 1. select: done by the reader that made the extract (the ways are the rideable ones)
   // 2. road graph
-  const graph = buildRoadGraph({ ...extract, ways });
+  const graph = buildRoadGraph(extract);
   const strokes = buildStrokes(graph);
   const routes = cycleRoutePaths(graph, extract.relations);
   const mainRoads = mainRoadPaths(graph, strokes);
@@ -143,9 +142,9 @@ export async function discoverSegments(
   const stretches = stretchesAlong(graph, [...routes, ...mainRoads], sampled);
   // 5. names and rank
   const wikiWays = new Set(
-    ways
+    extract.ways
       .filter((way) => way.tags['wikidata'] !== undefined || way.tags['wikipedia'] !== undefined)
-      .map((w) => w.id),
+      .map((way) => way.id),
   );
   const named = nameAndChoose([...climbs.map(climbSegment), ...stretches], {
     graph,

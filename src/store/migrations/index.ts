@@ -18,7 +18,8 @@ import { jobStateMigration } from './0005-job-state.ts';
 import { alertChanceMigration } from './0006-alert-chance.ts';
 import { closedOwnSegmentsMigration } from './0007-closed-own-segments.ts';
 import { discoveredSegmentsMigration } from './0008-discovered-segments.ts';
-import { discoveredProvenanceMigration } from './0009-discovered-provenance.ts';
+import { riderChannelsMigration } from './0009-rider-channels.ts';
+import { discoveredProvenanceMigration } from './0010-discovered-provenance.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
@@ -30,5 +31,6 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_alert_chance': alertChanceMigration,
   '0007_closed_own_segments': closedOwnSegmentsMigration,
   '0008_discovered_segments': discoveredSegmentsMigration,
-  '0009_discovered_provenance': discoveredProvenanceMigration,
+  '0009_rider_channels': riderChannelsMigration,
+  '0010_discovered_provenance': discoveredProvenanceMigration,
 };

@@ -271,3 +271,10 @@ export async function markAlertsAttemptFailed(
 ): Promise<number> {
   return recordAttempts(db, alertIds, { last_error: error.slice(0, LAST_ERROR_MAX_CHARS) });
 }
+
+/** The alerts with these ids (those that still exist), in no particular order. */
+export async function findAlerts(db: Db, alertIds: readonly string[]): Promise<AlertRecord[]> {
+  if (alertIds.length === 0) return [];
+  const rows = await db.selectFrom('alert').selectAll().where('id', 'in', alertIds).execute();
+  return rows.map(toAlert);
+}

@@ -78,3 +78,18 @@ export async function disconnectClient(
     };
   });
 }
+
+/**
+ * Disconnects every assistant of the rider: all consents and tokens, so a
+ * refresh fails and, since the rider check reads the consent, so does the
+ * next call with an access token already handed out. For a password change
+ * the rider asked to end everything with.
+ */
+export async function disconnectAll(db: AuthDb, riderId: string): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const consents = await tx.deleteFrom('oauthConsent').where('userId', '=', riderId).executeTakeFirst();
+    await tx.deleteFrom('oauthAccessToken').where('userId', '=', riderId).execute();
+    await tx.deleteFrom('oauthRefreshToken').where('userId', '=', riderId).execute();
+    return Number(consents.numDeletedRows);
+  });
+}

@@ -38,7 +38,7 @@ export async function findFeaturesById(db: Db, ids: readonly string[]): Promise<
 /** Rows a multi-row insert carries: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const INSERT_BATCH = 200;
 
-/** Where an area's segments came from (migration 0009); all optional for on-demand mapping. */
+/** Where an area's segments came from (migration 0010); all optional for on-demand mapping. */
 export interface AreaProvenance {
   readonly osmSource?: string | null;
   readonly elevationSource?: string | null;

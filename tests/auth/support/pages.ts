@@ -20,7 +20,18 @@ export interface PageHost {
 }
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
-const PAGES = ['login', 'signup', 'consent', 'settings', 'connect-error', 'pricing', 'billing/success'];
+const PAGES = [
+  'login',
+  'signup',
+  'consent',
+  'settings',
+  'connect-error',
+  'pricing',
+  'billing/success',
+  'forgot-password',
+  'reset-password',
+  'unsubscribe',
+];
 
 function distHasPages(): boolean {
   return PAGES.every((page) => existsSync(`${DIST}${page}/index.html`));

@@ -21,6 +21,9 @@ import type { BillingService } from '../../../src/billing/checkout.ts';
 import { createRiderEndpoints } from '../../../src/app/rider-endpoints.ts';
 import { createMcpService } from '../../../src/app/mcp-service.ts';
 import { mcpAddressOf } from '../../../src/rider/access-policy.ts';
+import { accountErasure } from '../../../src/app/account-erasure.ts';
+import type { Mailer } from '../../../src/data/mail/mailer.ts';
+import { vapidKeys } from '../../../src/rider/push-keys.ts';
 import { generateSegments } from '../../support/synthetic-segments.ts';
 import type { PageHandler } from './pages.ts';
 
@@ -65,6 +68,8 @@ export interface AuthServerOptions {
   readonly mcp?: Omit<McpDeps, 'store'>;
   /** Payments (the Stripe test double's gateway); unset runs without. */
   readonly billing?: BillingService;
+  /** Sends the verification and reset mails (to a test SMTP server); unset sends none. */
+  readonly mail?: Mailer;
 }
 
 /** The public and rider MCP endpoints as `npm start` builds them, with a generous per-connection limit. */
@@ -114,12 +119,26 @@ export async function startAuthServer(options: AuthServerOptions): Promise<AuthS
     cimdFetch,
     rateLimit: options.rateLimit ?? false,
     ...(options.accessTokenTtlS === undefined ? {} : { accessTokenTtlS: options.accessTokenTtlS }),
+    // As `npm start` wires it: the mails, and the erasure (Stripe first) before a deletion.
+    account: {
+      ...(options.mail ? { mail: options.mail } : {}),
+      beforeDelete: accountErasure(options.billing, options.store),
+    },
   });
   const routes = createRiderEndpoints({
     auth: service,
     catalog: NAMED_CATALOG,
     billing: options.billing,
     checkTarget: (url) => checkWebhookUrl(url, options.webhookUrl),
+    ...(options.mail
+      ? {
+          channels: {
+            mail: options.mail.kind,
+            pushPublicKey: async () =>
+              (await vapidKeys(options.store.db, Math.floor(Date.now() / 1000))).publicKey,
+          },
+        }
+      : {}),
   });
   const mcp = options.mcp && mcpEndpoints({ ...options.mcp, store: options.store }, service);
   const mcpService =
