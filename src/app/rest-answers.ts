@@ -19,7 +19,12 @@ import type { ResolvedPlace } from '../rider/place.ts';
 import { attributionFor } from '../rider/answer-credits.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
-import type { ForecastSourceInfo } from '../rest/schemas/forecast-result.ts';
+import type { ForecastOutage } from '../data/forecast/forecast-outage.ts';
+import type {
+  ForecastSourceInfo,
+  SegmentForecastInfo,
+  WindUnavailable,
+} from '../rest/schemas/forecast-result.ts';
 import {
   DETAIL_LINE_POINTS,
   LIST_LINE_POINTS,
@@ -46,6 +51,28 @@ export function forecastSource(info: ForecastFacts): ForecastSourceInfo {
     issued_at: info.issued_at,
     stale: info.stale,
     attribution,
+  };
+}
+
+/** The forecast facts of an answer about segments: read, or why none could be. */
+export type SegmentForecastFacts =
+  ForecastFacts | { readonly source: ForecastSourceId; readonly unavailable: WindUnavailable };
+
+function segmentForecast(info: SegmentForecastFacts): SegmentForecastInfo {
+  if ('issued_at' in info) return forecastSource(info);
+  return {
+    ...forecastSource({ source: info.source, issued_at: '', stale: false }),
+    issued_at: null,
+    unavailable: info.unavailable,
+  };
+}
+
+/** Why no wind is given, in the REST shape, from the outage `forecast-outage.ts` classified. */
+export function windUnavailable(outage: ForecastOutage): WindUnavailable {
+  return {
+    code: outage.reach === 'unreachable' ? 'forecast_unreachable' : 'forecast_unavailable',
+    reason: outage.sentence,
+    retry_at: outage.retryAt === null ? null : isoTime(outage.retryAt),
   };
 }
 
@@ -108,7 +135,7 @@ export function segmentsNearResult(parts: {
   readonly withinRadius: boolean;
   readonly segments: readonly ListedWind[];
   readonly mapping: string | null;
-  readonly forecast: ForecastFacts;
+  readonly forecast: SegmentForecastFacts;
   readonly attribution: readonly string[];
 }): SegmentsNearResult {
   const { place } = parts;
@@ -132,7 +159,7 @@ export function segmentsNearResult(parts: {
       })),
     },
     radius_km: parts.radiusM / 1000,
-    forecast: forecastSource(parts.forecast),
+    forecast: segmentForecast(parts.forecast),
     segments: parts.segments.map(({ segment, distanceM, wind }): NearSegment => ({
       ...segmentFigures(segment),
       distance_km: roundHalfAway(distanceM / 1000, 1),
@@ -165,7 +192,7 @@ export function segmentDetailResult(
   segment: Segment,
   parts: {
     readonly timeZone: string;
-    readonly forecast: ForecastFacts;
+    readonly forecast: SegmentForecastFacts;
     readonly hours: readonly CoreHour[];
     readonly bestWindow: RideableWindow | null;
     readonly windowStatus: WindowStatus | 'no_forecast';
@@ -189,7 +216,7 @@ export function segmentDetailResult(
         null,
     },
     time_zone: parts.timeZone,
-    forecast: forecastSource(parts.forecast),
+    forecast: segmentForecast(parts.forecast),
     hours: parts.hours.map((hour): SegmentHour => ({
       time: isoTime(hour.time),
       time_local: localIso(hour.time, parts.timeZone),

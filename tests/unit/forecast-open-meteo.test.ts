@@ -207,7 +207,7 @@ describe('Open-Meteo bodies we cannot read', () => {
     const error = await failure(source(fetch).hourly(Array.from({ length: count }, () => GALIBIER)));
     expect(error.failure).toBe('malformed');
     expect(error.message).toBe(
-      'The weather service Open-Meteo returned data we could not read; try again later.',
+      'The weather service Open-Meteo returned data we could not read.',
     );
   });
 });
@@ -232,7 +232,7 @@ describe('Open-Meteo faults', () => {
     const error = await pending;
     expect(error.failure).toBe('timeout');
     expect(error.message).toBe(
-      'The weather service Open-Meteo did not answer within 4 s; try again in a minute.',
+      'The weather service Open-Meteo did not answer within 4 s.',
     );
     expect(aborted).toBe(true);
     expect(requests).toHaveLength(1);
@@ -251,7 +251,7 @@ describe('Open-Meteo faults', () => {
     const { fetch } = scripted(new Response('Bad gateway', { status: 502 }));
     const error = await failure(source(fetch).hourly(ALPS));
     expect(error.message).toBe(
-      'The weather service Open-Meteo failed (HTTP 502); try again in a few minutes.',
+      'The weather service Open-Meteo failed (HTTP 502).',
     );
   });
 
@@ -277,7 +277,7 @@ describe('Open-Meteo faults', () => {
     expect(requests).toHaveLength(3);
     expect(error.failure).toBe('rate_limited');
     expect(error.message).toBe(
-      'The weather service Open-Meteo is rate-limiting us; try again in a few minutes.',
+      'The weather service Open-Meteo is rate-limiting this server.',
     );
   });
 
@@ -305,7 +305,7 @@ describe('Open-Meteo faults', () => {
     const error = await failure(source(fetch).hourly(ALPS));
     expect(requests).toHaveLength(3);
     expect(error.failure).toBe('network');
-    expect(error.message).toBe('We could not reach the weather service Open-Meteo; try again in a minute.');
+    expect(error.message).toBe('This server could not connect to the weather service Open-Meteo.');
   });
 });
 

@@ -9,21 +9,24 @@ import { segmentsQuery, signedKmh, windowStatusWords, windowText } from './segme
 /** The widest search the API takes, offered when nothing lies within the radius asked. */
 const WIDEST_RADIUS_KM = 100;
 
-function segmentItem(segment: NearSegment, index: number): HTMLLIElement {
+function segmentItem(segment: NearSegment, index: number, windless: boolean): HTMLLIElement {
   const facts = [
     `${segment.distance_km} km away`,
     `${segment.length_km} km long`,
     `heading ${Math.round(segment.bearing_deg)}°`,
     ...(segment.avg_grade_pct === undefined ? [] : [`${segment.avg_grade_pct}% average`]),
   ].join(' · ');
-  const window = segment.best_window
-    ? el(
-        'p',
-        { className: 'segment-window' },
-        el('strong', { text: `Best window ${windowText(segment.best_window)}` }),
-        `: ${signedKmh(segment.best_window.signed_tailwind_kmh)} along the segment.`,
-      )
-    : el('p', { className: 'segment-window muted', text: windowStatusWords(segment.window_status) });
+  // Without the wind the page says why once, above the list, instead of on every segment.
+  const window = windless
+    ? ''
+    : segment.best_window
+      ? el(
+          'p',
+          { className: 'segment-window' },
+          el('strong', { text: `Best window ${windowText(segment.best_window)}` }),
+          `: ${signedKmh(segment.best_window.signed_tailwind_kmh)} along the segment.`,
+        )
+      : el('p', { className: 'segment-window muted', text: windowStatusWords(segment.window_status) });
   const source =
     segment.source === 'discovered'
       ? el('p', { className: 'segment-source muted', text: 'Found from OpenStreetMap roads (ODbL).' })
@@ -136,7 +139,13 @@ export async function startSearchPage(): Promise<void> {
           }),
         ]
       : []),
-    el('ol', { className: 'segment-list' }, ...result.segments.map(segmentItem)),
+    el(
+      'ol',
+      { className: 'segment-list' },
+      ...result.segments.map((segment, index) =>
+        segmentItem(segment, index, result.forecast.unavailable !== undefined),
+      ),
+    ),
   );
   status.textContent = `${result.segments.length} segment${result.segments.length === 1 ? '' : 's'} near ${placeName}.`;
   await mountSegmentMap(map, {

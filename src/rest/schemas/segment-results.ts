@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { MAX_ALTERNATIVES, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../core/place-list-bounds.ts';
 import { MAX_LIMIT } from './data-queries.ts';
 import {
-  ForecastSourceSchema,
   LatLonSchema,
   LineSchema,
   LocalTimeSchema,
+  SegmentForecastSchema,
   TimeZoneSchema,
   UtcTimeSchema,
 } from './forecast-result.ts';
@@ -128,7 +128,7 @@ export const SegmentsNearResultSchema = z
   .object({
     place: ResolvedPlaceSchema,
     radius_km: z.number().meta({ description: 'The radius searched (a region named alone widens it).' }),
-    forecast: ForecastSourceSchema,
+    forecast: SegmentForecastSchema,
     segments: z
       .array(NearSegmentSchema)
       .max(MAX_LIMIT)
@@ -207,7 +207,7 @@ export const SegmentDetailResultSchema = z
   .object({
     segment: SegmentDetailSchema,
     time_zone: TimeZoneSchema,
-    forecast: ForecastSourceSchema,
+    forecast: SegmentForecastSchema,
     hours: z.array(SegmentHourSchema).max(72).meta({ description: 'Up to 72 hours from the current hour.' }),
     best_window: BestWindowSchema.nullable(),
     window_status: WindowStatusSchema,
