@@ -17,6 +17,7 @@ import type { SegmentWind } from '../data/segments/segment-window.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { ResolvedPlace } from '../rider/place.ts';
 import { attributionFor } from '../rider/answer-credits.ts';
+import { listHeadline } from '../rider/list-headline.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
 import type { ForecastOutage } from '../data/forecast/forecast-outage.ts';
@@ -139,6 +140,7 @@ export function segmentsNearResult(parts: {
   readonly attribution: readonly string[];
 }): SegmentsNearResult {
   const { place } = parts;
+  const placeName = placeLabel(place);
   return {
     place: {
       name: place.name,
@@ -159,6 +161,12 @@ export function segmentsNearResult(parts: {
       })),
     },
     radius_km: parts.radiusM / 1000,
+    headline: listHeadline({
+      placeName,
+      radiusKm: parts.radiusM / 1000,
+      withinRadius: parts.withinRadius,
+      distancesKm: parts.segments.map(({ distanceM }) => distanceM / 1000),
+    }),
     forecast: segmentForecast(parts.forecast),
     segments: parts.segments.map(({ segment, distanceM, wind }): NearSegment => ({
       ...segmentFigures(segment),
@@ -172,6 +180,13 @@ export function segmentsNearResult(parts: {
     ...(parts.mapping === null ? {} : { mapping: parts.mapping }),
     attribution: [...parts.attribution],
   };
+}
+
+/** "Girona, ES": the place as a headline names it (coordinates and segment names as they are). */
+export function placeLabel(place: Pick<ResolvedPlace, 'name' | 'country_code'>): string {
+  return place.country_code && !place.name.includes(',')
+    ? `${place.name}, ${place.country_code}`
+    : place.name;
 }
 
 /** What the keyless API says instead of the ensemble spread. */

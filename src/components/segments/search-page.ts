@@ -116,8 +116,11 @@ export async function startSearchPage(): Promise<void> {
     result.place.country && !result.place.name.includes(',')
       ? `${result.place.name}, ${result.place.country}`
       : result.place.name;
-  byId('segments-heading').textContent = `Segments near ${placeName}`;
-  document.title = `Segments near ${placeName} · wind-on-segment`;
+  const outside = result.segments.length > 0 && result.segments.every((segment) => !segment.within_radius);
+  // A list whose segments all lie beyond the radius says so in its heading, and the API's headline says how far.
+  const heading = outside ? `Nearest segments to ${placeName}` : `Segments near ${placeName}`;
+  byId('segments-heading').textContent = heading;
+  document.title = `${heading} · wind-on-segment`;
   byId('segments-alternatives').replaceChildren(alternativesBlock(result));
   showForecastNotes(byId('segments-forecast'), byId('segments-credits'), result.forecast, result.attribution);
   const list = byId('segments-list');
@@ -126,19 +129,10 @@ export async function startSearchPage(): Promise<void> {
   if (result.segments.length === 0) {
     list.replaceChildren(emptyBlock(result, search));
     map.hidden = true;
-    status.textContent = `No segments near ${placeName}.`;
+    status.textContent = `${result.headline}.`;
     return;
   }
-  const outside = result.segments.every((segment) => !segment.within_radius);
   list.replaceChildren(
-    ...(outside
-      ? [
-          el('p', {
-            className: 'muted',
-            text: `None lies within ${result.radius_km} km: these are the nearest beyond.`,
-          }),
-        ]
-      : []),
     el(
       'ol',
       { className: 'segment-list' },
@@ -147,7 +141,7 @@ export async function startSearchPage(): Promise<void> {
       ),
     ),
   );
-  status.textContent = `${result.segments.length} segment${result.segments.length === 1 ? '' : 's'} near ${placeName}.`;
+  status.textContent = `${result.headline}.`;
   await mountSegmentMap(map, {
     details: false,
     lines: result.segments.map((segment, index) => ({

@@ -127,7 +127,16 @@ export const NearSegmentSchema = z
 export const SegmentsNearResultSchema = z
   .object({
     place: ResolvedPlaceSchema,
-    radius_km: z.number().meta({ description: 'The radius searched (a region named alone widens it).' }),
+    radius_km: z.number().meta({
+      description:
+        'The radius searched (a region, range, island or lake named alone widens it to its extent).',
+    }),
+    headline: z.string().meta({
+      description:
+        'The list in one line, as the site and the MCP tool head it: how many segments lie within radius_km, ' +
+        'or that none does and how far the nearest beyond it are. Added in release 1.8.0.',
+      example: 'No segment within 25 km of Girona, ES: the 3 nearest are 109–112 km away',
+    }),
     forecast: SegmentForecastSchema,
     segments: z
       .array(NearSegmentSchema)
