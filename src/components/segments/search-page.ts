@@ -144,6 +144,10 @@ export async function startSearchPage(): Promise<void> {
   status.textContent = `${result.headline}.`;
   await mountSegmentMap(map, {
     details: false,
+    place: {
+      position: [result.place.lon, result.place.lat],
+      name: result.place.name.split(',')[0] ?? placeName,
+    },
     lines: result.segments.map((segment, index) => ({
       coordinates: segment.line,
       name: segment.name,
