@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
 import type { ApiReplier } from '../rest/handler.ts';
 import type { SegmentDetailResult } from '../rest/schemas/segment-results.ts';
@@ -37,6 +38,22 @@ export function withSegmentHead(html: string, segment: Segment, pageUrl: string)
     .replace('</head>', `${tags}</head>`);
 }
 
+/** The decoders of the codings the static files answer in (srvx compresses with brotli or gzip). */
+const DECODE: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  deflate: inflateSync,
+};
+
+/** The page's text, decoded when the static files answered compressed; undefined for a coding not read here. */
+async function textOf(response: Response): Promise<string | undefined> {
+  const coding = response.headers.get('content-encoding');
+  if (coding === null || coding === 'identity') return response.text();
+  const decode = DECODE[coding];
+  if (!decode) return undefined;
+  return decode(Buffer.from(await response.arrayBuffer())).toString('utf8');
+}
+
 /** The lookup before the shell: 404 for an unknown id, the segment's head for a known one. */
 export function segmentPages(
   reply: ApiReplier,
@@ -50,12 +67,12 @@ export function segmentPages(
     if (answer.status === 404 || answer.status === 400) return notFound(request);
     const response = await next();
     if (answer.status !== 200 || !response.ok || typeof answer.body !== 'string') return response;
+    const shell = await textOf(response);
+    if (shell === undefined) return response;
     const { segment } = JSON.parse(answer.body) as SegmentDetailResult;
-    const html = withSegmentHead(await response.text(), segment, `${url.origin}/segments/${segment.id}`);
+    const html = withSegmentHead(shell, segment, `${url.origin}/segments/${segment.id}`);
     const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    headers.delete('etag');
-    headers.delete('content-encoding');
+    for (const name of ['content-length', 'etag', 'content-encoding', 'last-modified']) headers.delete(name);
     return new Response(request.method === 'HEAD' ? null : html, { status: 200, headers });
   };
 }
