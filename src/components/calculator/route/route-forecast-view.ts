@@ -226,10 +226,10 @@ function fillFigures(best: StartFigures): void {
       'forecast-worst-stretch',
       'Worst stretch',
       worst
-        ? `km ${worst.from_km}–${worst.to_km}, ${worst.headwind_kmh} km/h headwind at 10 m`
+        ? `km ${worst.from_km}–${worst.to_km}, ${worst.headwind_kmh} km/h headwind`
         : 'none: no leg into a headwind',
     ],
-    ['forecast-tailwind', 'Mean along-track wind', `${signedKmh(best.tailwind_kmh)} km/h at 10 m`],
+    ['forecast-tailwind', 'Mean along-track wind', `${signedKmh(best.tailwind_kmh)} km/h`],
     [
       'forecast-rain',
       'Rain',
@@ -238,7 +238,7 @@ function fillFigures(best: StartFigures): void {
     [
       'forecast-gusts',
       'Strongest gusts',
-      best.max_gusts_kmh === null ? 'not in the forecast' : `${best.max_gusts_kmh} km/h at 10 m`,
+      best.max_gusts_kmh === null ? 'not in the forecast' : `${best.max_gusts_kmh} km/h`,
     ],
     ['forecast-temperature', 'Temperature', temperatures],
     ['forecast-daylight', 'Daylight', 'the whole ride between civil dawn and dusk'],
@@ -357,7 +357,7 @@ function windChart(result: ForecastRoute): ChartSpec {
     summary: `${tail} of ${result.perKm.length} km with a tailwind, ${result.perKm.length - tail} with a headwind or none.`,
     x: { label: 'Distance (km)' },
     y: {
-      label: 'Along-track wind (km/h at 10 m)',
+      label: 'Along-track wind (km/h, at 10 m)',
       shortLabel: 'Tailwind (km/h)',
       format: (v) => signedKmh(Math.round(v * 10) / 10),
     },
