@@ -85,7 +85,7 @@ describe.each([320, 390, 1280])('at %i px', (width) => {
     await close();
   }, 60_000);
 
-  it("a segment's timeline has no axis title over a tick label", async () => {
+  it("a segment's timeline has no axis title or marker label over a tick label", async () => {
     const { page, context, problems, close } = await newPage(env.browser, {
       viewport: { width, height: 900 },
     });
@@ -93,6 +93,16 @@ describe.each([320, 390, 1280])('at %i px', (width) => {
     await page.goto(`${env.service.baseUrl}/segments/fr-alpe-d-huez`);
     await expect.poll(() => page.locator('#segment-timeline-svg .chart-tick-y').count()).toBeGreaterThan(1);
     await expectTitleClear(page, 'segment-timeline-svg');
+    const { ticks } = await axisBoxes(page, 'segment-timeline-svg');
+    const labels = await page.locator('#segment-timeline-svg .chart-marker-label').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const { left, right, top, bottom } = node.getBoundingClientRect();
+        return { left, right, top, bottom };
+      }),
+    );
+    for (const label of labels) {
+      for (const tick of ticks) expect(overlap(label, tick), 'a marker label over a tick label').toBe(false);
+    }
     expect(problems()).toEqual([]);
     await close();
   });
