@@ -16,7 +16,7 @@ import type { ForecastSourceId } from '../data/forecast/types.ts';
 import type { SegmentWind } from '../data/segments/segment-window.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { ResolvedPlace } from '../rider/place.ts';
-import { attributionFor } from '../rider/answer-credits.ts';
+import { attributionFor, madeFrom } from '../rider/answer-credits.ts';
 import { listHeadline } from '../rider/list-headline.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
@@ -222,6 +222,18 @@ export function segmentDetailResult(
     segment: {
       ...segmentFigures(segment),
       source_note: segment.source,
+      made_from: madeFrom(segment),
+      ...(segment.provenance
+        ? {
+            provenance: {
+              osm_way_ids: [...segment.provenance.osmWayIds],
+              osm_data_date: segment.provenance.osmTimestamp,
+              osm_source: segment.provenance.osmSource,
+              elevation_source: segment.provenance.elevationSource,
+              ranked_by: segment.rankedBy ?? null,
+            },
+          }
+        : {}),
       license: segment.license,
       ...(segment.maxGradePct === undefined ? {} : { max_grade_pct: segment.maxGradePct }),
       end: { lat: end.lat, lon: end.lon },

@@ -100,6 +100,22 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await close();
   });
 
+  it("a segment's source reads in a rider's words, its provenance folded into a 'Data and source' block", async () => {
+    const { page, problems, close } = await open('/segments/ad-col-d-ordino-from-ordino', width);
+    const source = page
+      .locator('#segment-facts dt', { hasText: /^Source$/ })
+      .locator('xpath=following-sibling::dd');
+    await expect.poll(() => source.textContent()).toBe('From OpenStreetMap (2013) and NASA SRTM heights');
+    const block = page.locator('#segment-facts details.data-and-source');
+    expect(await block.locator('summary').textContent()).toBe('Data and source');
+    expect(await block.getAttribute('open')).toBeNull();
+    expect(await block.textContent()).toMatch(/6225803/);
+    expect(await page.locator('#segment-facts > dl').textContent()).not.toMatch(/ways|climb rule|\.pbf/);
+    await expectNoAxeViolations(page, `segment page at ${width} px`);
+    expect(problems()).toEqual([]);
+    await close();
+  });
+
   it('an unknown segment answers 404 with the site’s not-found page', async () => {
     const { page, status, close } = await open('/segments/fr-col-de-nulle-part', width);
     expect(status).toBe(404);

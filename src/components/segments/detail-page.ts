@@ -23,12 +23,40 @@ function facts(segment: Segment): HTMLElement {
     ...(segment.max_grade_pct === undefined
       ? []
       : ([['Steepest 100 m', `${segment.max_grade_pct}%`]] as [string, string][])),
-    ['Source', `${segment.source_note} (${segment.license})`],
+    ['Source', segment.made_from],
   ];
   return el(
     'dl',
     { className: 'segment-facts' },
     ...rows.map(([term, value]) => el('div', {}, el('dt', { text: term }), el('dd', { text: value }))),
+  );
+}
+
+/** The full account of the data (ways, data date, climb rule, files, licence), folded away under the figures. */
+function dataAndSource(segment: Segment): HTMLElement {
+  const provenance = segment.provenance;
+  const rows: [string, string][] = [
+    ['How it was made', segment.source_note],
+    ['Licence', segment.license],
+    ...(provenance
+      ? ([
+          ['OpenStreetMap ways', provenance.osm_way_ids.join(', ')],
+          ['OpenStreetMap data of', provenance.osm_data_date?.slice(0, 10) ?? 'unknown'],
+          ['Read from', provenance.osm_source],
+          ['Heights', provenance.elevation_source],
+          ...(provenance.ranked_by ? ([['Ranked by', provenance.ranked_by]] as [string, string][]) : []),
+        ] as [string, string][])
+      : []),
+  ];
+  return el(
+    'details',
+    { className: 'data-and-source' },
+    el('summary', { text: 'Data and source' }),
+    el(
+      'dl',
+      {},
+      ...rows.map(([term, value]) => el('div', {}, el('dt', { text: term }), el('dd', { text: value }))),
+    ),
   );
 }
 
@@ -80,7 +108,7 @@ export async function startDetailPage(): Promise<void> {
   byId('segment-loading').hidden = true;
   byId('segment-title').textContent = segment.name;
   document.title = `${segment.name} · wind-on-segment`;
-  byId('segment-facts').replaceChildren(facts(segment));
+  byId('segment-facts').replaceChildren(facts(segment), dataAndSource(segment));
   const windless = result.forecast.unavailable !== undefined;
   // Without the wind, the forecast note says why once; the map, figures and profile still show.
   byId('segment-best').textContent = windless

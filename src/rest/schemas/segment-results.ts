@@ -179,7 +179,35 @@ export const SegmentDetailSchema = z
     id: z.string().meta({ description: 'Catalog id, as in the path.' }),
     name: z.string().meta({ description: 'Name, with the side or start where a climb has several.' }),
     source: SegmentSourceSchema,
-    source_note: z.string().meta({ description: 'How the entry was made, in plain words.' }),
+    source_note: z.string().meta({
+      description:
+        'How the entry was made, in full (for a discovered one: its ways, data date and climb rule).',
+    }),
+    made_from: z.string().meta({
+      description:
+        'Where it comes from in one sentence for a rider, e.g. "From OpenStreetMap (2013) and NASA SRTM ' +
+        'heights". Added in release 1.8.0.',
+    }),
+    provenance: z
+      .object({
+        osm_way_ids: z.array(z.int()).meta({ description: 'The OpenStreetMap ways the line follows.' }),
+        osm_data_date: z
+          .string()
+          .nullable()
+          .meta({ description: 'The OpenStreetMap data’s timestamp, when known.' }),
+        osm_source: z
+          .string()
+          .meta({ description: 'Where the OpenStreetMap data was read (an extract, Overpass).' }),
+        elevation_source: z
+          .string()
+          .meta({ description: 'The height model the profile and figures come from.' }),
+        ranked_by: z.string().nullable().meta({ description: 'What its rank rests on, in plain words.' }),
+      })
+      .optional()
+      .meta({
+        description:
+          'Discovered segments only: the data behind them (ODbL asks that it be said). Added in release 1.8.0.',
+      }),
     license: z.string().meta({ description: 'Licence of the segment data (SPDX id).' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
     length_km: z.number().meta({ description: 'Length, km, 0.01.' }),
