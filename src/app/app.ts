@@ -8,21 +8,26 @@
  */
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
 import { Graph } from './graph.ts';
-import { alertJob, mcpConfig, mcpService, restData, store, toolData } from './parts.ts';
+import { alertJob, mcpConfig, mcpService, restData, sourceStatus, store, toolData } from './parts.ts';
 import { settingsFromProcess, type Settings } from './settings.ts';
 
 /**
  * The REST API: built at once from the public URLs (no I/O); its data endpoints' sources (`restData`)
  * are built on their first request, so `/v1/tailwind` and a cold start load no data code.
  */
-const restApi = (graph: Graph) => createApiReplier(graph.settings.urls, { data: graph.get(restData) });
+const restApi = (graph: Graph) =>
+  createApiReplier(graph.settings.urls, {
+    data: graph.get(restData),
+    sources: () => graph.get(sourceStatus).reports(),
+  });
 
 /** For `npm start` (`src/server/main.ts`), the scripts and the tests. */
 export function createApp(settings: Settings = settingsFromProcess()) {
   const graph = new Graph(settings);
   const [restReplier, data, mcp] = [graph.get(restApi), graph.get(toolData), graph.get(mcpService)];
   const [opened, guard, job] = [graph.get(store), graph.get(mcpConfig), graph.get(alertJob)];
-  return { settings, restReplier, data, store: opened, mcpConfig: guard, mcp, alertJob: job };
+  const sources = graph.get(sourceStatus);
+  return { settings, restReplier, data, store: opened, mcpConfig: guard, mcp, alertJob: job, sources };
 }
 
 /**

@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { lazy, type Graph } from './graph.ts';
 import { storeConfigOf } from './settings.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
+import { createSourceStatus } from './source-status.ts';
+
+/** Which sources this server reads and how each fared: the start log and `/health` (`source-status.ts`). */
+export const sourceStatus = (graph: Graph) => createSourceStatus(graph.settings);
 
 /** The Redis client when `REDIS_URL` is set, else undefined (shared state stays in this instance). */
 const redis = ({ settings: { redisUrl: url } }: Graph) =>
@@ -50,7 +54,11 @@ const servedCatalog = (graph: Graph) =>
 const forecast = (graph: Graph) =>
   lazy(async () => {
     const { createForecast } = await import('../data/forecast/select-forecast.ts');
-    return createForecast(graph.settings.forecast, await sharedCache(graph.get(redis), 'forecast'));
+    const status = graph.get(sourceStatus);
+    return createForecast(graph.settings.forecast, {
+      ...(await sharedCache(graph.get(redis), 'forecast')),
+      watch: (failure) => status.told('forecast', failure),
+    });
   });
 
 /** The ensemble behind the chance of a tailwind; null when off. */
@@ -61,6 +69,10 @@ const ensemble = (graph: Graph) =>
     return createEnsemble(graph.settings.ensemble, { onRequest: logEnsembleRequest, ...shared });
   });
 
+/** Tells the source status how each online place search went. */
+const geocoderWatch = (graph: Graph) => (failure: unknown) =>
+  graph.get(sourceStatus).told('geocoder', failure);
+
 /** What the MCP tools read. The gazetteer reads its file on the first place name, not here. */
 export const toolData = (graph: Graph) =>
   lazy(async () => {
@@ -68,7 +80,7 @@ export const toolData = (graph: Graph) =>
       import('../data/geocoding/select-geocoder.ts'),
       graph.need(servedCatalog, forecast, ensemble),
     ]);
-    const geocoder = createGeocoder(graph.settings.geocoder);
+    const geocoder = createGeocoder(graph.settings.geocoder, geocoderWatch(graph));
     const { catalog: served, discovery } = segments;
     return {
       catalog: served,
@@ -101,7 +113,7 @@ export const restData = (graph: Graph) =>
     return openRestData({
       catalog: served,
       ...(discovery ? { discovery } : {}),
-      geocoder: createGeocoder(graph.settings.geocoder),
+      geocoder: createGeocoder(graph.settings.geocoder, geocoderWatch(graph)),
       forecast: weather,
       now: Date.now,
       limiter: await restDataLimiter(client, DATA_RATE_LIMIT),

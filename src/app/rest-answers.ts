@@ -16,10 +16,16 @@ import type { ForecastSourceId } from '../data/forecast/types.ts';
 import type { SegmentWind } from '../data/segments/segment-window.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { ResolvedPlace } from '../rider/place.ts';
-import { attributionFor } from '../rider/answer-credits.ts';
+import { attributionFor, madeFrom } from '../rider/answer-credits.ts';
+import { listHeadline } from '../rider/list-headline.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
-import type { ForecastSourceInfo } from '../rest/schemas/forecast-result.ts';
+import type { ForecastOutage } from '../data/forecast/forecast-outage.ts';
+import type {
+  ForecastSourceInfo,
+  SegmentForecastInfo,
+  WindUnavailable,
+} from '../rest/schemas/forecast-result.ts';
 import {
   DETAIL_LINE_POINTS,
   LIST_LINE_POINTS,
@@ -46,6 +52,28 @@ export function forecastSource(info: ForecastFacts): ForecastSourceInfo {
     issued_at: info.issued_at,
     stale: info.stale,
     attribution,
+  };
+}
+
+/** The forecast facts of an answer about segments: read, or why none could be. */
+export type SegmentForecastFacts =
+  ForecastFacts | { readonly source: ForecastSourceId; readonly unavailable: WindUnavailable };
+
+function segmentForecast(info: SegmentForecastFacts): SegmentForecastInfo {
+  if ('issued_at' in info) return forecastSource(info);
+  return {
+    ...forecastSource({ source: info.source, issued_at: '', stale: false }),
+    issued_at: null,
+    unavailable: info.unavailable,
+  };
+}
+
+/** Why no wind is given, in the REST shape, from the outage `forecast-outage.ts` classified. */
+export function windUnavailable(outage: ForecastOutage): WindUnavailable {
+  return {
+    code: outage.reach === 'unreachable' ? 'forecast_unreachable' : 'forecast_unavailable',
+    reason: outage.sentence,
+    retry_at: outage.retryAt === null ? null : isoTime(outage.retryAt),
   };
 }
 
@@ -108,10 +136,11 @@ export function segmentsNearResult(parts: {
   readonly withinRadius: boolean;
   readonly segments: readonly ListedWind[];
   readonly mapping: string | null;
-  readonly forecast: ForecastFacts;
+  readonly forecast: SegmentForecastFacts;
   readonly attribution: readonly string[];
 }): SegmentsNearResult {
   const { place } = parts;
+  const placeName = placeLabel(place);
   return {
     place: {
       name: place.name,
@@ -132,7 +161,13 @@ export function segmentsNearResult(parts: {
       })),
     },
     radius_km: parts.radiusM / 1000,
-    forecast: forecastSource(parts.forecast),
+    headline: listHeadline({
+      placeName,
+      radiusKm: parts.radiusM / 1000,
+      withinRadius: parts.withinRadius,
+      distancesKm: parts.segments.map(({ distanceM }) => distanceM / 1000),
+    }),
+    forecast: segmentForecast(parts.forecast),
     segments: parts.segments.map(({ segment, distanceM, wind }): NearSegment => ({
       ...segmentFigures(segment),
       distance_km: roundHalfAway(distanceM / 1000, 1),
@@ -145,6 +180,13 @@ export function segmentsNearResult(parts: {
     ...(parts.mapping === null ? {} : { mapping: parts.mapping }),
     attribution: [...parts.attribution],
   };
+}
+
+/** "Girona, ES": the place as a headline names it (coordinates and segment names as they are). */
+export function placeLabel(place: Pick<ResolvedPlace, 'name' | 'country_code'>): string {
+  return place.country_code && !place.name.includes(',')
+    ? `${place.name}, ${place.country_code}`
+    : place.name;
 }
 
 /** What the keyless API says instead of the ensemble spread. */
@@ -165,7 +207,7 @@ export function segmentDetailResult(
   segment: Segment,
   parts: {
     readonly timeZone: string;
-    readonly forecast: ForecastFacts;
+    readonly forecast: SegmentForecastFacts;
     readonly hours: readonly CoreHour[];
     readonly bestWindow: RideableWindow | null;
     readonly windowStatus: WindowStatus | 'no_forecast';
@@ -180,6 +222,18 @@ export function segmentDetailResult(
     segment: {
       ...segmentFigures(segment),
       source_note: segment.source,
+      made_from: madeFrom(segment),
+      ...(segment.provenance
+        ? {
+            provenance: {
+              osm_way_ids: [...segment.provenance.osmWayIds],
+              osm_data_date: segment.provenance.osmTimestamp,
+              osm_source: segment.provenance.osmSource,
+              elevation_source: segment.provenance.elevationSource,
+              ranked_by: segment.rankedBy ?? null,
+            },
+          }
+        : {}),
       license: segment.license,
       ...(segment.maxGradePct === undefined ? {} : { max_grade_pct: segment.maxGradePct }),
       end: { lat: end.lat, lon: end.lon },
@@ -189,7 +243,7 @@ export function segmentDetailResult(
         null,
     },
     time_zone: parts.timeZone,
-    forecast: forecastSource(parts.forecast),
+    forecast: segmentForecast(parts.forecast),
     hours: parts.hours.map((hour): SegmentHour => ({
       time: isoTime(hour.time),
       time_local: localIso(hour.time, parts.timeZone),

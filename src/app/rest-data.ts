@@ -14,10 +14,10 @@ import { isOwnSegmentId } from '../core/rider-rules.ts';
 import { forecastCell } from '../data/forecast/cell-cache.ts';
 import { FORECAST_GRID_DEG } from '../data/forecast/cache.ts';
 import { ForecastError, type ForecastSource, type WindSeries } from '../data/forecast/types.ts';
+import { forecastOutage, outageOf } from '../data/forecast/forecast-outage.ts';
 import { isOwnSegment } from '../data/segments/owned-segment.ts';
 import { hoursAhead, windOnSegment } from '../data/segments/segment-window.ts';
 import { forecastPointOf } from '../data/segments/segment-geometry.ts';
-import { ForecastUnusableError, judgedForecast } from '../rider/segment-forecast.ts';
 import { attributionFor } from '../rider/answer-credits.ts';
 import { isoTime } from '../core/time.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
@@ -27,11 +27,11 @@ import type { LiveCatalog } from '../data/discovery/live-catalog.ts';
 import type { SegmentProfile, SegmentProfiles } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
 import type { DataAdmission, RestData } from '../rest/data-port.ts';
-import { forecastUnavailable } from '../rest/data-problems.ts';
+import { forecastProblem } from '../rest/data-problems.ts';
 import type { WindQuery } from '../rest/schemas/data-queries.ts';
 import type { WindForecastResult, WindHourResult } from '../rest/schemas/forecast-result.ts';
 import { forecastSource, segmentDetailResult } from './rest-answers.ts';
-import { segmentsNear, type SegmentsNearParts } from './rest-segments-near.ts';
+import { judgedOrOutage, segmentsNear, type SegmentsNearParts } from './rest-segments-near.ts';
 
 /**
  * What the port reads: the data parts the MCP tools read too (the catalog with
@@ -61,23 +61,27 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** One cell's series, or forecast_unavailable. */
-async function cellSeries(forecast: ForecastSource, center: { lat: number; lon: number }) {
+/** One cell's series, or the problem of the outage (`forecast_unreachable`, `forecast_unavailable`). */
+async function cellSeries(forecast: ForecastSource, center: { lat: number; lon: number }, now: () => number) {
   let series: WindSeries | null | undefined;
   try {
     [series] = await forecast.hourly([center]);
   } catch (error) {
-    if (error instanceof ForecastError) throw forecastUnavailable(error.message);
+    const outage = forecastOutage(error, forecast.id, now());
+    if (outage) throw forecastProblem(outage, messageOf(error));
     throw error;
   }
-  if (!series) throw forecastUnavailable('the weather service has no values for this cell.');
+  if (!series) {
+    const none = new ForecastError('malformed', 'The weather service has no values for this cell.');
+    throw forecastProblem(outageOf(none, forecast.id, now()), none.message);
+  }
   return series;
 }
 
 export function openRestData(parts: RestDataParts): RestData {
   async function wind(query: WindQuery): Promise<WindForecastResult> {
     const { center } = forecastCell({ lat: query.lat, lon: query.lon }, FORECAST_GRID_DEG);
-    const series = await cellSeries(parts.forecast, center);
+    const series = await cellSeries(parts.forecast, center, parts.now);
     const hours = hoursAhead(series, parts.now());
     return {
       cell: { lat: center.lat, lon: center.lon, size_deg: FORECAST_GRID_DEG },
@@ -107,18 +111,13 @@ export function openRestData(parts: RestDataParts): RestData {
     if (!found || isOwnSegment(found)) return undefined;
     // Looked up beside the forecast, so the heights add no wait of their own.
     const profile = profileOf(parts, found);
-    let judged;
-    try {
-      judged = await judgedForecast(parts.forecast, [forecastPointOf(found)], parts.now);
-    } catch (error) {
-      if (error instanceof ForecastError || error instanceof ForecastUnusableError)
-        throw forecastUnavailable(error.message);
-      throw error;
-    }
+    // The segment answers without the wind when the forecast cannot be read: its map, figures and
+    // profile need none, and `forecast.unavailable` says why in one sentence.
+    const judged = await judgedOrOutage(parts, [forecastPointOf(found)]);
     const wind = windOnSegment(found, judged.sets[0] ?? null, { includeDarkness: false });
     return segmentDetailResult(found, {
       timeZone: segmentTimeZone(found),
-      forecast: { source: parts.forecast.id, issued_at: isoTime(judged.issuedAt), stale: judged.stale },
+      forecast: judged.facts,
       hours: wind?.timeline ?? [],
       bestWindow: wind?.best.window ?? null,
       windowStatus: wind?.best.status ?? 'no_forecast',

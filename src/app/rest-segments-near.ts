@@ -10,19 +10,20 @@
  * (`fit-find-answer.ts`), where this list is bounded by `limit` alone
  * (decision 0035).
  */
-import { ForecastError, type ForecastSource } from '../data/forecast/types.ts';
+import type { ForecastSource } from '../data/forecast/types.ts';
+import { forecastOutage } from '../data/forecast/forecast-outage.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import { windOnSegment } from '../data/segments/segment-window.ts';
 import { timeZoneAt } from '../data/time-zone/zone-at.ts';
 import { isoTime } from '../core/time.ts';
 import { attributionFor } from '../rider/answer-credits.ts';
 import { PlaceError, resolvePlace, type PlaceResolution } from '../rider/place.ts';
-import { ForecastUnusableError, judgedForecast, type JudgedForecast } from '../rider/segment-forecast.ts';
+import { judgedForecast } from '../rider/segment-forecast.ts';
 import { NEAREST_BEYOND_RADIUS, segmentsAroundPlace, type AroundParts } from '../rider/segments-around.ts';
-import { forecastUnavailable, placeNotFound, placeSearchUnavailable } from '../rest/data-problems.ts';
+import { placeNotFound, placeSearchUnavailable } from '../rest/data-problems.ts';
 import type { SegmentsNearQuery } from '../rest/schemas/data-queries.ts';
 import type { SegmentsNearResult } from '../rest/schemas/segment-results.ts';
-import { segmentsNearResult } from './rest-answers.ts';
+import { segmentsNearResult, windUnavailable, type SegmentForecastFacts } from './rest-answers.ts';
 
 /** What the list reads: the catalog (with discovery), the place search, the forecast and the clock. */
 export interface SegmentsNearParts extends AroundParts {
@@ -50,14 +51,25 @@ async function placeOf(query: SegmentsNearQuery, parts: SegmentsNearParts): Prom
   }
 }
 
-/** The hours the listed segments are judged on, or forecast_unavailable. */
-async function judged(parts: SegmentsNearParts, points: Parameters<typeof judgedForecast>[1]) {
+/**
+ * The hours the listed segments are judged on, or why none could be read: the list answers either
+ * way, since the segments, their lines and figures need no weather.
+ */
+export async function judgedOrOutage(
+  parts: Pick<SegmentsNearParts, 'forecast' | 'now'>,
+  points: Parameters<typeof judgedForecast>[1],
+): Promise<{ sets: Awaited<ReturnType<typeof judgedForecast>>['sets']; facts: SegmentForecastFacts }> {
+  const source = parts.forecast.id;
   try {
-    return await judgedForecast(parts.forecast, points, parts.now);
+    const judged = await judgedForecast(parts.forecast, points, parts.now);
+    return {
+      sets: judged.sets,
+      facts: { source, issued_at: isoTime(judged.issuedAt), stale: judged.stale },
+    };
   } catch (error) {
-    if (error instanceof ForecastError || error instanceof ForecastUnusableError)
-      throw forecastUnavailable(error.message);
-    throw error;
+    const outage = forecastOutage(error, source, parts.now());
+    if (!outage) throw error;
+    return { sets: [], facts: { source, unavailable: windUnavailable(outage) } };
   }
 }
 
@@ -77,7 +89,7 @@ export async function segmentsNear(
     beyond: Math.min(query.limit, NEAREST_BEYOND_RADIUS),
   };
   const near = await segmentsAroundPlace(place, asked, parts);
-  const forecast: JudgedForecast = await judged(parts, near.forecastPoints);
+  const forecast = await judgedOrOutage(parts, near.forecastPoints);
   return segmentsNearResult({
     place,
     timeZone: timeZoneAt(near.point),
@@ -89,7 +101,7 @@ export async function segmentsNear(
       wind: windOnSegment(segment, forecast.sets[i] ?? null, { includeDarkness: false }),
     })),
     mapping: near.mapping,
-    forecast: { source: parts.forecast.id, issued_at: isoTime(forecast.issuedAt), stale: forecast.stale },
+    forecast: forecast.facts,
     attribution: attributionFor(
       parts.forecast.id,
       near.listed.map(({ segment }) => segment),

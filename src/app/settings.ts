@@ -23,8 +23,9 @@ import { AuthSettingsSchema } from './settings/auth.ts';
 import { billingConfigOf, BillingSettingsSchema } from './settings/billing.ts';
 import { ensembleOf, forecastOf, ForecastSettingsSchema } from './settings/forecast.ts';
 import { McpSettingsSchema, mcpOf } from './settings/mcp.ts';
+import { liveByDefault, LiveDataSettingsSchema } from './settings/live-data.ts';
 import { NotificationSettingsSchema, notificationsOf } from './settings/notifications.ts';
-import { PlaceSettingsSchema } from './settings/places.ts';
+import { geocoderOf, PlaceSettingsSchema } from './settings/places.ts';
 import { PlatformSettingsSchema } from './settings/platform.ts';
 import { discoveryOf, SegmentSettingsSchema } from './settings/segments.ts';
 import { ServerSettingsSchema } from './settings/server.ts';
@@ -46,6 +47,7 @@ export const EnvironmentSchema = z.object({
   ...ServerSettingsSchema.shape,
   ...UrlSettingsSchema.shape,
   ...SharedStateSettingsSchema.shape,
+  ...LiveDataSettingsSchema.shape,
   ...ForecastSettingsSchema.shape,
   ...PlaceSettingsSchema.shape,
   ...SegmentSettingsSchema.shape,
@@ -134,16 +136,18 @@ export function readSettings(
  * guard allows).
  */
 function interpret(v: Environment) {
+  const live = liveByDefault(v);
   return {
     port: v.PORT,
     host: v.HOST,
     urls: publicUrlsOf(v),
     siteOrigin: v.WOS_SITE_URL ? new URL(v.WOS_SITE_URL).origin : undefined,
-    forecast: forecastOf(v),
-    ensemble: ensembleOf(v),
-    geocoder: { source: v.WOS_GEOCODER, apiKey: v.OPEN_METEO_API_KEY },
+    live,
+    forecast: forecastOf(v, live),
+    ensemble: ensembleOf(v, live),
+    geocoder: geocoderOf(v, live),
     segmentsFile: v.WOS_SEGMENTS_FILE,
-    discovery: discoveryOf(v),
+    discovery: discoveryOf(v, live),
     redisUrl: v.REDIS_URL,
     mcp: mcpOf(
       v,

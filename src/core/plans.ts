@@ -52,7 +52,8 @@ export const UNLIMITED_RIDER_QUESTIONS = `Unlimited ${WATCHLIST_QUESTIONS}`;
 const PRO_FEATURES = [
   'Everything in Free',
   UNLIMITED_RIDER_QUESTIONS,
-  'Hour-by-hour 72-hour wind timeline on every segment',
+  // The site shows every segment's 72 hours to everyone; what Pro adds is the timeline in an assistant's answers.
+  'Hour-by-hour 72-hour wind timeline in your assistant’s answers',
   'Tailwind alerts on watched segments, with webhook delivery',
   'Chance of a tailwind from ensemble forecasts on best windows, route starts and alerts',
   ownSegmentsFeature(OWN_SEGMENT_ALLOWANCE.pro),

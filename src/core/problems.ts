@@ -20,6 +20,7 @@ export const PROBLEM_CODES = {
   unknown_segment: { status: 404, title: 'Unknown Segment' },
   too_many_requests: { status: 429, title: 'Too Many Requests' },
   forecast_unavailable: { status: 503, title: 'Forecast Unavailable' },
+  forecast_unreachable: { status: 503, title: 'Forecast Source Unreachable' },
   place_search_unavailable: { status: 503, title: 'Place Search Unavailable' },
 } as const;
 

@@ -4,13 +4,27 @@
  * their sources. Pure.
  */
 
-/** An hour with this much rain or snow (mm of water in the hour) is refused: roads run wet. */
+/**
+ * The one rain rule: an hour with this much rain or snow (mm of water in the hour) is wet, and a wet
+ * hour is withheld (roads run wet). There is no second, lower band: until 1.7 a `wet` flag marked hours
+ * from 0.1 mm or 40 %, so a window could be "wet" while its figures read "no rain forecast". Now every
+ * page, answer and chart that names rain applies this rule and says it in {@link RAIN_RULE}'s words.
+ */
 export const WET_PRECIPITATION_MM = 0.5;
-/** An hour with at least this chance of more than 0.1 mm is refused. */
+/** An hour with at least this chance of more than 0.1 mm is wet, and withheld (the same one rule). */
 export const WET_PROBABILITY_PCT = 70;
-/** From here an hour is marked `wet` (damp roads, showers about) without being refused. */
-export const DAMP_PRECIPITATION_MM = 0.1;
-export const DAMP_PROBABILITY_PCT = 40;
+/** The rain rule in words, the same wherever rain is named. */
+export const RAIN_RULE = `${WET_PRECIPITATION_MM} mm of rain or more in the hour, or a ${WET_PROBABILITY_PCT}% chance of rain or more`;
+
+/** Whether an hour is wet by the one rain rule. Unknown figures are not wet. */
+export function isWet(
+  hour: Pick<RideConditions, 'precipitationMm' | 'precipitationProbabilityPct'>,
+): boolean {
+  return (
+    atLeast(hour.precipitationMm, WET_PRECIPITATION_MM) ||
+    atLeast(hour.precipitationProbabilityPct, WET_PROBABILITY_PCT)
+  );
+}
 /**
  * Gusts at or above this are refused: Beaufort force 7 ("near gale",
  * 50–61 km/h), when walking against the wind is hard and a gust can push a
@@ -38,7 +52,8 @@ export type RideFlag = 'dark' | 'wet' | 'gusty' | 'cold' | 'freezing' | 'hot';
  */
 export const FLAG_WORDS: Readonly<Record<RideFlag, string>> = {
   dark: 'part of it between civil dusk and dawn (only with include_darkness)',
-  wet: `an hour with ${DAMP_PRECIPITATION_MM} mm of rain or more, or a ${DAMP_PROBABILITY_PCT}% chance of rain or more`,
+  // Never raised on an offered hour since 1.8: a wet hour is withheld (one rain rule); kept so the word means one thing.
+  wet: `an hour with ${RAIN_RULE}`,
   gusty: `gusts of ${GUSTY_KMH} km/h or more at 10 m`,
   cold: `below ${COLD_C} °C`,
   freezing: `${FREEZING_C} °C or below (ice)`,
@@ -60,11 +75,7 @@ const atLeast = (value: number | null, limit: number): boolean => value !== null
 export function refusalsOf(hour: RideConditions, includeDarkness: boolean): readonly Refusal[] {
   const out: Refusal[] = [];
   if (!hour.daylight && !includeDarkness) out.push('dark');
-  if (
-    atLeast(hour.precipitationMm, WET_PRECIPITATION_MM) ||
-    atLeast(hour.precipitationProbabilityPct, WET_PROBABILITY_PCT)
-  )
-    out.push('wet');
+  if (isWet(hour)) out.push('wet');
   if (atLeast(hour.windGustsKmh, GUST_LIMIT_KMH)) out.push('gusty');
   return out;
 }
@@ -73,11 +84,7 @@ export function refusalsOf(hour: RideConditions, includeDarkness: boolean): read
 export function flagsOf(hour: RideConditions): readonly RideFlag[] {
   const out: RideFlag[] = [];
   if (!hour.daylight) out.push('dark');
-  if (
-    atLeast(hour.precipitationMm, DAMP_PRECIPITATION_MM) ||
-    atLeast(hour.precipitationProbabilityPct, DAMP_PROBABILITY_PCT)
-  )
-    out.push('wet');
+  if (isWet(hour)) out.push('wet');
   if (atLeast(hour.windGustsKmh, GUSTY_KMH)) out.push('gusty');
   const t = hour.temperatureC;
   if (t !== null && t < COLD_C) out.push('cold');

@@ -15,7 +15,7 @@ import {
   type SegmentsNearQuery,
   type WindQuery,
 } from './schemas/data-queries.ts';
-import { WindForecastResultSchema, type ForecastSourceInfo } from './schemas/forecast-result.ts';
+import { WindForecastResultSchema, type SegmentForecastInfo } from './schemas/forecast-result.ts';
 import { SegmentDetailResultSchema, SegmentsNearResultSchema } from './schemas/segment-results.ts';
 
 /**
@@ -47,7 +47,12 @@ export interface DataInput {
   readonly urls: ResolvedUrls;
 }
 
-const UPSTREAM: readonly ProblemCode[] = ['too_many_requests', 'forecast_unavailable'];
+/** `/v1/wind` is all weather, so a forecast outage is its problem; the segment answers still answer without it. */
+const UPSTREAM: readonly ProblemCode[] = [
+  'too_many_requests',
+  'forecast_unreachable',
+  'forecast_unavailable',
+];
 
 const wind: DataEndpoint = {
   operationId: 'getCellWind',
@@ -75,7 +80,7 @@ const segmentsNear: DataEndpoint = {
   tag: 'Segments',
   query: SegmentsNearQuerySchema,
   result: SegmentsNearResultSchema,
-  problems: [...UPSTREAM, 'place_not_found', 'place_search_unavailable'],
+  problems: ['too_many_requests', 'place_not_found', 'place_search_unavailable'],
   load: ({ query, urls }, data) => data.segmentsNear(query as SegmentsNearQuery, urls),
 };
 
@@ -88,7 +93,7 @@ const segment: DataEndpoint = {
   tag: 'Segments',
   pathParameter: SegmentIdSchema,
   result: SegmentDetailResultSchema,
-  problems: [...UPSTREAM, 'unknown_segment'],
+  problems: ['too_many_requests', 'unknown_segment'],
   load: ({ id, urls }, data) => data.segment(id, urls),
 };
 
@@ -132,9 +137,10 @@ export const SHORT_LIFETIME_S = 60;
  * forecast (the provider failed and an older one stands in) only a minute,
  * so a client soon gets the fresh one. Browsers and the CDN keep it alike.
  */
-export function dataCacheControl(forecast: ForecastSourceInfo, nowMs: number): string {
+export function dataCacheControl(forecast: SegmentForecastInfo, nowMs: number): string {
   const untilHourS = 3600 - (Math.floor(nowMs / 1000) % 3600);
-  const seconds = forecast.stale ? SHORT_LIFETIME_S : Math.max(1, untilHourS);
+  const short = forecast.stale || forecast.unavailable !== undefined;
+  const seconds = short ? SHORT_LIFETIME_S : Math.max(1, untilHourS);
   return `public, max-age=${seconds}, s-maxage=${seconds}`;
 }
 
@@ -147,7 +153,7 @@ async function load(
   const data = await source();
   const admission = await data.admit(client);
   if (!admission.allowed) throw tooManyRequests(admission.retryAfterS);
-  const body = (await endpoint.load(input, data)) as { forecast: ForecastSourceInfo } | undefined;
+  const body = (await endpoint.load(input, data)) as { forecast: SegmentForecastInfo } | undefined;
   if (body === undefined) throw unknownSegment(input.id);
   const reply = jsonReply(body, { cache: CACHE.none });
   reply.headers['cache-control'] = dataCacheControl(body.forecast, data.now());

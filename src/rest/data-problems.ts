@@ -1,4 +1,6 @@
 import { ApiError } from '../core/problems.ts';
+import { isoTime } from '../core/time.ts';
+import type { ForecastOutage } from '../data/forecast/forecast-outage.ts';
 
 /**
  * The problems only the data endpoints answer, built in one place so the
@@ -28,15 +30,29 @@ export function unknownSegment(id: string): ApiError {
   });
 }
 
-/** How long a client waits after the forecast provider failed: its cache retries within a minute. */
-export const FORECAST_RETRY_AFTER_S = 60;
+/** How long a client waits after the place search failed: its next request goes upstream again. */
+export const PLACE_SEARCH_RETRY_AFTER_S = 60;
 
-/** The forecast provider gave no usable answer and the cache had nothing to stand in. */
-export function forecastUnavailable(reason: string): ApiError {
+/**
+ * The forecast could not be read and the cache had nothing to stand in: one problem type for each
+ * outage `forecast-outage.ts` tells apart. Unreachable (no network or DNS at the server) is the
+ * operator's to fix, so it carries no Retry-After; busy says when to ask again, in `retry_at` and
+ * Retry-After. `detail` is the outage's own sentence, `cause` what the service did.
+ */
+export function forecastProblem(outage: ForecastOutage, cause: string): ApiError {
+  const extensions = { cause, retry_at: outage.retryAt === null ? null : isoTime(outage.retryAt) };
+  if (outage.reach === 'unreachable') {
+    return new ApiError('forecast_unreachable', {
+      detail: outage.sentence,
+      hint: 'The server operator must restore its connection to the weather service. Segments and their figures are still answered, without the wind.',
+      extensions,
+    });
+  }
   return new ApiError('forecast_unavailable', {
-    detail: `No forecast could be read: ${reason}`,
-    hint: `The weather service did not answer usefully. Retry after ${FORECAST_RETRY_AFTER_S} seconds (Retry-After).`,
-    retryAfterS: FORECAST_RETRY_AFTER_S,
+    detail: outage.sentence,
+    hint: 'Ask again at retry_at (the Retry-After header gives the same in seconds).',
+    ...(outage.retryAfterS === null ? {} : { retryAfterS: outage.retryAfterS }),
+    extensions,
   });
 }
 
@@ -44,9 +60,9 @@ export function forecastUnavailable(reason: string): ApiError {
 export function placeSearchUnavailable(reason: string): ApiError {
   return new ApiError('place_search_unavailable', {
     detail: `The place search failed: ${reason}`,
-    hint: `Send lat and lon instead, or retry after ${FORECAST_RETRY_AFTER_S} seconds (Retry-After).`,
+    hint: `Send lat and lon instead, or retry after ${PLACE_SEARCH_RETRY_AFTER_S} seconds (Retry-After).`,
     parameter: 'place',
-    retryAfterS: FORECAST_RETRY_AFTER_S,
+    retryAfterS: PLACE_SEARCH_RETRY_AFTER_S,
   });
 }
 

@@ -4,7 +4,7 @@ import { compassPoint } from '../core/compass.ts';
 import { ignoredDirectionHint, isRuleProblem, resolveDirection } from '../core/direction.ts';
 import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
 import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
-import { SERVICE_VERSION } from '../core/service-facts.ts';
+import { API_VERSION, SERVICE_VERSION } from '../core/service-facts.ts';
 import { CACHE } from './headers.ts';
 import { openApiDocument } from './openapi.ts';
 import { defineEndpoint, type Endpoint } from './operation.ts';
@@ -94,11 +94,18 @@ const plans = defineEndpoint({
 const health = defineEndpoint({
   operationId: 'getHealth',
   summary: 'Service health',
-  description: 'Answers `ok` whenever the API serves requests. Never cached.',
+  description:
+    'Answers `ok` whenever the API serves requests, with the service and API versions and each data ' +
+    'source: live or demo, where from, and whether it answered lately. Never cached.',
   tag: 'Service',
   result: HealthSchema,
   cache: CACHE.none,
-  run: (): Health => ({ status: 'ok', version: SERVICE_VERSION }),
+  run: (_query, { sources }): Health => ({
+    status: 'ok',
+    version: SERVICE_VERSION,
+    api_version: API_VERSION,
+    ...(sources ? { sources: [...sources()] } : {}),
+  }),
 });
 
 const openapi = defineEndpoint({

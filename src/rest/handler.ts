@@ -4,6 +4,7 @@ import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './header
 import { problemReply } from './problem-reply.ts';
 import { compileQuery, type CompiledQuery } from './compiled-query.ts';
 import type { Endpoint } from './operation.ts';
+import type { HealthSource } from './schemas/results.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
 import { ENDPOINTS } from './endpoints.ts';
@@ -97,6 +98,7 @@ function answer(
   // Two arguments rather than an object: the synchronous endpoints' path allocates nothing for them.
   client: string | undefined,
   data: RestDataSource | undefined,
+  sources: (() => readonly HealthSource[]) | undefined,
 ): Reply | Promise<Reply> {
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     throw new ApiError('method_not_allowed', {
@@ -107,7 +109,7 @@ function answer(
   const entry = entryOf(url.pathname);
   if (!entry) return dataReply(method, url, urls, client, data);
   if (method === 'OPTIONS') return preflightReply();
-  const body = entry.endpoint.run(readQuery(entry, url, compiled), { urls });
+  const body = entry.endpoint.run(readQuery(entry, url, compiled), { urls, sources });
   return jsonReply(body, { cache: entry.endpoint.cache });
 }
 
@@ -133,6 +135,8 @@ export interface ReplierOptions {
   readonly memo?: number;
   /** Reads valid plain queries with the readers compiled from the schemas (false: zod reads every query; for tests). */
   readonly compiled?: boolean;
+  /** The server's data sources and how they fared, for `/health`. */
+  readonly sources?: () => readonly HealthSource[];
 }
 
 /** Options of a replier that also serves the data endpoints. */
@@ -157,6 +161,7 @@ export function createApiReplier(
   { memo = DEFAULT_MEMO, compiled = true, ...rest }: ReplierOptions & { data?: RestDataSource } = {},
 ): ApiReplier {
   const data = rest.data;
+  const sources = rest.sources;
   const memory = new ReplyMemo(memo);
   const targets = new TargetReader();
   // The URLs follow from the origin alone, so each origin's are built once (bounded like the origins).
@@ -183,7 +188,7 @@ export function createApiReplier(
     try {
       const urls = urlsOf(url.origin);
       docs = urls.docs;
-      reply = answer(method, url, urls, compiled, client, data);
+      reply = answer(method, url, urls, compiled, client, data, sources);
     } catch (error) {
       reply = problemReply(error, url.pathname, docs);
     }

@@ -1,10 +1,13 @@
 import type * as z from 'zod';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { CachePolicy } from './headers.ts';
+import type { HealthSource } from './schemas/results.ts';
 
 /** What an operation can know about the request besides its query. */
 export interface EndpointContext {
   readonly urls: ResolvedUrls;
+  /** The server's data sources and how they fared (`/health`); absent where the replier was built without. */
+  readonly sources: (() => readonly HealthSource[]) | undefined;
 }
 
 /**

@@ -33,3 +33,23 @@ export function attributionFor(
     lines.push(SEGMENT_CREDITS[licence] ?? `Segment catalog entries: ${licence}`);
   return lines;
 }
+
+/** A height source's short name: "NASA SRTM 3″ tiles (public domain)" → "NASA SRTM". */
+function heightsName(source: string): string {
+  if (/srtm/i.test(source)) return 'NASA SRTM';
+  if (/copernicus/i.test(source)) return 'Copernicus DEM';
+  return source.replace(/\s*\(.*\)\s*$/, '');
+}
+
+/**
+ * Where a segment comes from, in one sentence a rider reads under its figures: "From OpenStreetMap
+ * (2013) and NASA SRTM heights", or "Traced by hand from public geography". The way ids, the climb
+ * rule and the file names stay in the full `source` text and the API's `provenance`, shown in a
+ * "Data and source" block, not in the figures.
+ */
+export function madeFrom(segment: Pick<Segment, 'provenance'>): string {
+  const provenance = segment.provenance;
+  if (!provenance) return 'Traced by hand from public geography';
+  const year = provenance.osmTimestamp?.slice(0, 4);
+  return `From OpenStreetMap${year ? ` (${year})` : ''} and ${heightsName(provenance.elevationSource)} heights`;
+}

@@ -2,6 +2,7 @@
  * Where an answer about a place is: a name or coordinates turned into one
  * point, for both surfaces (`find_tailwind_segments`, `GET /v1/segments`).
  */
+import { greatCircleM } from '../core/distance.ts';
 import { MAX_ALTERNATIVES } from '../core/place-list-bounds.ts';
 import { lakeNames } from '../data/geocoding/lakes.ts';
 import type { Geocoder, Place, PlaceKind } from '../data/geocoding/types.ts';
@@ -153,8 +154,11 @@ export async function resolvePlace(input: PlaceInput, context: PlaceParts): Prom
       credit: places.length > 0 ? CREDITS[context.geocoder.id] : null,
     };
   }
-  const [best, ...others] = places;
+  const [best, ...rest] = places;
   if (!best) throw new PlaceError('not_found', await notFoundMessage(query, context));
+  // "Other places with this name" never lists the place chosen again: the town of a name and the
+  // region or parish of the same name around it ("Andorra la Vella") are one place to a rider.
+  const others = rest.filter((other) => !samePlace(best, other));
   return {
     place: {
       name: `${best.name}, ${best.countryCode}`,
@@ -172,6 +176,17 @@ export async function resolvePlace(input: PlaceInput, context: PlaceParts): Prom
     },
     credit: CREDITS[context.geocoder.id],
   };
+}
+
+/** Places this close under one name and country are the same place to a rider, whatever their kinds. */
+const SAME_PLACE_M = 30_000;
+
+function samePlace(a: Place, b: Place): boolean {
+  return (
+    a.countryCode === b.countryCode &&
+    foldName(a.name) === foldName(b.name) &&
+    greatCircleM({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon }) < SAME_PLACE_M
+  );
 }
 
 /** Whether the geocoder's first place is a town whose own name the query is, large enough to keep it. */

@@ -10,6 +10,7 @@
 import type { LatLon } from '../core/bearing.ts';
 import type { ForecastHourSet } from '../data/forecast/hour-set.ts';
 import {
+  ForecastError,
   FORECAST_HOURS,
   MIN_USABLE_HOURS,
   type ForecastSource,
@@ -17,10 +18,14 @@ import {
 } from '../data/forecast/types.ts';
 import { hourSetAhead } from '../data/segments/segment-window.ts';
 
-/** The forecast had too few usable hours anywhere asked; the message is written for an assistant or a developer. */
-export class ForecastUnusableError extends Error {
+/**
+ * The forecast had too few usable hours anywhere asked; the message is written for an assistant or a
+ * developer. A `malformed` forecast failure, so every surface sorts it as the source's outage
+ * (`forecast-outage.ts`: the service answered, but not usefully).
+ */
+export class ForecastUnusableError extends ForecastError {
   constructor(message: string) {
-    super(message);
+    super('malformed', message);
     this.name = 'ForecastUnusableError';
   }
 }
@@ -56,8 +61,7 @@ export async function judgedForecast(
     const most = Math.max(...ahead.map((set) => set?.hours.length ?? 0));
     throw new ForecastUnusableError(
       `The weather service sent too few usable hours: at most ${most} of ${FORECAST_HOURS} ` +
-        `(${unusable} held impossible or missing values), and a window needs at least ${MIN_USABLE_HOURS}. ` +
-        'Try again later.',
+        `(${unusable} held impossible or missing values), and a window needs at least ${MIN_USABLE_HOURS}.`,
     );
   }
   return {

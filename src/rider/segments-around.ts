@@ -52,14 +52,14 @@ export function listedOf(around: SegmentsAround): readonly NearbySegment[] {
 }
 
 /**
- * The radius searched: as asked, but across a region named alone ("Andalusia",
- * "Dolomites") up to {@link MAX_RADIUS_M}, so the answer lists its best-known segments
- * by rank across it rather than only those near its middle, which may be
- * empty country. Islands and lakes keep the radius asked (their radius_m is a
- * hint): a lake's shore and an island's roads lie around their point anyway.
+ * The radius searched: as asked, but across an area named alone (a region such as "Andalusia", a
+ * mountain range such as "Pyrenees", an island such as "Tenerife", a lake such as "Lake Garda") its
+ * own extent, up to {@link MAX_RADIUS_M}, so the answer lists its best-known segments across it
+ * rather than only those near its middle, which may be empty country, sea or water. Until 1.7 only
+ * regions were widened, and an island's answer told the caller to pass its radius by hand.
  */
 export function searchRadiusM(asked: number, area: { kind: string; radius_m: number } | null): number {
-  return area?.kind === 'region' ? Math.max(asked, Math.min(area.radius_m, MAX_RADIUS_M)) : asked;
+  return area ? Math.max(asked, Math.min(area.radius_m, MAX_RADIUS_M)) : asked;
 }
 
 /**

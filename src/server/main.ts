@@ -30,6 +30,9 @@ async function start(): Promise<void> {
   server.listen(port, host, () => {
     const shown = host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost';
     console.log(`wind-on-segment listening on http://${shown}:${port}/${host ? '' : ' (all interfaces)'}`);
+    // One line per data source, demo or live and from where; each live address is asked once, so an
+    // unreachable one is said now rather than at a rider's first search (and `/health` reports it).
+    void app.sources.check((line) => console.log(line));
   });
 
   /** Finishes the requests in flight, then exits: what a process manager expects on SIGTERM. */

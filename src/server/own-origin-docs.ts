@@ -39,7 +39,15 @@ export function withOrigin(html: string, from: string, to: string): string {
   const start = html.indexOf('<main');
   const end = html.lastIndexOf('</main>');
   if (start < 0 || end < start) return html;
-  return html.slice(0, start) + html.slice(start, end).replaceAll(from, to) + html.slice(end);
+  // An element marked `data-as-built` names the deployed address on purpose (the public MCP address a
+  // cloud assistant needs): it keeps it.
+  const kept = /(<[a-z]+ data-as-built[^>]*>[^<]*<\/[a-z]+>)/;
+  const main = html
+    .slice(start, end)
+    .split(kept)
+    .map((part, index) => (index % 2 === 1 ? part : part.replaceAll(from, to)))
+    .join('');
+  return html.slice(0, start) + main + html.slice(end);
 }
 
 /**

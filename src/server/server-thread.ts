@@ -15,8 +15,13 @@ export const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
  * exits with the thread's exit code, and an error that ends the thread (an
  * uncaught exception, a heap beyond its limit) is printed and exits 1.
  */
-export function serveInWorker(entry: URL, resourceLimits = serverHeapLimits()): Worker {
-  const worker = new Worker(entry, { resourceLimits });
+export function serveInWorker(
+  entry: URL,
+  /** The thread's environment, when not this process's (`npm start -- --live` adds WOS_DATA). */
+  env?: NodeJS.ProcessEnv,
+  resourceLimits = serverHeapLimits(),
+): Worker {
+  const worker = new Worker(entry, { resourceLimits, ...(env ? { env } : {}) });
   for (const signal of STOP_SIGNALS) process.once(signal, () => worker.postMessage(signal));
   // The thread's exit code is 1 after such an error.
   worker.on('error', (error) => console.error(error));

@@ -13,6 +13,7 @@ import { apiListener } from './api-listener.ts';
 import { mcpListener } from './mcp-listener.ts';
 import { checkTarget, ownOrigin } from './request-head.ts';
 import { ownOriginDocs } from './own-origin-docs.ts';
+import { segmentPages } from './segment-page.ts';
 import { siteHeaders } from './site-headers.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
@@ -141,6 +142,7 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
         siteCache,
         skipUndecodable(notFound),
         ownOriginDocs(siteDir),
+        segmentPages(reply, notFound),
         pageRewrites(files),
         files,
       ],

@@ -125,7 +125,10 @@ describe('a fresh clone, with the README commands', () => {
     const response = await fetch(`${service?.baseUrl}/health`);
     expect(response.status).toBe(200);
     const { version } = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')) as { version: string };
-    expect(await response.json()).toEqual({ status: 'ok', version });
+    // Since 1.8 /health also names the API version and each data source (all demo on a fresh clone).
+    const health = (await response.json()) as { sources?: { mode: string }[] };
+    expect(health).toMatchObject({ status: 'ok', version });
+    expect(health.sources?.every((source) => source.mode !== 'live')).toBe(true);
   });
 
   it.each(['/', '/docs', '/docs/mcp', '/pricing'])('serves the page %s', async (path) => {

@@ -70,7 +70,7 @@ describe('vercel build output: layout', () => {
     const home = await route(new Request(`${origin}/`));
     expect(home.status).toBe(200);
     const health = await route(new Request(`${origin}/health`));
-    expect(await health.json()).toEqual({ status: 'ok', version: SERVICE_VERSION });
+    expect(await health.json()).toMatchObject({ status: 'ok', version: SERVICE_VERSION });
   });
 });
 

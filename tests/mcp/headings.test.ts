@@ -78,7 +78,7 @@ describe('find_tailwind_segments when no segment is within the radius', () => {
       expect(data.forecast?.source).toBe('demo');
 
       const text = resultText(result);
-      expect(text).toMatch(/^0 segment\(s\) within 25 km/);
+      expect(text).toMatch(/^No segment within 25 km of /);
       expect(text).toMatch(/HEADINGS, NOT SEGMENTS/);
       for (const h of headings) expect(text).toContain(`- heading ${h.heading} (${h.bearing_deg}°): `);
       for (const s of beyond) expect(text).toContain(`[${s.id}]`);

@@ -84,12 +84,16 @@ describe.each(ERAS)('find_tailwind_segments place lookup, protocol %s', (era) =>
       expect.arrayContaining(['Barcelona, ES', 'Girona, ES']),
     );
     expect(resultText(result)).toMatch(/"Catalonia" is a region: .*ask the rider which part/);
-    // An island keeps the radius asked: its radius_m stays a hint.
+    // An island named alone is searched at its own extent too (until 1.7 it kept the radius asked).
     const mallorca = await client.callTool({
       name: 'find_tailwind_segments',
       arguments: { place: 'Mallorca' },
     });
-    expect(FindTailwindSegmentsOutputSchema.parse(mallorca.structuredContent).radius_m).toBe(25_000);
+    const island = FindTailwindSegmentsOutputSchema.parse(mallorca.structuredContent);
+    expect(island.place.area?.kind).toBe('island');
+    expect(island.radius_m).toBe(Math.min(island.place.area?.radius_m ?? 0, 100_000));
+    expect(island.radius_m).toBeGreaterThan(25_000);
+    expect(resultText(mallorca)).not.toMatch(/pass radius_m/);
   });
 
   it('answers a climb discovered from OpenStreetMap by its pass name, qualified or in English', async () => {

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLD_C, DAMP_PRECIPITATION_MM, DAMP_PROBABILITY_PCT, GUSTY_KMH } from '../../src/core/rideable.ts';
+import { COLD_C, GUSTY_KMH, WET_PRECIPITATION_MM, WET_PROBABILITY_PCT } from '../../src/core/rideable.ts';
 import { parseGpx } from '../../src/core/route/gpx.ts';
 import { MAX_ROUTE_BYTES } from '../../src/core/route/route-limits.ts';
 import { createForecastCache } from '../../src/data/forecast/cache.ts';
@@ -101,10 +101,10 @@ describe.each(ERAS)('get_route_wind, protocol %s', (era) => {
     const { data } = await call(client, { points: hundredKmPoints(1) });
     expect(data.best_starts.length).toBeGreaterThanOrEqual(1);
     for (const s of data.best_starts) {
-      const damp =
-        (s.max_precipitation_mm ?? 0) >= DAMP_PRECIPITATION_MM ||
-        (s.max_precipitation_probability_pct ?? 0) >= DAMP_PROBABILITY_PCT;
-      expect(s.flags.includes('wet'), s.start).toBe(damp);
+      // One rain rule: a start with a wet hour is withheld, so an offered one is never wet.
+      expect(s.flags.includes('wet'), s.start).toBe(false);
+      expect(s.max_precipitation_mm ?? 0, s.start).toBeLessThan(WET_PRECIPITATION_MM);
+      expect(s.max_precipitation_probability_pct ?? 0, s.start).toBeLessThan(WET_PROBABILITY_PCT);
       expect(s.flags.includes('gusty'), s.start).toBe((s.max_gusts_kmh ?? 0) >= GUSTY_KMH);
       expect(s.flags.includes('cold'), s.start).toBe((s.min_temperature_c ?? COLD_C) < COLD_C);
     }

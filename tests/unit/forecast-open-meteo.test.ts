@@ -206,9 +206,7 @@ describe('Open-Meteo bodies we cannot read', () => {
     const { fetch } = scripted(json(body));
     const error = await failure(source(fetch).hourly(Array.from({ length: count }, () => GALIBIER)));
     expect(error.failure).toBe('malformed');
-    expect(error.message).toBe(
-      'The weather service Open-Meteo returned data we could not read; try again later.',
-    );
+    expect(error.message).toBe('The weather service Open-Meteo returned data we could not read.');
   });
 });
 
@@ -231,9 +229,7 @@ describe('Open-Meteo faults', () => {
     await vi.advanceTimersByTimeAsync(1);
     const error = await pending;
     expect(error.failure).toBe('timeout');
-    expect(error.message).toBe(
-      'The weather service Open-Meteo did not answer within 4 s; try again in a minute.',
-    );
+    expect(error.message).toBe('The weather service Open-Meteo did not answer within 4 s.');
     expect(aborted).toBe(true);
     expect(requests).toHaveLength(1);
   });
@@ -250,9 +246,7 @@ describe('Open-Meteo faults', () => {
   it('reports a 500 without a readable body by its status', async () => {
     const { fetch } = scripted(new Response('Bad gateway', { status: 502 }));
     const error = await failure(source(fetch).hourly(ALPS));
-    expect(error.message).toBe(
-      'The weather service Open-Meteo failed (HTTP 502); try again in a few minutes.',
-    );
+    expect(error.message).toBe('The weather service Open-Meteo failed (HTTP 502).');
   });
 
   it('retries a 429 and succeeds', async () => {
@@ -276,9 +270,7 @@ describe('Open-Meteo faults', () => {
     const error = await failure(source(fetch, { maxRetryAfterMs: 1 }).hourly(ALPS));
     expect(requests).toHaveLength(3);
     expect(error.failure).toBe('rate_limited');
-    expect(error.message).toBe(
-      'The weather service Open-Meteo is rate-limiting us; try again in a few minutes.',
-    );
+    expect(error.message).toBe('The weather service Open-Meteo is rate-limiting this server.');
   });
 
   it('passes on the reason of a 400 once, with the key redacted', async () => {
@@ -305,7 +297,7 @@ describe('Open-Meteo faults', () => {
     const error = await failure(source(fetch).hourly(ALPS));
     expect(requests).toHaveLength(3);
     expect(error.failure).toBe('network');
-    expect(error.message).toBe('We could not reach the weather service Open-Meteo; try again in a minute.');
+    expect(error.message).toBe('This server could not connect to the weather service Open-Meteo.');
   });
 });
 

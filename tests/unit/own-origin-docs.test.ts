@@ -36,6 +36,16 @@ describe('the guides served at their own origin', () => {
     expect(page).toContain(`content="${BUILT}/og.png"`);
   });
 
+  it('keeps the deployed address where an element is marked data-as-built', () => {
+    const html =
+      '<main><code>https://site.example/mcp</code> or <code data-as-built>https://site.example/mcp</code> ' +
+      'then https://site.example/docs</main>';
+    expect(withOrigin(html, 'https://site.example', 'http://127.0.0.1:3000')).toBe(
+      '<main><code>http://127.0.0.1:3000/mcp</code> or <code data-as-built>https://site.example/mcp</code> ' +
+        'then http://127.0.0.1:3000/docs</main>',
+    );
+  });
+
   it('serves the page as built at its built origin, and rewritten with a validator and gzip elsewhere', async () => {
     const middleware = ownOriginDocs(site());
     expect(await ask(middleware, `${BUILT}/docs`)).toBe(passed);

@@ -14,7 +14,7 @@ describe('rainText', () => {
   it('says each case as the answers always have', () => {
     expect(rainText(0, 0)).toBe('dry');
     expect(rainText(0, null)).toBe('dry');
-    expect(rainText(0, 55)).toBe('no rain forecast, 55% chance of rain');
+    expect(rainText(0, 55)).toBe('55% chance of rain');
     expect(rainText(0.3, 45)).toBe('rain up to 0.3 mm/h, 45% chance of rain');
     expect(rainText(1.2, 0)).toBe('rain up to 1.2 mm/h');
     expect(rainText(null, 20)).toBe('20% chance of rain');

@@ -105,17 +105,68 @@ describe('GET /v1/wind', () => {
     expect(problem.detail).toContain(parameter);
   });
 
-  it('answers 503 with Retry-After when the forecast fails and nothing stands in', async () => {
+  it('answers 503 forecast_unavailable with a retry time when the service is busy and nothing stands in', async () => {
     const failing = handlerWith({
       forecast: failingForecast(new ForecastError('timeout', 'The weather service timed out.')),
     });
     const response = await failing(new Request(`${ORIGIN}/v1/wind?lat=45&lon=6`));
     expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toBe('60');
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(60);
+    expect(retryAfter).toBeLessThan(120);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const problem = ProblemSchema.parse(await response.json());
-    expect(problem.code).toBe('forecast_unavailable');
-    expect(problem.detail).toContain('timed out');
+    const problem = (await response.json()) as Record<string, unknown>;
+    ProblemSchema.parse(problem);
+    const retryAt = new Date(Math.floor(TEST_NOW / 1000) * 1000 + retryAfter * 1000);
+    expect(problem).toMatchObject({
+      code: 'forecast_unavailable',
+      detail: `Open-Meteo is busy: try again at ${retryAt.toISOString().slice(11, 16)} UTC.`,
+      retry_at: retryAt.toISOString().replace('.000', ''),
+      cause: 'The weather service timed out.',
+    });
+    expect(retryAt.getUTCSeconds()).toBe(0);
+  });
+
+  it('answers 503 forecast_unreachable, with no Retry-After, when the server cannot reach the service', async () => {
+    const offline = handlerWith({
+      forecast: failingForecast(new ForecastError('network', 'no route to host')),
+    });
+    const response = await offline(new Request(`${ORIGIN}/v1/wind?lat=45&lon=6`));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBeNull();
+    const problem = (await response.json()) as Record<string, unknown>;
+    expect(ProblemSchema.parse(problem).type).toMatch(/#error-forecast-unreachable$/);
+    expect(problem.detail).toMatch(
+      /^This server cannot reach .* \(no network or DNS\): check its connection\.$/,
+    );
+  });
+});
+
+describe('segment answers without a forecast', () => {
+  const offline = handlerWith({ forecast: failingForecast(new ForecastError('network', 'offline')) });
+
+  it('GET /v1/segments/{id} still gives the figures, road and profile, says why there is no wind', async () => {
+    const response = await offline(new Request(`${ORIGIN}/v1/segments/fr-alpe-d-huez`));
+    expect(response.status).toBe(200);
+    const body = SegmentDetailResultSchema.parse(await response.json());
+    expect(body.segment.name).toMatch(/Alpe d'Huez/);
+    expect(body.segment.line.length).toBeGreaterThan(10);
+    expect(body).toMatchObject({ hours: [], best_window: null, window_status: 'no_forecast' });
+    expect(body.forecast.issued_at).toBeNull();
+    expect(body.forecast.unavailable).toMatchObject({ code: 'forecast_unreachable', retry_at: null });
+    expect(body.forecast.unavailable?.reason).toMatch(/cannot reach/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+  });
+
+  it('GET /v1/segments still lists the segments near a place, each with no_forecast', async () => {
+    const response = await offline(new Request(`${ORIGIN}/v1/segments?lat=45.06&lon=6.03`));
+    expect(response.status).toBe(200);
+    const body = SegmentsNearResultSchema.parse(await response.json());
+    expect(body.segments.length).toBeGreaterThan(0);
+    expect(body.segments.every((s) => s.best_window === null && s.window_status === 'no_forecast')).toBe(
+      true,
+    );
+    expect(body.forecast.unavailable?.code).toBe('forecast_unreachable');
   });
 });
 

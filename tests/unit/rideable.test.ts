@@ -93,7 +93,14 @@ describe('which hours are refused', () => {
       precipitationMm: 0.2,
       precipitationProbabilityPct: 10,
     };
-    expect(flagsOf(hour)).toEqual(['wet', 'gusty', 'cold', 'freezing']);
+    // 0.2 mm is under the one rain rule: figures, not a flag.
+    expect(flagsOf(hour)).toEqual(['gusty', 'cold', 'freezing']);
+    expect(flagsOf({ ...hour, precipitationMm: WET_PRECIPITATION_MM })).toEqual([
+      'wet',
+      'gusty',
+      'cold',
+      'freezing',
+    ]);
     expect(flagsOf({ ...hour, windGustsKmh: 20, temperatureC: COLD_C, precipitationMm: 0 })).toEqual([]);
     expect(flagsOf({ ...hour, windGustsKmh: 20, temperatureC: 35, precipitationMm: 0 })).toEqual(['hot']);
   });
@@ -133,7 +140,7 @@ describe('the best rideable window', () => {
       maxTemperatureC: 4,
       maxGustsKmh: 40,
     });
-    expect(window?.flags).toEqual(['wet', 'gusty', 'cold']);
+    expect(window?.flags).toEqual(['gusty', 'cold']);
   });
 
   it.each([

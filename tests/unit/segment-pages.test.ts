@@ -21,7 +21,7 @@ import {
   signedKmh,
   windowText,
 } from '../../src/components/segments/segment-words.ts';
-import { DAMP_PRECIPITATION_MM, GUSTY_KMH } from '../../src/core/rideable.ts';
+import { GUSTY_KMH, WET_PRECIPITATION_MM, WET_PROBABILITY_PCT } from '../../src/core/rideable.ts';
 import { rememberSignedIn } from '../../src/components/rider/menu-session.ts';
 import { signedInNoted } from '../../src/components/segments/signed-in-note.ts';
 
@@ -126,8 +126,10 @@ describe('the words of the segment pages', () => {
 
   it('marks rain and gust hours by the rules that flag a window', () => {
     const base = { precipitation_mm: 0, precipitation_probability_pct: 0 };
-    expect(isRainHour({ ...base, precipitation_mm: DAMP_PRECIPITATION_MM })).toBe(true);
-    expect(isRainHour({ ...base, precipitation_probability_pct: 39 })).toBe(false);
+    expect(isRainHour({ ...base, precipitation_mm: WET_PRECIPITATION_MM })).toBe(true);
+    expect(isRainHour({ ...base, precipitation_mm: WET_PRECIPITATION_MM - 0.1 })).toBe(false);
+    expect(isRainHour({ ...base, precipitation_probability_pct: WET_PROBABILITY_PCT })).toBe(true);
+    expect(isRainHour({ ...base, precipitation_probability_pct: WET_PROBABILITY_PCT - 1 })).toBe(false);
     expect(isRainHour({ precipitation_mm: null, precipitation_probability_pct: null })).toBe(false);
     expect(isGustHour({ wind_gusts_kmh: GUSTY_KMH })).toBe(true);
     expect(isGustHour({ wind_gusts_kmh: GUSTY_KMH - 0.1 })).toBe(false);

@@ -29,7 +29,7 @@ describe('the service version', () => {
   it('is what /health and the MCP serverInfo report; the OpenAPI description keeps the API version', async () => {
     const handler = createApiHandler();
     const health = await handler(new Request('http://localhost/health'));
-    expect(await health.json()).toEqual({ status: 'ok', version: SERVICE_VERSION });
+    expect(await health.json()).toEqual({ status: 'ok', version: SERVICE_VERSION, api_version: API_VERSION });
     expect(SERVER_INFO.version).toBe(SERVICE_VERSION);
     const openapi = (await (await handler(new Request('http://localhost/openapi.json'))).json()) as {
       info: { version: string };

@@ -13,14 +13,14 @@ export const SegmentSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-  WOS_DISCOVERY: settingField<'seed' | 'online'>({
+  WOS_DISCOVERY: settingField<'seed' | 'online' | undefined>({
     group: 'data',
-    shownDefault: '`seed`',
+    shownDefault: '`seed`; `online` when live',
     description:
       '`seed` (segments discovered from the shipped OpenStreetMap extracts only, and elevation profiles from the shipped SRTM tiles only, offline) or `online` (a place with too few segments is discovered from Overpass and the elevation API on demand, stored in the rider store; profiles outside the shipped tiles come from the elevation API)',
     accepts: '"seed" or "online"',
     parse: oneOf('seed', 'online'),
-    fallback: 'seed',
+    fallback: undefined,
   }),
   WOS_OVERPASS_URL: settingField<string>({
     group: 'data',
@@ -62,10 +62,10 @@ export const SegmentSettingsSchema = z.object({
 
 type SegmentEnvironment = z.infer<typeof SegmentSettingsSchema>;
 
-/** How segments beyond the catalog are found, as the discovery service takes it. */
-export function discoveryOf(v: SegmentEnvironment) {
+/** How segments beyond the catalog are found (its own setting, else the one switch's), as the discovery service takes it. */
+export function discoveryOf(v: SegmentEnvironment, live: boolean) {
   return {
-    mode: v.WOS_DISCOVERY,
+    mode: v.WOS_DISCOVERY ?? (live ? 'online' : 'seed'),
     overpassUrl: v.WOS_OVERPASS_URL,
     elevationUrl: v.WOS_ELEVATION_URL,
     areasInMemory: v.WOS_DISCOVERY_AREAS,

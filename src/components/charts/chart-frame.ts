@@ -1,5 +1,18 @@
-import { chartDomains, scaleOf, type Domain } from './chart-scale.ts';
-import type { ChartSpec } from './chart-spec.ts';
+import { chartDomains, scaleOf, ticksOf, Y_TICK_COUNT, type Domain } from './chart-scale.ts';
+import { formatValue, type ChartSpec } from './chart-spec.ts';
+
+/** Where the y axis title's glyphs end, from the drawing's left edge (12 px text turned upright at x 14). */
+const Y_TITLE_RIGHT = 18;
+
+/**
+ * Room left of the plot: the default, or more when the widest y tick label (right-aligned 6 units
+ * left of the plot, 12 px text, no glyph wider than 0.62 em on average) would reach the axis title,
+ * as "+20.0" on the route's wind chart once did.
+ */
+function leftMargin(spec: ChartSpec, y: Domain): number {
+  const widths = ticksOf(spec.y, y, Y_TICK_COUNT).map((tick) => formatValue(spec.y, tick).length * 12 * 0.62);
+  return Math.max(MARGIN.left, Math.ceil(Y_TITLE_RIGHT + 6 + Math.max(0, ...widths) + 6));
+}
 
 /** Room around the plot for tick labels (left, bottom), the axis titles and band labels (top). */
 export const MARGIN = { top: 22, right: 14, bottom: 42, left: 56 } as const;
@@ -29,13 +42,13 @@ export interface ChartFrame {
 export function chartFrame(spec: ChartSpec): ChartFrame {
   const width = spec.width ?? 640;
   const height = spec.height ?? 260;
+  const domains = chartDomains(spec);
   const plot = {
-    left: MARGIN.left,
+    left: leftMargin(spec, domains.y),
     right: width - MARGIN.right,
     top: MARGIN.top,
     bottom: height - MARGIN.bottom,
   };
-  const domains = chartDomains(spec);
   return {
     width,
     height,

@@ -237,14 +237,18 @@ export function renderChart(svg: SVGSVGElement, spec: ChartSpec): void {
     if (marker.y === undefined)
       group.append(node('line', { x1: fixed(at), x2: fixed(at), y1: plot.top, y2: plot.bottom }));
     else group.append(node('circle', { cx: fixed(at), cy: fixed(clampY(marker.y)), r: 5 }));
-    // The label leans inwards near either edge so it stays inside the drawing.
-    const anchor = at > (plot.left + plot.right) / 2 ? 'end' : 'start';
+    // The label stays inside the plot, clear of the y tick labels: after the point where it fits,
+    // else before it, else as far left as it fits (on a phone's narrow chart "Peak of the best
+    // window", leaning left from a point just past the middle, once ran over the tick labels).
+    const wide = tickLabelWidth(marker.label);
+    const anchor = at + 8 + wide <= plot.right ? 'start' : at - 8 - wide >= plot.left ? 'end' : 'start';
+    const labelX = anchor === 'end' ? at - 8 : Math.max(plot.left + 2, Math.min(at + 8, plot.right - wide));
     group.append(
       node(
         'text',
         {
           class: 'chart-marker-label',
-          x: fixed(at + (anchor === 'end' ? -8 : 8)),
+          x: fixed(labelX),
           y: fixed(Math.max(plot.top + 10, labelY)),
           'text-anchor': anchor,
         },

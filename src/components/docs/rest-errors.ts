@@ -7,8 +7,10 @@ import {
   requestTimedOut,
   uriTooLong,
 } from '../../rest/edge-refusals.ts';
+import { outageOf } from '../../data/forecast/forecast-outage.ts';
+import { ForecastError } from '../../data/forecast/types.ts';
 import {
-  forecastUnavailable,
+  forecastProblem,
   placeNotFound,
   placeSearchUnavailable,
   tooManyRequests,
@@ -17,6 +19,9 @@ import {
 import { DATA_RATE_LIMIT } from '../../rest/data-port.ts';
 import type { ErrorSection } from './error-section.ts';
 import { edgeProblemExample, internalErrorExample, liveExample, type LiveExample } from './live-example.ts';
+
+/** The instant the outage examples are worded at (a busy service's retry time follows from it). */
+const EXAMPLE_NOW_MS = Date.UTC(2026, 10, 28, 14, 3, 20);
 
 /** What each code's section says, and how its example answer is made. */
 const entries = (
@@ -116,13 +121,31 @@ const entries = (
   },
   forecast_unavailable: {
     cause:
-      'The weather service did not answer (or answered too few usable hours) and the forecast cache held nothing for the cell, not even an older forecast to stand in (answers built on one say stale: true). Never cached.',
-    fix: 'Retry after the seconds Retry-After gives.',
-    request: 'GET /v1/wind?lat=45.06&lon=6.03, while the weather service is down',
+      'The weather service was reached but did not answer usefully (a time-out, a rate limit, a server error, too few usable hours) and the forecast cache held nothing for the cell, not even an older forecast to stand in (answers built on one say stale: true). Only /v1/wind answers it: the segment answers still list their segments, without the wind, and say why in forecast.unavailable. Never cached.',
+    fix: 'Ask again at retry_at, the time the detail names (Retry-After gives the same in seconds).',
+    request: 'GET /v1/wind?lat=45.06&lon=6.03, while the weather service is overloaded',
     example: async () =>
       edgeProblemExample(
         site,
-        forecastUnavailable('the weather service did not answer within 8 seconds.'),
+        forecastProblem(
+          outageOf(new ForecastError('timeout', 'no answer'), 'open-meteo', EXAMPLE_NOW_MS),
+          'The weather service Open-Meteo did not answer within 4 s.',
+        ),
+        '/v1/wind',
+      ),
+  },
+  forecast_unreachable: {
+    cause:
+      'This server cannot reach the weather service at all: no network, a name that does not resolve (DNS), a refused connection. Asking again soon changes nothing, so there is no Retry-After. Only /v1/wind answers it: the segment answers still list their segments, without the wind, and say why in forecast.unavailable. Never cached.',
+    fix: 'Nothing on the client: the server operator must restore the connection (or set WOS_FORECAST_URL to a reachable instance). GET /health names the source and when it last answered.',
+    request: 'GET /v1/wind?lat=45.06&lon=6.03, on a server with no network',
+    example: async () =>
+      edgeProblemExample(
+        site,
+        forecastProblem(
+          outageOf(new ForecastError('network', 'no route'), 'open-meteo', EXAMPLE_NOW_MS),
+          'This server could not connect to the weather service Open-Meteo.',
+        ),
         '/v1/wind',
       ),
   },

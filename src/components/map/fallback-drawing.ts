@@ -30,6 +30,8 @@ export interface FallbackDrawing {
   /** `rotateDeg` turns an arrow drawn pointing up (north) to the direction of travel. */
   readonly arrows: readonly (DrawnPoint & { readonly rotateDeg: number })[];
   readonly ends: readonly (DrawnPoint & Pick<EndMarker, 'kind' | 'label' | 'badge'>)[];
+  /** The place searched around, if any. */
+  readonly place?: DrawnPoint & { readonly name: string };
 }
 
 /** Extents below this (degrees) count as zero: a single point is drawn in the middle, not divided by zero. */
@@ -79,6 +81,7 @@ export function drawFallback(plan: MapPlan, frame: DrawingFrame): FallbackDrawin
     arrows: plan.lines.flatMap((line) =>
       line.arrows.map((arrow) => ({ ...project(arrow.position), rotateDeg: round(arrow.bearingDeg) })),
     ),
+    ...(plan.place ? { place: { ...project(plan.place.position), name: plan.place.name } } : {}),
     ends: plan.lines.flatMap((line) =>
       line.ends.map((end) => ({
         ...project(end.position),

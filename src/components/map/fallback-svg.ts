@@ -51,6 +51,16 @@ export function fallbackSvg(plan: MapPlan, label: string, width = 640, height = 
     element('circle', { cx: mark.x, cy: mark.y, r: 3, class: 'map-mark-dot' }, svg);
     element('text', { x: mark.x + 6, y: mark.y - 6, class: 'map-mark-text' }, svg).textContent = mark.label;
   }
+  if (drawing.place) {
+    const group = element(
+      'g',
+      { class: 'map-place', transform: `translate(${drawing.place.x} ${drawing.place.y})` },
+      svg,
+    );
+    element('title', {}, group).textContent = `Searched place: ${drawing.place.name}`;
+    element('circle', { r: 6 }, group);
+    element('text', { x: 10, y: 4 }, group).textContent = drawing.place.name;
+  }
   for (const end of drawing.ends) {
     const group = element(
       'g',

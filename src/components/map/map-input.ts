@@ -37,4 +37,6 @@ export interface SegmentMapInput {
    * line, off for an overview of many, where they would crowd each other out.
    */
   readonly details: boolean;
+  /** The place a list was searched around, marked with its name so a rider sees where "near" is from. */
+  readonly place?: { readonly position: LonLat; readonly name: string };
 }

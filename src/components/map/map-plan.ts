@@ -31,6 +31,8 @@ export interface PlannedLine {
 
 export interface MapPlan {
   readonly lines: readonly PlannedLine[];
+  /** The place searched around, if any (inside `bounds`). */
+  readonly place?: { readonly position: LonLat; readonly name: string };
   /** [[west, south], [east, north]], unwrapped: west < east across the antimeridian. */
   readonly bounds: readonly [LonLat, LonLat] | undefined;
 }
@@ -71,7 +73,12 @@ export function planMap(input: SegmentMapInput): MapPlan {
       arrows: input.details ? arrowPoints(line.coordinates) : [],
       ends: endsOf(line, input.details),
     })),
-    bounds: lineBounds(lines.map((line) => line.coordinates)),
+    ...(input.place ? { place: input.place } : {}),
+    // The place is inside the box, so the map shows where the list was searched from.
+    bounds: lineBounds([
+      ...lines.map((line) => line.coordinates),
+      ...(input.place ? [[input.place.position]] : []),
+    ]),
   };
 }
 

@@ -81,6 +81,10 @@ function addMarkers(map: MapLibreMap, plan: MapPlan): void {
       ends.push(new Marker({ element: node }).setLngLat(at(end.position)).addTo(map));
     }
   }
+  if (plan.place) {
+    const node = markerElement('map-place-marker', plan.place.name, `Searched place: ${plan.place.name}`);
+    new Marker({ element: node, anchor: 'bottom' }).setLngLat(at(plan.place.position)).addTo(map);
+  }
   // Start and finish badges never sit on one another: moved apart now, and again after each move or zoom.
   const spread = () => {
     const boxes = ends.map((marker) => {

@@ -23,12 +23,40 @@ function facts(segment: Segment): HTMLElement {
     ...(segment.max_grade_pct === undefined
       ? []
       : ([['Steepest 100 m', `${segment.max_grade_pct}%`]] as [string, string][])),
-    ['Source', `${segment.source_note} (${segment.license})`],
+    ['Source', segment.made_from],
   ];
   return el(
     'dl',
     { className: 'segment-facts' },
     ...rows.map(([term, value]) => el('div', {}, el('dt', { text: term }), el('dd', { text: value }))),
+  );
+}
+
+/** The full account of the data (ways, data date, climb rule, files, licence), folded away under the figures. */
+function dataAndSource(segment: Segment): HTMLElement {
+  const provenance = segment.provenance;
+  const rows: [string, string][] = [
+    ['How it was made', segment.source_note],
+    ['Licence', segment.license],
+    ...(provenance
+      ? ([
+          ['OpenStreetMap ways', provenance.osm_way_ids.join(', ')],
+          ['OpenStreetMap data of', provenance.osm_data_date?.slice(0, 10) ?? 'unknown'],
+          ['Read from', provenance.osm_source],
+          ['Heights', provenance.elevation_source],
+          ...(provenance.ranked_by ? ([['Ranked by', provenance.ranked_by]] as [string, string][]) : []),
+        ] as [string, string][])
+      : []),
+  ];
+  return el(
+    'details',
+    { className: 'data-and-source' },
+    el('summary', { text: 'Data and source' }),
+    el(
+      'dl',
+      {},
+      ...rows.map(([term, value]) => el('div', {}, el('dt', { text: term }), el('dd', { text: value }))),
+    ),
   );
 }
 
@@ -80,20 +108,27 @@ export async function startDetailPage(): Promise<void> {
   byId('segment-loading').hidden = true;
   byId('segment-title').textContent = segment.name;
   document.title = `${segment.name} · wind-on-segment`;
-  byId('segment-facts').replaceChildren(facts(segment));
-  byId('segment-best').textContent = result.best_window
-    ? `Best window ${windowText(result.best_window)}: ${signedKmh(result.best_window.signed_tailwind_kmh)} along the segment on average (strongest hour ${signedKmh(result.best_window.peak_tailwind_kmh)}).`
-    : windowStatusWords(result.window_status);
+  byId('segment-facts').replaceChildren(facts(segment), dataAndSource(segment));
+  const windless = result.forecast.unavailable !== undefined;
+  // Without the wind, the forecast note says why once; the map, figures and profile still show.
+  byId('segment-best').textContent = windless
+    ? ''
+    : result.best_window
+      ? `Best window ${windowText(result.best_window)}: ${signedKmh(result.best_window.signed_tailwind_kmh)} along the segment on average (strongest hour ${signedKmh(result.best_window.peak_tailwind_kmh)}).`
+      : windowStatusWords(result.window_status);
   showForecastNotes(byId('segment-forecast'), byId('segment-credits'), result.forecast, result.attribution);
   // Said in the page's own words from the structured field: the API's `note` is written for integrators (a URL, MCP tool names).
   byId('segment-ensemble-locked').hidden = !result.ensemble.locked;
 
   const hour = mapHour(result);
-  byId('segment-map-hour').textContent = hour
-    ? `The line is coloured by the wind on each stretch on ${localParts(hour.time_local).day} at ${localParts(hour.time_local).clock}${result.best_window ? ', the strongest hour of the best window' : ''}.`
-    : 'No forecast hour is known, so the line is drawn without wind colours.';
+  byId('segment-map-hour').textContent = windless
+    ? ''
+    : hour
+      ? `The line is coloured by the wind on each stretch on ${localParts(hour.time_local).day} at ${localParts(hour.time_local).clock}${result.best_window ? ', the strongest hour of the best window' : ''}.`
+      : 'No forecast hour is known, so the line is drawn without wind colours.';
 
-  drawChart('segment-timeline', timelineSpec(result.hours, result.best_window, segment.name));
+  byId('segment-timeline-section').hidden = windless;
+  if (!windless) drawChart('segment-timeline', timelineSpec(result.hours, result.best_window, segment.name));
   if (segment.profile && segment.profile.length >= 2) {
     drawChart('segment-profile', profileSpec(segment.profile, segment.name));
   } else {

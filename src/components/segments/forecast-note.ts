@@ -1,5 +1,19 @@
-import type { ForecastSourceInfo } from '../../rest/schemas/forecast-result.ts';
+import type { SegmentForecastInfo, WindUnavailable } from '../../rest/schemas/forecast-result.ts';
 import { el } from './dom.ts';
+
+/**
+ * The one sentence a page says where the wind cannot be read, told apart as the API tells them
+ * (`forecast.unavailable.code`): a server that cannot reach the weather service at all, or a service
+ * that is busy until a time, given on the reader's own clock.
+ */
+export function windUnavailableSentence(unavailable: WindUnavailable): string {
+  if (unavailable.code === 'forecast_unreachable') {
+    return 'No wind here for now: this server cannot reach the weather service Open-Meteo (no network or DNS), so its operator should check its connection.';
+  }
+  const at = unavailable.retry_at === null ? null : new Date(unavailable.retry_at);
+  const clock = at?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `No wind just now: the weather service Open-Meteo is busy, so try again${clock ? ` at ${clock}` : ' in a few minutes'}.`;
+}
 
 /**
  * What the pages say about the forecast under the figures: a visible label
@@ -10,11 +24,16 @@ import { el } from './dom.ts';
 export function showForecastNotes(
   labelTarget: HTMLElement,
   creditsTarget: HTMLElement,
-  forecast: ForecastSourceInfo,
+  forecast: SegmentForecastInfo,
   attribution: readonly string[],
 ): void {
   const notes: HTMLElement[] = [];
-  if (forecast.demo) {
+  if (forecast.unavailable) {
+    notes.push(
+      el('p', { className: 'wind-unavailable', text: windUnavailableSentence(forecast.unavailable) }),
+    );
+  }
+  if (forecast.demo && !forecast.unavailable) {
     notes.push(
       el('p', {
         className: 'demo-label',

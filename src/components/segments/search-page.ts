@@ -9,21 +9,24 @@ import { segmentsQuery, signedKmh, windowStatusWords, windowText } from './segme
 /** The widest search the API takes, offered when nothing lies within the radius asked. */
 const WIDEST_RADIUS_KM = 100;
 
-function segmentItem(segment: NearSegment, index: number): HTMLLIElement {
+function segmentItem(segment: NearSegment, index: number, windless: boolean): HTMLLIElement {
   const facts = [
     `${segment.distance_km} km away`,
     `${segment.length_km} km long`,
     `heading ${Math.round(segment.bearing_deg)}°`,
     ...(segment.avg_grade_pct === undefined ? [] : [`${segment.avg_grade_pct}% average`]),
   ].join(' · ');
-  const window = segment.best_window
-    ? el(
-        'p',
-        { className: 'segment-window' },
-        el('strong', { text: `Best window ${windowText(segment.best_window)}` }),
-        `: ${signedKmh(segment.best_window.signed_tailwind_kmh)} along the segment.`,
-      )
-    : el('p', { className: 'segment-window muted', text: windowStatusWords(segment.window_status) });
+  // Without the wind the page says why once, above the list, instead of on every segment.
+  const window = windless
+    ? ''
+    : segment.best_window
+      ? el(
+          'p',
+          { className: 'segment-window' },
+          el('strong', { text: `Best window ${windowText(segment.best_window)}` }),
+          `: ${signedKmh(segment.best_window.signed_tailwind_kmh)} along the segment.`,
+        )
+      : el('p', { className: 'segment-window muted', text: windowStatusWords(segment.window_status) });
   const source =
     segment.source === 'discovered'
       ? el('p', { className: 'segment-source muted', text: 'Found from OpenStreetMap roads (ODbL).' })
@@ -113,8 +116,11 @@ export async function startSearchPage(): Promise<void> {
     result.place.country && !result.place.name.includes(',')
       ? `${result.place.name}, ${result.place.country}`
       : result.place.name;
-  byId('segments-heading').textContent = `Segments near ${placeName}`;
-  document.title = `Segments near ${placeName} · wind-on-segment`;
+  const outside = result.segments.length > 0 && result.segments.every((segment) => !segment.within_radius);
+  // A list whose segments all lie beyond the radius says so in its heading, and the API's headline says how far.
+  const heading = outside ? `Nearest segments to ${placeName}` : `Segments near ${placeName}`;
+  byId('segments-heading').textContent = heading;
+  document.title = `${heading} · wind-on-segment`;
   byId('segments-alternatives').replaceChildren(alternativesBlock(result));
   showForecastNotes(byId('segments-forecast'), byId('segments-credits'), result.forecast, result.attribution);
   const list = byId('segments-list');
@@ -123,24 +129,25 @@ export async function startSearchPage(): Promise<void> {
   if (result.segments.length === 0) {
     list.replaceChildren(emptyBlock(result, search));
     map.hidden = true;
-    status.textContent = `No segments near ${placeName}.`;
+    status.textContent = `${result.headline}.`;
     return;
   }
-  const outside = result.segments.every((segment) => !segment.within_radius);
   list.replaceChildren(
-    ...(outside
-      ? [
-          el('p', {
-            className: 'muted',
-            text: `None lies within ${result.radius_km} km: these are the nearest beyond.`,
-          }),
-        ]
-      : []),
-    el('ol', { className: 'segment-list' }, ...result.segments.map(segmentItem)),
+    el(
+      'ol',
+      { className: 'segment-list' },
+      ...result.segments.map((segment, index) =>
+        segmentItem(segment, index, result.forecast.unavailable !== undefined),
+      ),
+    ),
   );
-  status.textContent = `${result.segments.length} segment${result.segments.length === 1 ? '' : 's'} near ${placeName}.`;
+  status.textContent = `${result.headline}.`;
   await mountSegmentMap(map, {
     details: false,
+    place: {
+      position: [result.place.lon, result.place.lat],
+      name: result.place.name.split(',')[0] ?? placeName,
+    },
     lines: result.segments.map((segment, index) => ({
       coordinates: segment.line,
       name: segment.name,

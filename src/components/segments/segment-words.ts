@@ -1,5 +1,5 @@
 import type { BestWindow } from '../../rest/schemas/segment-results.ts';
-import { GUSTY_KMH, DAMP_PRECIPITATION_MM, DAMP_PROBABILITY_PCT } from '../../core/rideable.ts';
+import { GUSTY_KMH, isWet } from '../../core/rideable.ts';
 
 /**
  * How the segment pages word the API's figures. Pure: the times are read
@@ -74,16 +74,15 @@ export function windowStatusWords(status: string): string {
   return (WINDOW_STATUS_WORDS as Readonly<Record<string, string>>)[status] ?? `No window (${status}).`;
 }
 
-/** An hour marked as rain on the timeline: the rule that flags a window `wet`. */
+/** An hour marked as rain on the timeline: the one rain rule, by which it is withheld from windows. */
 export function isRainHour(hour: {
   precipitation_mm: number | null;
   precipitation_probability_pct: number | null;
 }): boolean {
-  return (
-    (hour.precipitation_mm !== null && hour.precipitation_mm >= DAMP_PRECIPITATION_MM) ||
-    (hour.precipitation_probability_pct !== null &&
-      hour.precipitation_probability_pct >= DAMP_PROBABILITY_PCT)
-  );
+  return isWet({
+    precipitationMm: hour.precipitation_mm,
+    precipitationProbabilityPct: hour.precipitation_probability_pct,
+  });
 }
 
 /** An hour marked as gusty on the timeline: the rule that flags a window `gusty`. */

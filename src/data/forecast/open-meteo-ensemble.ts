@@ -1,3 +1,4 @@
+import { openMeteoEnsembleOrigin } from '../open-meteo-endpoints.ts';
 import { z } from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
@@ -20,11 +21,6 @@ import {
 } from './open-meteo-request.ts';
 import { FORECAST_BOUNDS, isNextHour, isPossible } from './validate.ts';
 import { type Clock, ForecastError, hourStart } from './types.ts';
-
-/** The free endpoint (non-commercial use only). */
-export const OPEN_METEO_ENSEMBLE_FREE_URL = 'https://ensemble-api.open-meteo.com';
-/** The commercial endpoint, used whenever an API key is configured. */
-export const OPEN_METEO_ENSEMBLE_COMMERCIAL_URL = 'https://customer-ensemble-api.open-meteo.com';
 
 /** Only the wind: each variable is paid for once per member. */
 export const ENSEMBLE_HOURLY = ['wind_speed_10m', 'wind_direction_10m'] as const;
@@ -96,8 +92,7 @@ export const memberKey = (variable: string, member: number): string =>
  */
 export function createOpenMeteoEnsemble(options: OpenMeteoEnsembleOptions = {}): EnsembleSource {
   const apiKey = options.apiKey?.trim() || undefined;
-  const baseUrl =
-    options.baseUrl ?? (apiKey ? OPEN_METEO_ENSEMBLE_COMMERCIAL_URL : OPEN_METEO_ENSEMBLE_FREE_URL);
+  const baseUrl = options.baseUrl ?? openMeteoEnsembleOrigin(apiKey);
   const model = options.model ?? 'ecmwf_ifs025';
   const { members, metaDomain } = ENSEMBLE_MODELS[model];
   const timeoutMs = options.timeoutMs ?? OPEN_METEO_TIMEOUT_MS;

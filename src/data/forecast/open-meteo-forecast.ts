@@ -12,11 +12,7 @@ import {
   toForecastError,
 } from './open-meteo-request.ts';
 import { type RawHour, validateHours } from './validate.ts';
-
-/** The free endpoint; without an API key the service is free for non-commercial use only. */
-export const OPEN_METEO_FREE_URL = 'https://api.open-meteo.com/v1/forecast';
-/** The commercial endpoint, used whenever an API key is configured. */
-export const OPEN_METEO_COMMERCIAL_URL = 'https://customer-api.open-meteo.com/v1/forecast';
+import { openMeteoForecastUrl } from '../open-meteo-endpoints.ts';
 
 const values = z.array(z.number().nullable()).optional();
 
@@ -75,17 +71,20 @@ export interface OpenMeteoOptions extends OpenMeteoRequestOptions {
 
 const SERVICE = 'The weather service Open-Meteo';
 
-/** A failed forecast ends the answer, so every message says what to do. */
+/**
+ * What happened, never what to do: a failed forecast is sorted into "cannot reach" or "busy" by
+ * `forecast-outage.ts`, whose sentence says what to do; this is the cause it carries.
+ */
 const WORDING: FailureWording = {
-  timeout: (seconds) => `${SERVICE} did not answer within ${seconds} s; try again in a minute.`,
-  rateLimited: `${SERVICE} is rate-limiting us; try again in a few minutes.`,
+  timeout: (seconds) => `${SERVICE} did not answer within ${seconds} s.`,
+  rateLimited: `${SERVICE} is rate-limiting this server.`,
   refused: (status) =>
     `${SERVICE} refused our credentials (HTTP ${status}); the server operator should check OPEN_METEO_API_KEY.`,
   rejected: (reason) => `${SERVICE} rejected the request: ${reason}`,
-  failed: (status) => `${SERVICE} failed (HTTP ${status}); try again in a few minutes.`,
+  failed: (status) => `${SERVICE} failed (HTTP ${status}).`,
   unreachable: (unexpected) =>
-    `We could not reach the weather service Open-Meteo${unexpected ? ' (unexpected failure)' : ''}; try again in a minute.`,
-  malformed: `${SERVICE} returned data we could not read; try again later.`,
+    `This server could not connect to the weather service Open-Meteo${unexpected ? ' (unexpected failure)' : ''}.`,
+  malformed: `${SERVICE} returned data we could not read.`,
 };
 
 /**
@@ -97,7 +96,7 @@ const WORDING: FailureWording = {
  */
 export function createOpenMeteoForecast(options: OpenMeteoOptions = {}): ForecastSource {
   const apiKey = options.apiKey?.trim() || undefined;
-  const baseUrl = options.baseUrl ?? (apiKey ? OPEN_METEO_COMMERCIAL_URL : OPEN_METEO_FREE_URL);
+  const baseUrl = options.baseUrl ?? openMeteoForecastUrl(apiKey);
   const timeoutMs = options.timeoutMs ?? OPEN_METEO_TIMEOUT_MS;
   const clock = options.clock ?? Date.now;
   const client = createOpenMeteoClient(options, 2);

@@ -11,6 +11,8 @@ export interface EnsembleChoice {
   readonly model: EnsembleModelId;
   readonly apiKey?: string | undefined;
   readonly timeoutMs?: number | undefined;
+  /** Another Open-Meteo ensemble origin (your own, or a test double). */
+  readonly baseUrl?: string | undefined;
 }
 
 export interface EnsembleDeps {
@@ -34,6 +36,7 @@ export function createEnsemble(choice: EnsembleChoice, deps: EnsembleDeps = {}):
     ...(deps.onRequest ? { onRequest: deps.onRequest } : {}),
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
     ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
+    ...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
   });
   return createEnsembleCache(source, cacheOptions);
 }

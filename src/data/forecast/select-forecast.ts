@@ -2,7 +2,7 @@ import { type CachedForecastSource, createForecastCache } from './cache.ts';
 import type { SharedCacheTier } from './cell-cache.ts';
 import { createDemoForecast } from './demo.ts';
 import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo-forecast.ts';
-import type { Clock, ForecastSourceId } from './types.ts';
+import type { Clock, ForecastSource, ForecastSourceId } from './types.ts';
 
 /** Test seams: where requests go and what time it is. */
 export interface ForecastDeps {
@@ -10,6 +10,25 @@ export interface ForecastDeps {
   readonly clock?: Clock;
   /** The cache tier every instance shares (Redis when `REDIS_URL` is set). */
   readonly shared?: SharedCacheTier | undefined;
+  /** Told of every upstream request's outcome (null: it answered), for the start log and `/health`. */
+  readonly watch?: ((failure: unknown) => void) | undefined;
+}
+
+/** The source, telling `watch` how each upstream request went; the cache in front keeps the count low. */
+function watchedSource(source: ForecastSource, watch: (failure: unknown) => void): ForecastSource {
+  return {
+    id: source.id,
+    async hourly(points) {
+      try {
+        const answer = await source.hourly(points);
+        watch(null);
+        return answer;
+      } catch (error) {
+        watch(error);
+        throw error;
+      }
+    },
+  };
 }
 
 /** What the settings choose: the source, Open-Meteo's commercial key, the per-attempt timeout. */
@@ -17,6 +36,8 @@ export interface ForecastChoice {
   readonly source: ForecastSourceId;
   readonly apiKey?: string | undefined;
   readonly timeoutMs?: number | undefined;
+  /** Another Open-Meteo instance's forecast endpoint (your own, or a test double). */
+  readonly baseUrl?: string | undefined;
 }
 
 /**
@@ -33,6 +54,7 @@ export function createForecast(choice: ForecastChoice, deps: ForecastDeps = {}):
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
     ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
+    ...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
   });
-  return createForecastCache(source, cacheOptions);
+  return createForecastCache(deps.watch ? watchedSource(source, deps.watch) : source, cacheOptions);
 }

@@ -149,6 +149,51 @@ export const AREAS: readonly AreaDefinition[] = [
     countryCode: 'IT',
     towns: ["Cortina d'Ampezzo", 'Canazei', 'Ortisei', 'Selva/17', 'Moena', 'Predazzo', 'Agordo'],
   },
+  // Mountain ranges riders name alone (decision 0041): each by the towns of one country along it, so
+  // "Pyrenees" is searched at the range's extent, as a region is; a range across a border is listed
+  // with the side its best-known climbs are ridden from.
+  {
+    name: 'Pyrenees',
+    aliases: ['Pyrénées', 'Pirineos', 'Pirineus', 'Pyrenees mountains'],
+    kind: 'region',
+    countryCode: 'FR',
+    towns: [
+      'Saint-Jean-Pied-de-Port',
+      'Argelès-Gazost',
+      'Saint-Lary-Soulan',
+      'Bagnères-de-Luchon',
+      'Ax-les-Thermes',
+      'Prades',
+    ],
+  },
+  {
+    name: 'Vosges',
+    aliases: ['Vosges mountains', 'Vogesen'],
+    kind: 'region',
+    countryCode: 'FR',
+    towns: ['Gérardmer', 'Saint-Dié-des-Vosges', 'Remiremont', 'Thann', 'Guebwiller', 'Munster'],
+  },
+  {
+    name: 'Sierra Nevada',
+    aliases: [],
+    kind: 'region',
+    countryCode: 'ES',
+    towns: ['Lanjarón', 'Órgiva', 'Guadix', 'Monachil'],
+  },
+  {
+    name: 'Jura',
+    aliases: ['Jura mountains', 'Massif du Jura'],
+    kind: 'region',
+    countryCode: 'FR',
+    towns: ['Pontarlier', 'Morez', 'Saint-Claude', 'Oyonnax', 'Morteau'],
+  },
+  {
+    name: 'Massif Central',
+    aliases: [],
+    kind: 'region',
+    countryCode: 'FR',
+    towns: ['Aurillac', 'Le Puy-en-Velay', 'Murat', 'Saint-Flour', 'Mende', 'Millau'],
+  },
   {
     name: 'Tuscany',
     aliases: ['Toscana'],

@@ -1,3 +1,4 @@
+import { openMeteoGeocodingOrigin } from '../open-meteo-endpoints.ts';
 import ky, { HTTPError, SchemaValidationError, TimeoutError } from 'ky';
 import { z } from 'zod';
 import { OpenMeteoErrorSchema } from '../forecast/open-meteo-request.ts';
@@ -59,8 +60,7 @@ export const REGION_SEARCH_COUNT = 100;
  */
 export function createOpenMeteoGeocoder(options: OpenMeteoGeocoderOptions = {}): Geocoder {
   const { apiKey, timeoutMs = 5000, language = 'en', backoffLimitMs = 2000 } = options;
-  const origin =
-    options.baseUrl ?? `https://${apiKey === undefined ? '' : 'customer-'}geocoding-api.open-meteo.com`;
+  const origin = options.baseUrl ?? openMeteoGeocodingOrigin(apiKey);
   const client = ky.create({
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     timeout: timeoutMs,

@@ -5,6 +5,8 @@ export interface GeocoderChoice {
   readonly source: 'gazetteer' | 'open-meteo';
   /** Shared with the forecast adapter; switches Open-Meteo to its customer endpoint. */
   readonly apiKey?: string | undefined;
+  /** Another Open-Meteo geocoding origin (your own, or a test double). */
+  readonly baseUrl?: string | undefined;
 }
 
 /**
@@ -15,17 +17,32 @@ export interface GeocoderChoice {
  * compiles neither the region lookup, the gazetteer reader nor the HTTP
  * client, and reads neither data file.
  */
-export function createGeocoder(choice: GeocoderChoice): Geocoder {
+export function createGeocoder(choice: GeocoderChoice, watch?: (failure: unknown) => void): Geocoder {
   let loading: Promise<Geocoder> | undefined;
   const load = async (): Promise<Geocoder> => {
     if (choice.source === 'gazetteer') return (await import('./gazetteer.ts')).lazyGazetteer();
     const { createOpenMeteoGeocoder } = await import('./open-meteo-geocoder.ts');
-    return createOpenMeteoGeocoder(choice.apiKey ? { apiKey: choice.apiKey } : {});
+    return createOpenMeteoGeocoder({
+      ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+      ...(choice.baseUrl ? { baseUrl: choice.baseUrl } : {}),
+    });
   };
   const geocoder = () => (loading ??= load());
+  // Only the online geocoder's outcomes are told: the gazetteer is a file, never "down".
+  const told = choice.source === 'open-meteo' ? watch : undefined;
   return {
     id: choice.source,
-    search: async (query, limit) => (await geocoder()).search(query, limit),
+    search: async (query, limit) => {
+      const search = (await geocoder()).search(query, limit);
+      if (!told) return search;
+      return search.then(
+        (places) => (told(null), places),
+        (error: unknown) => {
+          told(error);
+          throw error;
+        },
+      );
+    },
     suggest: async (query, limit) => (await geocoder()).suggest(query, limit),
   };
 }

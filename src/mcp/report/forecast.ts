@@ -1,7 +1,8 @@
 import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import type { LatLon } from '../../core/bearing.ts';
-import { ForecastError, FORECAST_HOURS } from '../../data/forecast/types.ts';
-import { ForecastUnusableError, judgedForecast, type JudgedForecast } from '../../rider/segment-forecast.ts';
+import { FORECAST_HOURS } from '../../data/forecast/types.ts';
+import { forecastOutage } from '../../data/forecast/forecast-outage.ts';
+import { judgedForecast, type JudgedForecast } from '../../rider/segment-forecast.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { ToolContext } from '../context.ts';
@@ -51,9 +52,12 @@ export async function forecastForPoints(
   try {
     judged = await judgedForecast(context.forecast, points, context.now);
   } catch (error) {
-    if (error instanceof ForecastError || error instanceof ForecastUnusableError)
-      throw new ToolError(error.message);
-    throw error;
+    // The sentence that tells "cannot reach" from "busy" (forecast-outage.ts), as REST and the site say
+    // it; a busy service's cause follows it (what it did), an unreachable one needs none.
+    const outage = forecastOutage(error, context.forecast.id, context.now());
+    if (!outage) throw error;
+    const cause = outage.reach === 'busy' && error instanceof Error ? ` ${error.message}` : '';
+    throw new ToolError(`${outage.sentence}${cause}`);
   }
   const { stale, unusable } = judged;
   const demo = context.forecast.id === 'demo';

@@ -18,7 +18,7 @@ type LockedFeature = z.infer<typeof LockedFeatureSchema>;
  * tests check each line is promised by exactly the Pro plans.
  */
 export const PRO_DETAILS = {
-  hourly_timeline: 'Hour-by-hour 72-hour wind timeline on every segment',
+  hourly_timeline: 'Hour-by-hour 72-hour wind timeline in your assistant’s answers',
   unlimited_rider_calls: UNLIMITED_RIDER_QUESTIONS,
   tailwind_alerts: 'Tailwind alerts on watched segments, with webhook delivery',
   tailwind_chance: 'Chance of a tailwind from ensemble forecasts on best windows, route starts and alerts',

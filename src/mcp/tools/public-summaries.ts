@@ -1,3 +1,4 @@
+import { listHeadline } from '../../rider/list-headline.ts';
 import type { z } from 'zod';
 import { localClock, localDateTime, localSpan } from '../../core/local-time.ts';
 import { derivation, derivedResults } from '../../data/forecast/derived-results.ts';
@@ -163,21 +164,32 @@ function forecastLine(forecast: FindTailwindSegmentsOutput['forecast'], timeZone
 
 export function summarizeFind(data: FindTailwindSegmentsOutput): string {
   const km = data.radius_m / 1000;
-  const head = `${data.segments.length} segment(s) within ${km} km of ${data.place.name} (${data.place.resolved_by}).`;
+  const beyondList = data.nearest_beyond_radius ?? [];
+  const headline = listHeadline({
+    placeName: data.place.name,
+    radiusKm: km,
+    withinRadius: data.segments.length > 0,
+    distancesKm:
+      data.segments.length > 0
+        ? data.segments.map(() => 0)
+        : beyondList.map((s) => s.distance_from_place_m / 1000),
+  });
+  const head = `${headline} (${data.place.resolved_by}).`;
   const names = countedLabels(data.place.alternatives.map((a) => a.name));
   const asked = data.place.query ?? data.place.name;
   const others =
     data.place.area?.kind === 'region' && data.place.ambiguous
-      ? ` "${asked}" is a region: these are its best-known segments within ${km} km of its middle; ask the rider which part, then call again with a town there${data.place.alternatives.length > 0 ? ` (alternatives: ${names})` : ''}.`
+      ? ` "${asked}" is a region: ${data.segments.length > 0 ? `these are its best-known segments within ${km} km of its middle` : `no catalog segment lies within ${km} km of its middle`}; ask the rider which part, then call again with a town there${data.place.alternatives.length > 0 ? ` (alternatives: ${names})` : ''}.`
       : data.place.alternatives.length === 0
         ? ''
         : data.place.ambiguous
           ? ` Ambiguous: "${asked}" may also mean ${names}; ask the rider which, then call again with "Name, CC".`
           : ` Other places with this name: ${names}; see alternatives for their coordinates.`;
   const area = data.place.area;
+  // An area named alone is searched at its own extent (searchRadiusM); only one wider than the widest search says so.
   const wider =
-    area !== null && Math.min(area.radius_m, MAX_RADIUS_M) > data.radius_m
-      ? ` The ${area.kind} reaches about ${Math.round(area.radius_m / 1000)} km from its point: pass radius_m ${Math.min(area.radius_m, MAX_RADIUS_M)} to cover it.`
+    area !== null && area.radius_m > data.radius_m
+      ? ` The ${area.kind} reaches about ${Math.round(area.radius_m / 1000)} km from its point; this search covers ${km} km of it, the most one does.`
       : '';
   const lines = data.segments.map(
     (s) =>

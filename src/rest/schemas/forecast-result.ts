@@ -42,6 +42,41 @@ export const ForecastSourceSchema = z
   })
   .meta({ id: 'ForecastSource' });
 
+/**
+ * Why an answer about segments carries no wind: the forecast could not be read and no older one
+ * stood in. The same two outages `/v1/wind` answers with a problem of that code (see `code`).
+ */
+export const WindUnavailableSchema = z
+  .object({
+    code: z.enum(['forecast_unreachable', 'forecast_unavailable']).meta({
+      description:
+        '`forecast_unreachable`: this server cannot reach the weather service (no network or DNS); ' +
+        '`forecast_unavailable`: the service is busy. The problem codes `/v1/wind` answers with.',
+    }),
+    reason: z
+      .string()
+      .meta({ description: 'One sentence to show a reader, naming the service and what to do.' }),
+    retry_at: UtcTimeSchema.nullable().meta({
+      description: 'When a busy service is worth asking again; null when unreachable.',
+    }),
+  })
+  .meta({ id: 'WindUnavailable' });
+
+/**
+ * The forecast facts of an answer about segments, which answers even when no forecast could be read:
+ * the segments, lines, figures and profile need no weather. Then `issued_at` is null, `unavailable`
+ * says why, and every segment's `window_status` is `no_forecast`. Added in release 1.8.0.
+ */
+export const SegmentForecastSchema = ForecastSourceSchema.extend({
+  issued_at: UtcTimeSchema.nullable().meta({
+    description: 'When the forecast was obtained (or generated), UTC; null when none could be read.',
+  }),
+  unavailable: WindUnavailableSchema.optional().meta({
+    description:
+      'Only when no forecast could be read: why, in one sentence. The answer still lists the segments.',
+  }),
+}).meta({ id: 'SegmentForecast' });
+
 /** A line as [longitude, latitude] pairs (GeoJSON order, ready for a map). */
 export const LineSchema = z
   .array(z.tuple([z.number(), z.number()]))
@@ -97,5 +132,7 @@ export const WindForecastResultSchema = z
   .meta({ id: 'WindForecastResult' });
 
 export type ForecastSourceInfo = z.output<typeof ForecastSourceSchema>;
+export type SegmentForecastInfo = z.output<typeof SegmentForecastSchema>;
+export type WindUnavailable = z.output<typeof WindUnavailableSchema>;
 export type WindHourResult = z.output<typeof WindHourSchema>;
 export type WindForecastResult = z.output<typeof WindForecastResultSchema>;

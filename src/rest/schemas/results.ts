@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { SERVICE_VERSION } from '../../core/service-facts.ts';
+import { API_VERSION, SERVICE_VERSION } from '../../core/service-facts.ts';
+import { UtcTimeSchema as UtcInstantSchema } from './forecast-result.ts';
 import { COMPASS_POINTS } from '../../core/compass.ts';
 import { ignoredDirectionHint } from '../../core/direction.ts';
 import { PARAMETERS } from '../../core/parameters.ts';
@@ -59,14 +60,59 @@ export const BearingResultSchema = z
   })
   .meta({ id: 'BearingResult', example: { bearing_deg: 38.06, compass: 'NE' } });
 
+/** One data source of the server, as `/health` reports it. */
+export const HealthSourceSchema = z
+  .object({
+    name: z.enum(['forecast', 'ensemble', 'geocoder', 'discovery', 'elevation']),
+    mode: z.enum(['live', 'demo', 'off']).meta({
+      description: '`live`: a service at `url`; `demo`: offline (synthetic weather, shipped data); `off`.',
+    }),
+    provider: z.string().meta({ description: 'Who answers, in words.' }),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: 'The address a live source is asked at; null otherwise.' }),
+    state: z.enum(['answering', 'unreachable', 'failing', 'not_asked']).meta({
+      description:
+        'How its last request went on this instance (the start-up check asks each live source once): ' +
+        '`unreachable` is no network or DNS at the server; `failing` an answer that was an error; ' +
+        '`not_asked` for demo sources and live ones not asked yet.',
+    }),
+    last_ok_at: UtcInstantSchema.nullable(),
+    last_failure_at: UtcInstantSchema.nullable(),
+    last_failure: z.string().nullable().meta({ description: 'The last failure in one sentence.' }),
+  })
+  .meta({ id: 'HealthSource' });
+
 /** Response of `GET /health`. */
 export const HealthSchema = z
   .object({
-    status: z.literal('ok'),
-    version: z.string().meta({ description: 'Service version string.' }),
+    status: z
+      .literal('ok')
+      .meta({ description: 'Always `ok` while the API serves requests; see `sources`.' }),
+    version: z.string().meta({
+      description: 'The service version: the release of the whole service, as the changelog names it.',
+    }),
+    api_version: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'The REST contract’s version (the OpenAPI `info.version`), which changes only when a path, field ' +
+          'or error does. Added in release 1.8.0.',
+      }),
+    sources: z
+      .array(HealthSourceSchema)
+      .optional()
+      .meta({
+        description:
+          'Each data source: live or demo, its address, and whether it answered lately on this instance. ' +
+          'Added in release 1.8.0.',
+      }),
   })
-  .meta({ id: 'Health', example: { status: 'ok', version: SERVICE_VERSION } });
+  .meta({ id: 'Health', example: { status: 'ok', version: SERVICE_VERSION, api_version: API_VERSION } });
 
 export type TailwindResult = z.output<typeof TailwindResultSchema>;
 export type BearingResult = z.output<typeof BearingResultSchema>;
 export type Health = z.output<typeof HealthSchema>;
+export type HealthSource = z.output<typeof HealthSourceSchema>;

@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { MAX_ALTERNATIVES, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../core/place-list-bounds.ts';
 import { MAX_LIMIT } from './data-queries.ts';
 import {
-  ForecastSourceSchema,
   LatLonSchema,
   LineSchema,
   LocalTimeSchema,
+  SegmentForecastSchema,
   TimeZoneSchema,
   UtcTimeSchema,
 } from './forecast-result.ts';
@@ -127,8 +127,17 @@ export const NearSegmentSchema = z
 export const SegmentsNearResultSchema = z
   .object({
     place: ResolvedPlaceSchema,
-    radius_km: z.number().meta({ description: 'The radius searched (a region named alone widens it).' }),
-    forecast: ForecastSourceSchema,
+    radius_km: z.number().meta({
+      description:
+        'The radius searched (a region, range, island or lake named alone widens it to its extent).',
+    }),
+    headline: z.string().meta({
+      description:
+        'The list in one line, as the site and the MCP tool head it: how many segments lie within radius_km, ' +
+        'or that none does and how far the nearest beyond it are. Added in release 1.8.0.',
+      example: 'No segment within 25 km of Girona, ES: the 3 nearest are 109–112 km away',
+    }),
+    forecast: SegmentForecastSchema,
     segments: z
       .array(NearSegmentSchema)
       .max(MAX_LIMIT)
@@ -170,7 +179,35 @@ export const SegmentDetailSchema = z
     id: z.string().meta({ description: 'Catalog id, as in the path.' }),
     name: z.string().meta({ description: 'Name, with the side or start where a climb has several.' }),
     source: SegmentSourceSchema,
-    source_note: z.string().meta({ description: 'How the entry was made, in plain words.' }),
+    source_note: z.string().meta({
+      description:
+        'How the entry was made, in full (for a discovered one: its ways, data date and climb rule).',
+    }),
+    made_from: z.string().meta({
+      description:
+        'Where it comes from in one sentence for a rider, e.g. "From OpenStreetMap (2013) and NASA SRTM ' +
+        'heights". Added in release 1.8.0.',
+    }),
+    provenance: z
+      .object({
+        osm_way_ids: z.array(z.int()).meta({ description: 'The OpenStreetMap ways the line follows.' }),
+        osm_data_date: z
+          .string()
+          .nullable()
+          .meta({ description: 'The OpenStreetMap data’s timestamp, when known.' }),
+        osm_source: z
+          .string()
+          .meta({ description: 'Where the OpenStreetMap data was read (an extract, Overpass).' }),
+        elevation_source: z
+          .string()
+          .meta({ description: 'The height model the profile and figures come from.' }),
+        ranked_by: z.string().nullable().meta({ description: 'What its rank rests on, in plain words.' }),
+      })
+      .optional()
+      .meta({
+        description:
+          'Discovered segments only: the data behind them (ODbL asks that it be said). Added in release 1.8.0.',
+      }),
     license: z.string().meta({ description: 'Licence of the segment data (SPDX id).' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
     length_km: z.number().meta({ description: 'Length, km, 0.01.' }),
@@ -207,7 +244,7 @@ export const SegmentDetailResultSchema = z
   .object({
     segment: SegmentDetailSchema,
     time_zone: TimeZoneSchema,
-    forecast: ForecastSourceSchema,
+    forecast: SegmentForecastSchema,
     hours: z.array(SegmentHourSchema).max(72).meta({ description: 'Up to 72 hours from the current hour.' }),
     best_window: BestWindowSchema.nullable(),
     window_status: WindowStatusSchema,

@@ -226,10 +226,10 @@ function fillFigures(best: StartFigures): void {
       'forecast-worst-stretch',
       'Worst stretch',
       worst
-        ? `km ${worst.from_km}–${worst.to_km}, ${worst.headwind_kmh} km/h headwind at 10 m`
+        ? `km ${worst.from_km}–${worst.to_km}, ${worst.headwind_kmh} km/h headwind`
         : 'none: no leg into a headwind',
     ],
-    ['forecast-tailwind', 'Mean along-track wind', `${signedKmh(best.tailwind_kmh)} km/h at 10 m`],
+    ['forecast-tailwind', 'Mean along-track wind', `${signedKmh(best.tailwind_kmh)} km/h`],
     [
       'forecast-rain',
       'Rain',
@@ -238,7 +238,7 @@ function fillFigures(best: StartFigures): void {
     [
       'forecast-gusts',
       'Strongest gusts',
-      best.max_gusts_kmh === null ? 'not in the forecast' : `${best.max_gusts_kmh} km/h at 10 m`,
+      best.max_gusts_kmh === null ? 'not in the forecast' : `${best.max_gusts_kmh} km/h`,
     ],
     ['forecast-temperature', 'Temperature', temperatures],
     ['forecast-daylight', 'Daylight', 'the whole ride between civil dawn and dusk'],
@@ -253,6 +253,13 @@ const REFUSAL_WORDS = {
   gusty: 'Not offered: gusts',
 } as const;
 
+/**
+ * Each reason's band kind, so each is shaded in its own colour (the timeline's `dark`, `rain` and
+ * `gust`): until 1.7 the bands were classed by the refusal's own word, which no style knew, and all
+ * three reasons showed as one grey.
+ */
+const REFUSAL_BANDS = { dark: 'dark', wet: 'rain', gusty: 'gust' } as const;
+
 /** Runs of consecutive starts refused for the same first reason, as shaded bands. */
 function refusedBands(judged: readonly StartJudgement[]): BandSpec[] {
   const bands: BandSpec[] = [];
@@ -262,9 +269,9 @@ function refusedBands(judged: readonly StartJudgement[]): BandSpec[] {
     const from = start.startS * 1000 - 1_800_000;
     const to = start.startS * 1000 + 1_800_000;
     const last = bands.at(-1);
-    if (last && last.kind === reason && Math.abs(last.to - from) < 1)
-      bands[bands.length - 1] = { ...last, to };
-    else bands.push({ from, to, label: REFUSAL_WORDS[reason], kind: reason, showLabel: false });
+    const kind = REFUSAL_BANDS[reason];
+    if (last && last.kind === kind && Math.abs(last.to - from) < 1) bands[bands.length - 1] = { ...last, to };
+    else bands.push({ from, to, label: REFUSAL_WORDS[reason], kind, showLabel: false });
   }
   return bands;
 }
@@ -281,7 +288,8 @@ function gainChart(result: ForecastRoute, closed: boolean): ChartSpec {
   const points = (judged: readonly StartJudgement[]): SeriesPoint[] =>
     judged.map((j) => ({
       x: j.startS * 1000,
-      y: j.refusals.length === 0 ? Math.round(j.timeGainedS) : null,
+      // Minutes, to a tenth: a rider thinks of a ride's gain in minutes, not in hundreds of seconds.
+      y: j.refusals.length === 0 ? Math.round(j.timeGainedS / 6) / 10 : null,
     }));
   const best = result.starts[0];
   const bestChosen = judgement.chosen[0];
@@ -319,7 +327,11 @@ function gainChart(result: ForecastRoute, closed: boolean): ChartSpec {
       format: (ms) => shortLocal(ms, timeZone),
       ticks: localTicks(times, timeZone),
     },
-    y: { label: 'Seconds gained', format: (s) => `${s > 0 ? '+' : ''}${Math.round(s)}` },
+    y: {
+      label: 'Minutes gained against still air',
+      shortLabel: 'Minutes gained',
+      format: (m) => `${m > 0 ? '+' : m < 0 ? '−' : ''}${Math.abs(Math.round(m * 10) / 10)}`,
+    },
     series,
     bands: refusedBands(judgement.asGiven),
     markers:
@@ -327,7 +339,7 @@ function gainChart(result: ForecastRoute, closed: boolean): ChartSpec {
         ? [
             {
               x: bestChosen.startS * 1000,
-              y: best.time_gained_s,
+              y: Math.round(best.time_gained_s / 6) / 10,
               label: `Best: ${shortLocal(bestChosen.startS * 1000, timeZone)}`,
               kind: 'best',
             },
@@ -345,7 +357,7 @@ function windChart(result: ForecastRoute): ChartSpec {
     summary: `${tail} of ${result.perKm.length} km with a tailwind, ${result.perKm.length - tail} with a headwind or none.`,
     x: { label: 'Distance (km)' },
     y: {
-      label: 'Along-track wind (km/h at 10 m)',
+      label: 'Along-track wind (km/h, at 10 m)',
       shortLabel: 'Tailwind (km/h)',
       format: (v) => signedKmh(Math.round(v * 10) / 10),
     },
