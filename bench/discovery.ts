@@ -28,6 +28,7 @@ import { overpassSource } from '../src/data/discovery/overpass.ts';
 import { createForecastCache } from '../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../src/data/forecast/demo.ts';
 import { lazyGazetteer } from '../src/data/geocoding/gazetteer.ts';
+import { loadTownsIn } from '../src/data/geocoding/gazetteer-towns.ts';
 import { loadCountryOf } from '../src/data/geocoding/nearest-country.ts';
 import { createSegmentCatalog } from '../src/data/segments/catalog.ts';
 import { loadHandTracedSegments } from '../src/data/segments/load.ts';
@@ -64,6 +65,7 @@ async function measure(): Promise<boolean> {
       osm: overpassSource({ url: overpass.url }),
       elevation: openMeteoElevationSource({ url: elevation.url }),
       countryOf: loadCountryOf,
+      townsIn: loadTownsIn,
       handTraced: loadHandTracedSegments,
     }),
     budgetMs: (CHILD_LIMIT_S - 30) * 1000,

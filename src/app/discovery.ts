@@ -11,6 +11,7 @@ import { createLiveCatalog, type DiscoveryPort, type LiveCatalog } from '../data
 import { openMeteoElevationSource } from '../data/discovery/open-meteo-elevation.ts';
 import { overpassSource } from '../data/discovery/overpass.ts';
 import { bothSlots, memorySlots, type QuerySlots } from '../data/discovery/query-slots.ts';
+import { loadTownsIn, type TownsIn } from '../data/geocoding/gazetteer-towns.ts';
 import { loadCountryOf, type CountryOf } from '../data/geocoding/nearest-country.ts';
 import { loadHandTracedSegments } from '../data/segments/load.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
@@ -112,6 +113,7 @@ export function openLiveCatalog(
   overrides: { budgetMs?: number; keepAlive?: (work: Promise<unknown>) => void } = {},
 ): LiveCatalog {
   const countryOf: Lazy<CountryOf> = lazy(() => loadCountryOf());
+  const townsIn: Lazy<TownsIn> = lazy(() => loadTownsIn());
   return createLiveCatalog(base, {
     port: discoveryPort(store, redis),
     maxAreas: settings.areasInMemory,
@@ -120,6 +122,7 @@ export function openLiveCatalog(
       osm: overpassSource({ url: settings.overpassUrl }),
       elevation: openMeteoElevationSource({ url: settings.elevationUrl }),
       countryOf,
+      townsIn,
       handTraced: loadHandTracedSegments,
     }),
     budgetMs: overrides.budgetMs ?? CALL_BUDGET_MS,

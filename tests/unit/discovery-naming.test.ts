@@ -9,6 +9,7 @@ import {
   settlementAt,
   stretchName,
   topPlace,
+  withOtherPlaces,
 } from '../../src/core/discovery/segment-name.ts';
 import { rankReasons, rankScore } from '../../src/core/discovery/segment-rank.ts';
 import { rankOf } from '../../src/data/discovery/discover.ts';
@@ -93,6 +94,21 @@ describe('naming a discovered climb', () => {
     expect(destinationOf('Carretera General')).toBeNull();
     expect(destinationOf('Carrer de Joan Maragall')).toBeNull();
     expect(destinationOf('Avenue de la Gare')).toBeNull();
+  });
+
+  it("adds the place list's towns the map lacks, and keeps the map's own where both name one place", () => {
+    const own = placesOf([node(10, 42.5442, 1.5164, { place: 'town', name: 'La Massana' })]);
+    const list = [
+      { name: 'la Massana', kind: 'town' as const, lat: 42.545, lon: 1.5148, wiki: false },
+      { name: 'Pas de la Casa', kind: 'town' as const, lat: 42.5428, lon: 1.7336, wiki: false },
+      // Another town of the map's name, far off, is another place.
+      { name: 'La Massana', kind: 'village' as const, lat: 41.9, lon: 2.1, wiki: false },
+    ];
+    expect(withOtherPlaces(own, list).map((p) => `${p.name} ${p.lat}`)).toEqual([
+      'La Massana 42.5442',
+      'Pas de la Casa 42.5428',
+      'La Massana 41.9',
+    ]);
   });
 
   it('names a stretch by its route or road and its ends', () => {

@@ -82,6 +82,26 @@ export function placesOf(nodes: Iterable<OsmNode>): NamedPlace[] {
   return places;
 }
 
+/** Two points of one settlement from two sources lie this close at most. */
+export const SAME_PLACE_M = 3_000;
+
+/**
+ * The map's own places, then those `others` adds that the map lacks: a place
+ * of another source named like one of the map's within {@link SAME_PLACE_M}
+ * is the same place, and the map's spelling and point win ("La Massana", not
+ * the place list's "la Massana").
+ */
+export function withOtherPlaces(own: readonly NamedPlace[], others: readonly NamedPlace[]): NamedPlace[] {
+  const key = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const byName = new Map<string, NamedPlace[]>();
+  for (const place of own) byName.set(key(place.name), [...(byName.get(key(place.name)) ?? []), place]);
+  const missing = others.filter(
+    (other) =>
+      !(byName.get(key(other.name)) ?? []).some((place) => greatCircleM(place, other) <= SAME_PLACE_M),
+  );
+  return [...own, ...missing];
+}
+
 /** Named places in a spatial index, for naming many segments of one area. */
 export class PlaceIndex {
   private readonly places: readonly NamedPlace[];

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { OsmRelation } from '../../core/discovery/osm-types.ts';
 import type { CountryOf } from '../geocoding/nearest-country.ts';
 import { areaKeyOf, startsIn, type BuildBlock } from './build-blocks.ts';
+import type { TownsIn } from '../geocoding/gazetteer-towns.ts';
 import { discoverSegments, type DiscoveredSegment, type DiscoveryCounts } from './discover.ts';
 import { blockExtract } from './osm-blocks.ts';
 import type { ElevationSource } from './types.ts';
@@ -34,6 +35,7 @@ export async function discoverBlock(
   task: BlockTask,
   elevation: ElevationSource,
   countryOf: CountryOf,
+  townsIn?: TownsIn,
 ): Promise<BlockResult> {
   const started = performance.now();
   const extract = blockExtract(
@@ -45,6 +47,7 @@ export async function discoverBlock(
   const { segments, counts } = await discoverSegments(extract, elevation, {
     osmSource: task.osmSource,
     countryOf,
+    ...(townsIn ? { places: townsIn(task.block.read) } : {}),
   });
   const byArea = new Map<string, DiscoveredSegment[]>(task.block.areaKeys.map((key) => [key, []]));
   for (const segment of segments) {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { loadTownsIn } from '../geocoding/gazetteer-towns.ts';
 import type { CountryOf } from '../geocoding/nearest-country.ts';
 import { discoverBlock, type BlockResult, type BlockTask } from './block-discovery.ts';
 import { hgtElevationSource } from './hgt-elevation.ts';
@@ -34,10 +35,10 @@ export async function* discoverBlocks(
 ): AsyncGenerator<BlockResult> {
   if (options.workers <= 0 || tasks.length <= 1) {
     const elevation = hgtElevationSource(options.demDir, { maxTiles: options.maxTiles });
-    const countryOf = await options.countryOf();
+    const [countryOf, townsIn] = await Promise.all([options.countryOf(), loadTownsIn()]);
     for (const task of tasks) {
       options.signal?.throwIfAborted();
-      yield await discoverBlock(task, elevation, countryOf);
+      yield await discoverBlock(task, elevation, countryOf, townsIn);
     }
     return;
   }

@@ -30,7 +30,7 @@ import { foundOn, type FoundSegment } from '../../core/discovery/found-segment.t
 import type { OsmExtract } from '../../core/discovery/osm-types.ts';
 import { buildRoadGraph } from '../../core/discovery/road-graph.ts';
 import { buildStrokes } from '../../core/discovery/road-strokes.ts';
-import { PlaceIndex, placesOf, type NamedPlace } from '../../core/discovery/segment-name.ts';
+import { PlaceIndex, placesOf, withOtherPlaces, type NamedPlace } from '../../core/discovery/segment-name.ts';
 import { nameAndChoose, type NamedSegment } from '../../core/discovery/segment-naming.ts';
 import { rankReasons, rankScore } from '../../core/discovery/segment-rank.ts';
 import {
@@ -137,7 +137,7 @@ export async function discoverSegments(
     options.signal,
   );
   // 4. climbs and stretches
-  const places = new PlaceIndex([...placesOf(extract.nodes.values()), ...(options.places ?? [])]);
+  const places = new PlaceIndex(withOtherPlaces(placesOf(extract.nodes.values()), options.places ?? []));
   const climbs = climbsOnGraph(graph, strokes, sampled).map((climb) => fromWhereItSteepens(climb, places));
   const stretches = stretchesAlong(graph, [...routes, ...mainRoads], sampled);
   // 5. names and rank
