@@ -20,6 +20,7 @@ import { closedOwnSegmentsMigration } from './0007-closed-own-segments.ts';
 import { discoveredSegmentsMigration } from './0008-discovered-segments.ts';
 import { riderChannelsMigration } from './0009-rider-channels.ts';
 import { discoveredProvenanceMigration } from './0010-discovered-provenance.ts';
+import { discoveredSuccessorsMigration } from './0011-discovered-successors.ts';
 
 export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_initial': initialMigration,
@@ -33,4 +34,5 @@ export const STORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_discovered_segments': discoveredSegmentsMigration,
   '0009_rider_channels': riderChannelsMigration,
   '0010_discovered_provenance': discoveredProvenanceMigration,
+  '0011_discovered_successors': discoveredSuccessorsMigration,
 };
