@@ -81,6 +81,16 @@ export const discoveredSuccessorsMigration: Migration = {
     }
   },
 
-  /** Nothing to undo that is worth undoing: the old ids are gone from the catalog. */
-  async down(): Promise<void> {},
+  /**
+   * Back to the old ids where a watch moved: the successor's watch returns to
+   * the first old id that maps to it (the others were merged into it).
+   */
+  async down(db: Kysely<unknown>): Promise<void> {
+    const firstOld = new Map<string, string>();
+    for (const [old, next] of Object.entries(SUCCESSORS_1_8))
+      if (next !== null && !firstOld.has(next)) firstOld.set(next, old);
+    for (const [next, old] of firstOld) {
+      await sql`update watch set segment_id = ${old} where segment_id = ${next}`.execute(db);
+    }
+  },
 };
