@@ -1,7 +1,7 @@
 /**
  * One source for the service version (issue #18): the changelog's newest release is what `/health`,
  * the MCP `serverInfo`, package.json (and its lockfile) and server.json say; the REST API version (the
- * OpenAPI `info.version`) is its own and changes only with the REST contract (1.2.0 since release 1.7.0 added the data endpoints, 1.3.0 since release 1.7.2 bounded the segment list by limit alone). Every release on
+ * OpenAPI `info.version`) is its own and changes only with the REST contract (1.2.0 since release 1.7.0 added the data endpoints, 1.3.0 since release 1.7.2 bounded the segment list by limit alone, 1.4.0 since release 1.8.0 added forecast_unreachable and answers without the wind). Every release on
  * the changelog page is in RELEASES, in the same order, dated.
  */
 import { readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ describe('the service version', () => {
       info: { version: string };
     };
     expect(openapi.info.version).toBe(API_VERSION);
-    expect(API_VERSION).toBe('1.3.0');
+    expect(API_VERSION).toBe('1.4.0');
   });
 });
 
