@@ -117,7 +117,7 @@ export function describeContract(label: string, target: () => Target): void {
       expect(body.pricing_url).toBe(`${target().origin}/pricing`);
     });
 
-    it('openapi: version 1.3.0, the eight operations, no security', async () => {
+    it('openapi: version 1.4.0, the eight operations, no security', async () => {
       const doc = (await (await target().fetch('/openapi.json')).json()) as {
         openapi: string;
         info: { version: string };
@@ -126,7 +126,7 @@ export function describeContract(label: string, target: () => Target): void {
         paths: Record<string, { get: { operationId: string } }>;
       };
       expect(doc.openapi).toMatch(/^3\.1\./);
-      expect(doc.info.version).toBe('1.3.0');
+      expect(doc.info.version).toBe('1.4.0');
       expect(doc.security).toEqual([]);
       expect(doc.servers[0]?.url).toBe(target().origin);
       expect(Object.values(doc.paths).map((item) => item.get.operationId)).toEqual([

@@ -68,9 +68,13 @@ const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
 /** What no REST request may load, whatever its endpoint: the MCP server, better-auth and the store's drivers. */
 const NEVER_IN_REST = [MCP, BETTER_AUTH, STORE_DRIVERS];
 
-/** What the REST data endpoints read: the forecast, the catalog, the place search, their port. */
+/**
+ * What the REST data endpoints read: the forecast, the catalog, the place search, their port. Not the
+ * outage classifier and the forecast's types (a few lines, no I/O): every function's source status
+ * (`/health`, the start log) tells a failure with them.
+ */
 const DATA_CODE =
-  /src\/data\/(forecast|segments)\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
+  /src\/data\/forecast\/(?!forecast-outage\.ts|types\.ts)|src\/data\/segments\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
 
 /** What a segment's elevation profile reads: its wiring, the sampling and the elevation sources. */
 const PROFILE_CODE =
