@@ -16,6 +16,7 @@ export const ALL_MIGRATIONS = [
   '0008_discovered_segments',
   '0009_rider_channels',
   '0010_discovered_provenance',
+  '0011_discovered_successors',
 ];
 
 /** Every table of a migrated store, sorted: ours, better-auth's and the migration bookkeeping. */
