@@ -144,7 +144,7 @@ describe('/v1/segments and find_tailwind_segments', () => {
   const toolListed = (tool: FindTailwindSegmentsOutput) =>
     tool.segments.length > 0 ? tool.segments : (tool.nearest_beyond_radius ?? []);
 
-  /** What neither surface cuts: the place, the radius, the forecast, the mapping and the credits. */
+  /** What neither surface cuts: the place, the radius, the forecast and the mapping. */
   function expectSamePlace(body: SegmentsNearResult, tool: FindTailwindSegmentsOutput): void {
     expect(body.place).toMatchObject({
       name: tool.place.name,
@@ -156,7 +156,6 @@ describe('/v1/segments and find_tailwind_segments', () => {
     });
     expect(body.radius_km * 1000).toBe(tool.radius_m);
     expect(body.mapping).toBe(tool.mapping);
-    expect(body.attribution).toEqual(tool.attribution);
     expect(body.forecast).toMatchObject({
       source: tool.forecast?.source,
       issued_at: tool.forecast?.issued_at,
@@ -191,6 +190,10 @@ describe('/v1/segments and find_tailwind_segments', () => {
         expect(isPrefix(restIds, toolIds) || isPrefix(toolIds, restIds)).toBe(true);
         if (restIds.length < toolIds.length) expect(restIds).toHaveLength(q.limit);
         if (toolIds.length < restIds.length) expect(cut).toBe(true);
+        // The credits are those of the segments listed: the same lists credit the same sources (a
+        // longer list may add a licence, as near Monaco, where the nearest beyond is a discovered climb
+        // and the next ones hand-traced).
+        if (restIds.join() === toolIds.join()) expect(body.attribution).toEqual(tool.attribution);
         expect(isPrefix(toolAlternatives, restAlternatives)).toBe(true);
         if (toolAlternatives.length < restAlternatives.length) expect(cut).toBe(true);
         // The segments both list agree in every figure both give.
