@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSegmentCollection } from '../../../src/data/segments/geojson.ts';
 import { loadEmbeddedSegments } from '../../../src/data/segments/load.ts';
+import { toolEnv } from '../../support/tool-env.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'wos-discover-cli-'));
@@ -19,7 +20,7 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/segments-discover.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, WOS_DISCOVERY: 'seed' },
+    env: { ...toolEnv, WOS_DISCOVERY: 'seed' },
     timeout: 120_000,
   });
 /** The same into a SQLite store: blocks of one area each, in this thread, so a kill lands between areas. */
@@ -35,7 +36,7 @@ const INTO_STORE = [
   '0',
 ];
 const storeEnv = (path: string) => ({
-  ...process.env,
+  ...toolEnv,
   WOS_DISCOVERY: 'seed',
   WOS_DATABASE_PATH: path,
   DATABASE_URL: '',

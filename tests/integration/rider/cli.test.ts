@@ -10,17 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../src/rider/access-policy.ts';
 import { REPO_ROOT } from '../../../scripts/service/launch.ts';
+import { toolEnv } from '../../support/tool-env.ts';
 
 const store = join(mkdtempSync(join(tmpdir(), 'wos-cli-')), 'store.sqlite');
 
-/**
- * The tools' environment: the test suite's own switches (`WOS_REQUIRE_POSTGRES`, … set by CI) are
- * no settings of the service, so a tool rightly names them as unknown; they are left out here so
- * that stderr holds only what the tool says about its own work.
- */
-const toolEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('WOS_REQUIRE_')),
-);
 
 function run(script: string, args: readonly string[]) {
   const result = spawnSync(process.execPath, [script, ...args], {
