@@ -3,6 +3,11 @@
  * doubles that speak their wire formats (fed with the Andorra extract and its SRTM tile), the live
  * catalog over a real SQLite store, and find_tailwind_segments through the MCP client. The built-in
  * catalog here is the hand-traced one alone, so every segment found near Andorra came from discovery.
+ *
+ * Nothing here waits on the wall clock: a search waits for its mapping however long a loaded machine
+ * takes (WAIT_FOR_MAPPING), the catalog's clock is the test's, and what is mapped in the background is
+ * awaited (`settled()`) rather than polled for. The one real wait is the Overpass `hang` fault: the
+ * source's own 1.2 s time-out is what it tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +40,10 @@ import { startOverpassDouble, type OverpassDouble, type OverpassFault } from '..
 const ORDINO = { latitude: 42.5558, longitude: 1.5331 };
 const RADIUS_M = 4_000;
 const KEYS = areaKeysAround({ lat: ORDINO.latitude, lon: ORDINO.longitude }, RADIUS_M);
+/** A budget no mapping reaches (the longest `setTimeout`), so a search answers when its mapping ends. */
+const WAIT_FOR_MAPPING = 2 ** 31 - 1;
+/** Time-outs no answer of the doubles reaches, however loaded the machine; the `hang` fault has its own. */
+const PATIENT_S = 120;
 
 describe('discovery on demand, against the Overpass and elevation doubles', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wos-discovery-'));
@@ -70,27 +79,53 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
     return store;
   }
 
-  /** An instance of the server: its own live catalog over the store given, its own MCP client. */
+  /** Discovery work left running in the background by a search (`keepAlive`), awaited by `settled()`. */
+  const background: Promise<unknown>[] = [];
+  async function settled(): Promise<void> {
+    while (background.length > 0) await Promise.allSettled(background.splice(0));
+  }
+
+  /**
+   * An instance of the server: its own live catalog over the store given, its own MCP client. Its
+   * Overpass source waits `PATIENT_S`, but `timeoutS` while the double hangs; `gate` holds every
+   * area's discovery until it resolves.
+   */
   async function instance(
     store: Store,
-    { budgetMs = 20_000, maxSizeBytes = undefined as number | undefined, timeoutS = 10 } = {},
+    {
+      budgetMs = WAIT_FOR_MAPPING,
+      maxSizeBytes = undefined as number | undefined,
+      timeoutS = 1,
+      gate = Promise.resolve(),
+    } = {},
   ) {
+    const source = (seconds: number) =>
+      overpassSource({ url: overpass.url, timeoutS: seconds, ...(maxSizeBytes ? { maxSizeBytes } : {}) });
+    const [patient, hasty] = [source(PATIENT_S), source(timeoutS)];
+    const discover = areaDiscoverer({
+      osm: {
+        label: patient.label,
+        extract: (bbox, signal) => (hanging ? hasty : patient).extract(bbox, signal),
+      },
+      elevation: openMeteoElevationSource({ url: elevation.url, timeoutMs: PATIENT_S * 1000 }),
+      countryOf: loadCountryOf,
+      handTraced: loadHandTracedSegments,
+    });
     const live = createLiveCatalog(base, {
       port: discoveryPort(
         async () => store,
         async () => undefined,
       ),
-      discover: areaDiscoverer({
-        osm: overpassSource({ url: overpass.url, timeoutS, ...(maxSizeBytes ? { maxSizeBytes } : {}) }),
-        elevation: openMeteoElevationSource({ url: elevation.url, timeoutMs: 5_000 }),
-        countryOf: loadCountryOf,
-        handTraced: loadHandTracedSegments,
-      }),
+      discover: async (bbox, signal) => {
+        await gate;
+        return discover(bbox, signal);
+      },
       budgetMs,
       refreshAfterS: 30 * 86_400,
       recheckAfterS: 0,
-      timeoutMs: 10_000,
+      timeoutMs: PATIENT_S * 1000,
       now: () => clock,
+      keepAlive: (work) => background.push(work),
     });
     const client = await connectClient(
       TEST_MCP_URL,
@@ -99,6 +134,13 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
     );
     clients.push(client);
     return { live, find: () => find(client) };
+  }
+
+  /** Whether the Overpass double hangs now: the instances' sources then give up after `timeoutS`. */
+  let hanging = false;
+  function overpassFault(fault: OverpassFault): void {
+    overpass.fault(fault);
+    hanging = fault === 'hang';
   }
 
   async function find(client: Client) {
@@ -116,7 +158,7 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
     (await store.db.selectFrom('discovered_segment').select('id').execute()).map((row) => row.id);
 
   it('maps the area on the first search, stores it, and a second instance serves it without asking upstream', async () => {
-    overpass.fault('none');
+    overpassFault('none');
     elevation.fault(undefined);
     const store = await freshStore();
     const [o0, e0] = [overpass.requests(), elevation.requests()];
@@ -136,7 +178,7 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
   });
 
   it('maps an area once when two instances ask at once', async () => {
-    overpass.fault('none');
+    overpassFault('none');
     elevation.fault(undefined);
     const store = await freshStore();
     const [a, b] = await Promise.all([instance(store), instance(store)]);
@@ -146,22 +188,26 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
     // The instance that did not map it says so, or found it stored already; the next call has it.
     for (const { data } of answers)
       if (data.segments.length === 0) expect(data.mapping).toMatch(/being mapped/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settled();
     expect((await b.find()).data.segments.length).toBeGreaterThan(0);
   });
 
   it('answers at once with what is known while an area is mapped, and has it on the next call', async () => {
-    overpass.fault('none');
+    overpassFault('none');
     elevation.fault(undefined);
-    const slow = await instance(await freshStore(), { budgetMs: 1 });
+    // The mapping cannot end before the answer: it waits for `open`, called after the first search.
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow = await instance(await freshStore(), { budgetMs: 0, gate });
     const early = await slow.find();
     expect(early.data.mapping).toBe(
       'Roads around here are being mapped for segments now; ask again in a minute for more.',
     );
     expect(early.text).toContain('being mapped');
-    await expect
-      .poll(async () => (await slow.find()).data.segments.length, { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    expect(early.data.segments).toEqual([]);
+    open();
+    await settled();
+    expect((await slow.find()).data.segments.length).toBeGreaterThan(0);
   });
 
   const overpassFaults: [OverpassFault, RegExp][] = [
@@ -174,10 +220,10 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
   it.each(overpassFaults)(
     'stores nothing after Overpass fault %s, says why, and backs off',
     async (fault, words) => {
-      overpass.fault(fault);
+      overpassFault(fault);
       elevation.fault(undefined);
       const store = await freshStore();
-      const server = await instance(store, { timeoutS: 1 });
+      const server = await instance(store);
       const answer = await server.find();
       expect(answer.data.segments).toEqual([]);
       expect(answer.data.mapping).toMatch(/^Mapping roads here for segments failed: /);
@@ -187,18 +233,18 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
       const areas = await store.db.selectFrom('discovered_area').selectAll().execute();
       expect(areas.map((a) => a.status)).toEqual(KEYS.map(() => 'failed'));
       // Before the backoff has passed, a new search does not ask again.
-      overpass.fault('none');
+      overpassFault('none');
       const before = overpass.requests();
       expect((await server.find()).data.mapping).toMatch(/failed/);
       expect(overpass.requests()).toBe(before);
-      // After it, the area is mapped.
+      // After it, the area is mapped. The search waits for the mapping, whatever the machine's load.
       clock += 61;
       expect((await server.find()).data.segments.length).toBeGreaterThan(0);
     },
   );
 
   it('stores nothing when the answer passes the size cap', async () => {
-    overpass.fault('none');
+    overpassFault('none');
     const store = await freshStore();
     const answer = await (await instance(store, { maxSizeBytes: 1_000 })).find();
     expect(answer.data.mapping).toMatch(/failed/);
@@ -213,7 +259,7 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
   it.each(elevationFaults)(
     'stores nothing after elevation fault $kind, even when earlier batches were answered',
     async (fault) => {
-      overpass.fault('none');
+      overpassFault('none');
       elevation.fault(fault, elevation.requests() + 3);
       const store = await freshStore();
       const answer = await (await instance(store)).find();
