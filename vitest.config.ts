@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * - `tests/e2e/`: Chromium against the site that `npm start` serves;
  * - `tests/integration/npm-start/`: the other files talking to that same shared `npm start`;
  * - `tests/integration/<area>/`: anything else that starts a process (its own `npm start`,
- *   `npm run dev`, Chromium, a CLI) or needs PostgreSQL;
+ *   `npm run dev`, Chromium, a CLI), needs PostgreSQL or Redis, or waits on real time;
  * - `tests/deploy/`: the built Vercel functions and a fresh clone;
  * - every other folder: in-process, the unit lane (`npm run test:unit`).
  */

@@ -13,7 +13,7 @@ import {
  * allowance). A window opens at a key's first call and holds `points` calls
  * for `duration` seconds; a call past them is refused until it closes. The
  * memory and Redis limiters of the library keep these same semantics, so a
- * client meets the same limit on any deployment (tests/store/rate-limit-backings
+ * client meets the same limit on any deployment (tests/integration/store/rate-limit-backings
  * runs one timeline against both).
  *
  * The library rather than a hand-written bucket: one atomic Redis call per

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAlertJob } from '../../src/alerts/run.ts';
-import type { ForecastSource } from '../../src/data/forecast/types.ts';
-import { watchSegment } from '../../src/store/repositories/watchlist.ts';
-import { createRedisLock } from '../../src/store/shared-state/lock.ts';
-import { catalog, demoAt, freshStore, proRider, removeTestStores, TEST_NOW } from '../alerts/helpers.ts';
-import { redisRelay, redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+import { runAlertJob } from '../../../src/alerts/run.ts';
+import type { ForecastSource } from '../../../src/data/forecast/types.ts';
+import { watchSegment } from '../../../src/store/repositories/watchlist.ts';
+import { createRedisLock } from '../../../src/store/shared-state/lock.ts';
+import { catalog, demoAt, freshStore, proRider, removeTestStores, TEST_NOW } from '../../alerts/helpers.ts';
+import { redisRelay, redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis alert-lock tests skipped: ${unavailable}`);

@@ -4,9 +4,9 @@
  * a holder that died frees its slot after its time to live, and a waiter gives up when told.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { bothSlots, memorySlots } from '../../src/data/discovery/query-slots.ts';
-import { createRedisSlots } from '../../src/store/shared-state/redis-slots.ts';
-import { redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+import { bothSlots, memorySlots } from '../../../src/data/discovery/query-slots.ts';
+import { createRedisSlots } from '../../../src/store/shared-state/redis-slots.ts';
+import { redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis Overpass-slot tests skipped: ${unavailable}`);

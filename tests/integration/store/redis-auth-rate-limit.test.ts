@@ -4,12 +4,12 @@
  * Redis that does not answer, each instance still limits on its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth, type Auth } from '../../src/auth/auth.ts';
-import { AUTH_BASE_PATH } from '../../src/rider/access-policy.ts';
-import { CLIENT_ADDRESS_HEADER } from '../../src/http/client-address.ts';
-import { createRedisWindowLimits } from '../../src/store/shared-state/rate-limiter.ts';
-import { sqliteTestStore, type TestStore } from '../auth/support/stores.ts';
-import { redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+import { createAuth, type Auth } from '../../../src/auth/auth.ts';
+import { AUTH_BASE_PATH } from '../../../src/rider/access-policy.ts';
+import { CLIENT_ADDRESS_HEADER } from '../../../src/http/client-address.ts';
+import { createRedisWindowLimits } from '../../../src/store/shared-state/rate-limiter.ts';
+import { sqliteTestStore, type TestStore } from '../../auth/support/stores.ts';
+import { redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis sign-in limit tests skipped: ${unavailable}`);

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
-import { PUBLIC_TOOLS } from '../../src/mcp/tools/public.ts';
-import { createRedisRateLimiter } from '../../src/store/shared-state/rate-limiter.ts';
-import { connectClient, inProcessFetch, toolErrorText } from '../support/mcp-client.ts';
-import { TEST_MCP_URL, testDeps } from '../support/mcp-deps.ts';
-import { mcpConfigFromEnv } from '../support/settings.ts';
-import { redisRelay, redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+import { createMcpEndpoint } from '../../../src/mcp/endpoint.ts';
+import { PUBLIC_TOOLS } from '../../../src/mcp/tools/public.ts';
+import { createRedisRateLimiter } from '../../../src/store/shared-state/rate-limiter.ts';
+import { connectClient, inProcessFetch, toolErrorText } from '../../support/mcp-client.ts';
+import { TEST_MCP_URL, testDeps } from '../../support/mcp-deps.ts';
+import { mcpConfigFromEnv } from '../../support/settings.ts';
+import { redisRelay, redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis rate-limit tests skipped: ${unavailable}`);

@@ -11,8 +11,8 @@ import {
   createMemoryWindowLimits,
   createRedisRateLimiter,
   createRedisWindowLimits,
-} from '../../src/store/shared-state/rate-limiter.ts';
-import { redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+} from '../../../src/store/shared-state/rate-limiter.ts';
+import { redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis rate-limit backing tests skipped: ${unavailable}`);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LatLon } from '../../src/core/bearing.ts';
-import { createForecastCache } from '../../src/data/forecast/cache.ts';
-import { createDemoForecast } from '../../src/data/forecast/demo.ts';
-import { ForecastError, type ForecastSource } from '../../src/data/forecast/types.ts';
-import { createRedisKeyValue } from '../../src/store/shared-state/key-value.ts';
-import { redisRelay, redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+import type { LatLon } from '../../../src/core/bearing.ts';
+import { createForecastCache } from '../../../src/data/forecast/cache.ts';
+import { createDemoForecast } from '../../../src/data/forecast/demo.ts';
+import { ForecastError, type ForecastSource } from '../../../src/data/forecast/types.ts';
+import { createRedisKeyValue } from '../../../src/store/shared-state/key-value.ts';
+import { redisRelay, redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis forecast-cache tests skipped: ${unavailable}`);

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { discoveryPort } from '../../src/app/discovery.ts';
-import { REDIS_PREFIX } from '../../src/app/shared-state.ts';
-import { areaKeysAround } from '../../src/data/discovery/area-grid.ts';
-import { createLiveCatalog, type AreaDiscoverer } from '../../src/data/discovery/live-catalog.ts';
-import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
-import { freshStore, removeTestStores } from '../alerts/helpers.ts';
-import { redisUnavailable, testClients, testPrefix } from './redis-server.ts';
+import { discoveryPort } from '../../../src/app/discovery.ts';
+import { REDIS_PREFIX } from '../../../src/app/shared-state.ts';
+import { areaKeysAround } from '../../../src/data/discovery/area-grid.ts';
+import { createLiveCatalog, type AreaDiscoverer } from '../../../src/data/discovery/live-catalog.ts';
+import { createSegmentCatalog } from '../../../src/data/segments/catalog.ts';
+import { freshStore, removeTestStores } from '../../alerts/helpers.ts';
+import { redisUnavailable, testClients, testPrefix } from '../../store/redis-server.ts';
 
 const unavailable = await redisUnavailable();
 if (unavailable) console.warn(`Redis discovery-lock tests skipped: ${unavailable}`);
