@@ -8,11 +8,14 @@ import { defineConfig } from 'vitest/config';
  * - `tests/integration/npm-start/`: the other files talking to that same shared `npm start`;
  * - `tests/integration/<area>/`: anything else that starts a process (its own `npm start`,
  *   `npm run dev`, Chromium, a CLI), needs PostgreSQL or Redis, or waits on real time;
- * - `tests/deploy/`: the built Vercel functions and a fresh clone;
+ * - `tests/deploy/`: the built Vercel functions;
+ * - `tests/fresh-clone/`: a fresh clone installed and started as the README says, run once per CI
+ *   run by `.ci/run` (`npm run test:fresh-clone`), never by `npm test`: its install alone takes minutes;
  * - every other folder: in-process, the unit lane (`npm run test:unit`).
  */
 const SHARED_NPM_START = ['tests/e2e/**/*.test.ts', 'tests/integration/npm-start/**/*.test.ts'];
 const OWN_PROCESS = ['tests/integration/**/*.test.ts', 'tests/deploy/**/*.test.ts'];
+const FRESH_CLONE = ['tests/fresh-clone/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -24,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: [...SHARED_NPM_START, ...OWN_PROCESS],
+          exclude: [...SHARED_NPM_START, ...OWN_PROCESS, ...FRESH_CLONE],
           setupFiles: ['tests/support/no-child-process.ts'],
           globalSetup: ['tests/support/gazetteer.global.ts'],
           // The files share each worker's modules (zod, better-auth, the catalog) instead of importing
@@ -42,6 +45,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'integration', include: OWN_PROCESS, exclude: SHARED_NPM_START } },
+      { extends: true, test: { name: 'fresh-clone', include: FRESH_CLONE } },
     ],
   },
 });

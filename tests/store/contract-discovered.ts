@@ -79,6 +79,11 @@ export function describeDiscovered(current: CurrentStore): void {
   describe('discovered segments (discovery on demand)', () => {
     const base = createSegmentCatalog([]);
     const clock = { now: 1_790_000_000 };
+    /** Mapping left running by a search past its budget (`keepAlive`), awaited instead of slept on. */
+    const background: Promise<unknown>[] = [];
+    const settled = async (): Promise<void> => {
+      while (background.length > 0) await Promise.allSettled(background.splice(0));
+    };
     const live = (discover: AreaDiscoverer, budgetMs = 5_000) =>
       createLiveCatalog(base, {
         port: discoveryPort(
@@ -91,6 +96,7 @@ export function describeDiscovered(current: CurrentStore): void {
         recheckAfterS: 0,
         timeoutMs: 10_000,
         now: () => clock.now,
+        keepAlive: (work) => background.push(work),
       });
 
     it('maps an area once, stores it, and a second instance serves it from the store', async () => {
@@ -143,7 +149,7 @@ export function describeDiscovered(current: CurrentStore): void {
       const notes = await Promise.all([a.prepare(point, 1_000), b.prepare(point, 1_000)]);
       expect(notes.map((n) => n?.state)).toEqual(['mapping', 'mapping']);
       open();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await settled();
       expect(source.calls()).toBe(areaKeysAround(point, 1_000).length);
       expect(await b.prepare(point, 1_000)).toBeNull();
       expect(b.near(point, 20_000, 50).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
  * The README stays a doorway (issue #18): short, the two commands near the top, and every link inside
  * the repository. Its prose is not checked here; what it promises is run by
- * tests/deploy/fresh-clone.test.ts.
+ * tests/fresh-clone/fresh-clone.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
