@@ -40,11 +40,20 @@ export default defineConfig({
         test: {
           name: 'npm-start',
           include: SHARED_NPM_START,
-          // One `npm start` per configuration for all of them (tests/support/npm-start.global.ts).
-          globalSetup: ['tests/support/npm-start.global.ts'],
+          // One `npm start` per configuration for all of them (tests/support/npm-start.global.ts), and
+          // one Chromium for every browser test of the run (tests/support/browser.global.ts).
+          globalSetup: ['tests/support/npm-start.global.ts', 'tests/support/browser.global.ts'],
         },
       },
-      { extends: true, test: { name: 'integration', include: OWN_PROCESS, exclude: SHARED_NPM_START } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: OWN_PROCESS,
+          exclude: SHARED_NPM_START,
+          globalSetup: ['tests/support/browser.global.ts'],
+        },
+      },
       { extends: true, test: { name: 'fresh-clone', include: FRESH_CLONE } },
     ],
   },

@@ -9,9 +9,9 @@ export interface SiteAndBrowser {
 }
 
 /**
- * The `npm start` every file of the npm-start project shares, and one Chromium
- * per test file, started before its tests and closed after them. Read the
- * fields inside tests only.
+ * The `npm start` every file of the npm-start project shares, and a connection to the run's one
+ * Chromium (tests/support/browser.global.ts), opened before the file's tests and closed after them.
+ * Read the fields inside tests only.
  */
 export function useSiteAndBrowser(): SiteAndBrowser {
   const service = sharedService();

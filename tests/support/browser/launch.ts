@@ -1,6 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { launchBrowser as launchOwnBrowser } from '../../../scripts/browser/launch.ts';
 
-export { launchBrowser } from '../../../scripts/browser/launch.ts';
+/**
+ * The run's shared Chromium (tests/support/browser.global.ts), connected to; a Chromium of its own
+ * where no setup provided one. `close()` on the answer closes this file's contexts, never the shared
+ * browser.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('chromium');
+  return typeof endpoint === 'string' && endpoint !== '' ? chromium.connect(endpoint) : launchOwnBrowser();
+}
 
 export interface PageOptions {
   readonly colorScheme?: 'light' | 'dark';
