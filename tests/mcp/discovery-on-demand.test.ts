@@ -40,6 +40,9 @@ import { startOverpassDouble, type OverpassDouble, type OverpassFault } from '..
 const ORDINO = { latitude: 42.5558, longitude: 1.5331 };
 const RADIUS_M = 4_000;
 const KEYS = areaKeysAround({ lat: ORDINO.latitude, lon: ORDINO.longitude }, RADIUS_M);
+/** The fault cases search within one area, so that each maps it once, not all of KEYS. */
+const NEAR_M = 1_000;
+const NEAR_KEYS = areaKeysAround({ lat: ORDINO.latitude, lon: ORDINO.longitude }, NEAR_M);
 /** A budget no mapping reaches (the longest `setTimeout`), so a search answers when its mapping ends. */
 const WAIT_FOR_MAPPING = 2 ** 31 - 1;
 /** Time-outs no answer of the doubles reaches, however loaded the machine; the `hang` fault has its own. */
@@ -133,7 +136,7 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
       inProcessFetch(testEndpoint(testDeps({ catalog: live, discovery: live }))),
     );
     clients.push(client);
-    return { live, find: () => find(client) };
+    return { live, find: (radiusM = RADIUS_M) => find(client, radiusM) };
   }
 
   /** Whether the Overpass double hangs now: the instances' sources then give up after `timeoutS`. */
@@ -143,10 +146,10 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
     hanging = fault === 'hang';
   }
 
-  async function find(client: Client) {
+  async function find(client: Client, radiusM: number) {
     const result = await client.callTool({
       name: 'find_tailwind_segments',
-      arguments: { ...ORDINO, radius_m: RADIUS_M, limit: 10 },
+      arguments: { ...ORDINO, radius_m: radiusM, limit: 10 },
     });
     return {
       data: FindTailwindSegmentsOutputSchema.parse(result.structuredContent),
@@ -224,29 +227,29 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
       elevation.fault(undefined);
       const store = await freshStore();
       const server = await instance(store);
-      const answer = await server.find();
+      const answer = await server.find(NEAR_M);
       expect(answer.data.segments).toEqual([]);
       expect(answer.data.mapping).toMatch(/^Mapping roads here for segments failed: /);
       expect(answer.data.mapping, answer.data.mapping).toMatch(words);
       expect(answer.text).toContain(answer.data.mapping ?? '?');
       expect(await stored(store)).toEqual([]);
       const areas = await store.db.selectFrom('discovered_area').selectAll().execute();
-      expect(areas.map((a) => a.status)).toEqual(KEYS.map(() => 'failed'));
+      expect(areas.map((a) => a.status)).toEqual(NEAR_KEYS.map(() => 'failed'));
       // Before the backoff has passed, a new search does not ask again.
       overpassFault('none');
       const before = overpass.requests();
-      expect((await server.find()).data.mapping).toMatch(/failed/);
+      expect((await server.find(NEAR_M)).data.mapping).toMatch(/failed/);
       expect(overpass.requests()).toBe(before);
       // After it, the area is mapped. The search waits for the mapping, whatever the machine's load.
       clock += 61;
-      expect((await server.find()).data.segments.length).toBeGreaterThan(0);
+      expect((await server.find(NEAR_M)).data.segments.length).toBeGreaterThan(0);
     },
   );
 
   it('stores nothing when the answer passes the size cap', async () => {
     overpassFault('none');
     const store = await freshStore();
-    const answer = await (await instance(store, { maxSizeBytes: 1_000 })).find();
+    const answer = await (await instance(store, { maxSizeBytes: 1_000 })).find(NEAR_M);
     expect(answer.data.mapping).toMatch(/failed/);
     expect(await stored(store)).toEqual([]);
   });
@@ -262,7 +265,7 @@ describe('discovery on demand, against the Overpass and elevation doubles', () =
       overpassFault('none');
       elevation.fault(fault, elevation.requests() + 3);
       const store = await freshStore();
-      const answer = await (await instance(store)).find();
+      const answer = await (await instance(store)).find(NEAR_M);
       expect(answer.data.segments).toEqual([]);
       expect(answer.data.mapping).toMatch(/^Mapping roads here for segments failed: /);
       expect(await stored(store)).toEqual([]);
