@@ -37,8 +37,12 @@ export interface ElevationDouble {
 /** Open-Meteo's limit, enforced with its real 400 shape so a client that overruns it fails here too. */
 const MAX_COORDINATES = 100;
 
-/** How long an answer takes, so concurrent batches overlap and the peak in flight is measurable. */
-const ANSWER_DELAY_MS = 5;
+/**
+ * How long an answer takes when a test measures the peak in flight: long enough for concurrent
+ * batches to overlap. Otherwise answers go at once: one area's discovery asks hundreds of batches,
+ * and 5 ms each, two at a time, was a second of waiting per area.
+ */
+export const OVERLAP_DELAY_MS = 5;
 
 function send(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -61,7 +65,10 @@ function numbers(text: string | null): number[] | undefined {
  * for a bad or oversized request), with heights read from the SRTM tiles in
  * `dir`, so the figures a test sees are real ones.
  */
-export async function startElevationDouble(dir: string): Promise<ElevationDouble> {
+export async function startElevationDouble(
+  dir: string,
+  { answerDelayMs = 0 }: { readonly answerDelayMs?: number } = {},
+): Promise<ElevationDouble> {
   const tiles = hgtElevationSource(dir);
   let requests = 0;
   let coordinates = 0;
@@ -115,7 +122,7 @@ export async function startElevationDouble(dir: string): Promise<ElevationDouble
           send(res, 500, 'Internal Server Error');
         },
       );
-    }, ANSWER_DELAY_MS);
+    }, answerDelayMs);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

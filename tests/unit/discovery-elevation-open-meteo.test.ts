@@ -13,6 +13,7 @@ import {
 import {
   type ElevationDouble,
   type ElevationFault,
+  OVERLAP_DELAY_MS,
   startElevationDouble,
 } from '../support/elevation-double.ts';
 
@@ -20,7 +21,7 @@ const SEED = join(import.meta.dirname, '../../seed/dem');
 
 let double: ElevationDouble;
 beforeAll(async () => {
-  double = await startElevationDouble(SEED);
+  double = await startElevationDouble(SEED, { answerDelayMs: OVERLAP_DELAY_MS });
 });
 afterEach(() => double.fault(undefined));
 afterAll(() => double.close());
@@ -96,7 +97,7 @@ describe('openMeteoElevationSource against the Open-Meteo double', () => {
   });
 
   it('honours a concurrency of one', async () => {
-    const fresh = await startElevationDouble(SEED);
+    const fresh = await startElevationDouble(SEED, { answerDelayMs: OVERLAP_DELAY_MS });
     try {
       await openMeteoElevationSource({ url: fresh.url, concurrency: 1 }).elevations(climb(301));
       expect(fresh.batchSizes()).toEqual([100, 100, 100, 1]);
