@@ -19,6 +19,9 @@ const FRESH_CLONE = ['tests/fresh-clone/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) for the next run:
+    // a rerun skips most of the TypeScript transform and import work (decision 0044).
+    experimental: { fsModuleCache: true },
     testTimeout: 30_000,
     hookTimeout: 240_000,
     projects: [
