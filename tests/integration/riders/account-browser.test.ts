@@ -269,7 +269,10 @@ describe('a rider account in the browser', () => {
 
       // The export holds the watchlist, own segments, alerts and plan.
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-link')]);
-      const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      // Saved by name: the shared Chromium is a remote browser, whose downloads have no local path.
+      const saved = join(mkdtempSync(join(tmpdir(), 'wos-export-')), download.suggestedFilename());
+      await download.saveAs(saved);
+      const exported = JSON.parse(readFileSync(saved, 'utf8')) as {
         plan: string;
         paid_plan: { planId: string } | null;
         tables: Record<string, Record<string, unknown>[]>;
