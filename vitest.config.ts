@@ -22,6 +22,9 @@ export default defineConfig({
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) for the next run:
     // a rerun skips most of the TypeScript transform and import work (decision 0044).
     experimental: { fsModuleCache: true },
+    // One worker per core. Vitest's default for `vitest run` is one fewer than the cores: one worker
+    // on a 2-core machine, which ran every file of `npm test` after the other (decision 0044).
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 240_000,
     projects: [
