@@ -61,8 +61,9 @@ describe('addresses', () => {
       await expect(sent).rejects.toBeInstanceOf(MailError);
       await expect(sent).rejects.toThrow('not sent: the address is not one mail can go to');
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(smtp.messages).toHaveLength(0);
+    // A good message after them, accepted once the catcher holds it, is the only one there.
+    await mailer.send(message('rider@example.org'));
+    expect(smtp.messages.map((m) => m.to)).toEqual([['rider@example.org']]);
     mailer.close();
   });
 
