@@ -16,7 +16,7 @@ import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
-import { readBoundedText } from '../http/bounded-text.ts';
+import { readBoundedText } from '../http/bounded-body.ts';
 
 import { WEBHOOK_BODY_MAX_BYTES } from './account-paths.ts';
 

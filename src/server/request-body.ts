@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { edgeError } from '../app/edge-errors.ts';
 import { pathFacts } from '../app/paths.ts';
+import { readBoundedBody } from '../http/bounded-body.ts';
 
 /**
  * How much of a refused body the server still reads and discards to keep
@@ -55,27 +56,17 @@ function carriesBody(request: IncomingMessage): boolean {
 
 type BodyOutcome = Buffer | 'too_large' | 'aborted';
 
-/** Reads the body into memory, stopping (and leaving the stream flowing into nothing) past `limit`. */
-function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (outcome: BodyOutcome) => {
-      request.off('data', onData).off('end', onEnd).off('close', onClose);
-      resolve(outcome);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        // Keep consuming what is still on the way, so the socket is read until it closes.
-        request.on('data', () => undefined);
-        finish('too_large');
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => finish(Buffer.concat(chunks));
-    const onClose = () => finish('aborted');
-    request.on('data', onData).on('end', onEnd).on('close', onClose);
-  });
+/**
+ * Reads the body into memory with the one body reader, over an iterator
+ * that leaves the socket open when it stops, so a 413 can still be written;
+ * past `limit` the rest is read into nothing until the connection closes.
+ */
+async function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
+  const body = await readBoundedBody(request.iterator({ destroyOnReturn: false }), { max: limit });
+  if (body.kind === 'read') return body.bytes;
+  if (body.kind === 'unreadable') return 'aborted';
+  request.on('data', () => undefined);
+  return 'too_large';
 }
 
 /** The 413 in the error style the path table gives the path (JSON-RPC, problem or OAuth). */
