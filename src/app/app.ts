@@ -7,6 +7,7 @@
  * and `cron-function.ts`, start without it.
  */
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
+import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
 import { alertJob, mcpConfig, mcpService, restData, sourceStatus, store, toolData } from './parts.ts';
 import { settingsFromProcess, type Settings } from './settings.ts';
@@ -36,6 +37,5 @@ export function createApp(settings: Settings = settingsFromProcess()) {
  */
 export function restFunction(settings = settingsFromProcess()) {
   const handle = toFetchHandler(new Graph(settings).get(restApi));
-  return (request: Request): Promise<Response> =>
-    handle(request, request.headers.get('x-real-ip') ?? undefined);
+  return (request: Request): Promise<Response> => handle(request, platformClientAddress(request.headers));
 }

@@ -3,6 +3,7 @@
  * start of `api/mcp` evaluates only the graph, the settings and the path table before the first
  * request picks its part.
  */
+import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
 import { mcpService, publicMcp } from './parts.ts';
 import { partOf } from './paths.ts';
@@ -17,7 +18,7 @@ export function mcpFunction(settings = settingsFromProcess()) {
   const graph = new Graph(settings);
   const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
   return async (request: Request): Promise<Response> => {
-    const client = { address: request.headers.get('x-real-ip') ?? 'unknown' };
+    const client = { address: platformClientAddress(request.headers) ?? 'unknown' };
     if (partOf(new URL(request.url).pathname) === 'mcp-public')
       return (await publicEndpoint())(request, client);
     return (await service()).handle(request, client);
