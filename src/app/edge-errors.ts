@@ -11,6 +11,7 @@ import { oauthErrorJson } from '../auth/oauth-error.ts';
 import { problemDocument, problemEntry, type AnyProblemCode } from '../core/problems.ts';
 import { JSON_RPC_CODES, jsonRpcErrorJson } from '../mcp/json-rpc-error.ts';
 import { pathFacts } from './paths.ts';
+import { CACHE } from '../http/cache-control.ts';
 
 export interface EdgeFailure {
   /** The problem code; its status is the answer's. */
@@ -33,7 +34,7 @@ export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): 
   const { errors } = pathFacts(path);
   const json = (body: string) => ({
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': CACHE.none },
     body,
   });
   if (errors === 'oauth') {
@@ -48,7 +49,7 @@ export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): 
   const document = problemDocument(code, { detail, ...(hint ? { hint } : {}), instance: path, docsUrl });
   return {
     status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/problem+json', 'cache-control': CACHE.none },
     body: JSON.stringify(document),
   };
 }
