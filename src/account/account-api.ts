@@ -19,7 +19,7 @@ import { localSpan } from '../core/local-time.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { Kysely } from 'kysely';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
-import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
+import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../http/json-answer.ts';
 import { ApiError } from '../core/problems.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';

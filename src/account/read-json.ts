@@ -1,5 +1,5 @@
 import type { ApiError } from '../core/problems.ts';
-import { refusal } from '../core/json-response.ts';
+import { refusal } from '../http/json-answer.ts';
 import { readBoundedText } from '../http/bounded-body.ts';
 
 /**

@@ -8,7 +8,7 @@
  * anything: it is sent to the page that explains and asks for the click.
  */
 import type { Kysely } from 'kysely';
-import { refusal, type JsonAnswer } from '../core/json-response.ts';
+import { refusal, type JsonAnswer } from '../http/json-answer.ts';
 import { unsubscribeByToken } from '../store/repositories/rider-channels.ts';
 import type { Database } from '../store/schema.ts';
 import { UNSUBSCRIBE_PAGE } from './channel-paths.ts';

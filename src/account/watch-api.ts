@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { nowSeconds } from '../store/clock.ts';
 import type { Database } from '../store/schema.ts';

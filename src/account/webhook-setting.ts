@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { ApiError } from '../core/problems.ts';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';

@@ -5,10 +5,11 @@
  * document where the part answers problems, the OAuth shape on the sign-in
  * paths, a JSON-RPC error on the MCP addresses. One function, so the style
  * is chosen in one place (the table) and each style has one renderer
- * (`problemDocument`, `oauthErrorJson`, `jsonRpcErrorJson`).
+ * (`problemParts`, `oauthErrorJson`, `jsonRpcErrorJson`).
  */
 import { oauthErrorJson } from '../auth/oauth-error.ts';
-import { problemDocument, problemEntry, type AnyProblemCode } from '../core/problems.ts';
+import { ApiError, type AnyProblemCode } from '../core/problems.ts';
+import { problemParts, problemStatus } from '../http/problem-json.ts';
 import { JSON_RPC_CODES, jsonRpcErrorJson } from '../mcp/json-rpc-error.ts';
 import { pathFacts } from './paths.ts';
 import { CACHE } from '../http/cache-control.ts';
@@ -30,7 +31,7 @@ export interface EdgeReply {
 
 /** The failure as the part serving `path` would have said it; `docsUrl` is `{docs_url}` of a problem's `type`. */
 export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): EdgeReply {
-  const { status } = problemEntry(failure.code);
+  const status = problemStatus(failure.code);
   const { errors } = pathFacts(path);
   const json = (body: string) => ({
     status,
@@ -46,12 +47,7 @@ export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): 
     return json(jsonRpcErrorJson(code, failure.detail));
   }
   const { code, detail, hint } = failure;
-  const document = problemDocument(code, { detail, ...(hint ? { hint } : {}), instance: path, docsUrl });
-  return {
-    status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': CACHE.none },
-    body: JSON.stringify(document),
-  };
+  return problemParts(new ApiError(code, { detail, ...(hint ? { hint } : {}) }), path, docsUrl);
 }
 
 /** The same, as a web `Response` (for HEAD, without its body). */

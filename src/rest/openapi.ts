@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
+import { PROBLEM_STATUS } from '../http/problem-json.ts';
 import { API_VERSION } from '../core/service-facts.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { Endpoint } from './operation.ts';
@@ -55,7 +56,8 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
 function dataProblems(endpoint: DataEndpoint, problem: (description: string) => object) {
   const byStatus = new Map<number, string[]>();
   for (const code of endpoint.problems) {
-    const { status, title } = PROBLEM_CODES[code];
+    const { title } = PROBLEM_CODES[code];
+    const status = PROBLEM_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `${title} (${code})`]);
   }
   const retry = {
