@@ -1,5 +1,6 @@
 import { isJsonContentType } from '@modelcontextprotocol/server';
 import { bodyText, declaredLength, readBoundedBody } from '../http/bounded-body.ts';
+import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
 
 /**
  * An MCP request's body, read once by the endpoint: the scope check of the
@@ -54,10 +55,17 @@ export function calledToolOf(body: McpBody): string | undefined {
 /** The answers the SDK gives for a body it cannot take, so reading it here changes no reply. */
 export function refusedBody(body: McpBody, maxBytes: number): Response | undefined {
   const error = (status: number, code: number, message: string) =>
-    Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+    new Response(jsonRpcErrorJson(code, message), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   if (body.kind === 'too-large')
-    return error(413, -32000, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`);
+    return error(
+      413,
+      JSON_RPC_CODES.serverError,
+      `Payload Too Large: Request body must not exceed ${maxBytes} bytes`,
+    );
   if (body.kind === 'unreadable')
-    return error(400, -32700, 'Parse error: the request body could not be read');
+    return error(400, JSON_RPC_CODES.parseError, 'Parse error: the request body could not be read');
   return undefined;
 }
