@@ -15,6 +15,9 @@
  * - `preflight`: a CORS preflight, as long as `Access-Control-Max-Age`;
  * - `asset`: a built file whose name holds its hash;
  * - `page`: a built page, revalidated on every visit;
+ * - `notFoundPage`: the site's 404 page, kept by nobody without asking again;
+ * - `calendarFeed`: a rider's calendar feed, polled by calendar apps: a few
+ *   minutes in the app, never in a shared cache;
  * - `none`: anything personal, a failure, a health answer, a redirect or a
  *   JSON-RPC exchange: never kept by anyone.
  */
@@ -25,6 +28,8 @@ export const CACHE = {
   preflight: 'public, max-age=86400',
   asset: 'public, max-age=31536000, immutable',
   page: 'public, max-age=0, must-revalidate',
+  notFoundPage: 'no-cache',
+  calendarFeed: 'private, max-age=300',
   none: 'no-store',
 } as const;
 

@@ -1,14 +1,12 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
-import { PROBLEM_STATUS } from '../http/problem-json.ts';
+import { PROBLEM_MEDIA_TYPE, PROBLEM_STATUS } from '../http/problem-json.ts';
 import { API_VERSION } from '../core/service-facts.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { Endpoint } from './operation.ts';
 import { DATA_ENDPOINTS, type DataEndpoint } from './data-endpoints.ts';
 import { ProblemSchema } from './schemas/problem.ts';
-
-const PROBLEM_JSON = 'application/problem+json';
 
 const headers = {
   'Cache-Control': {
@@ -25,7 +23,7 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const problem = (description: string) => ({
     description,
     headers,
-    content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } },
   });
   return {
     operationId: endpoint.operationId,
@@ -81,7 +79,7 @@ function dataOperation(endpoint: DataEndpoint): ZodOpenApiOperationObject {
   const problem = (description: string) => ({
     description,
     headers,
-    content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } },
   });
   const requestParams = endpoint.pathParameter
     ? { path: z.object({ id: endpoint.pathParameter }) }

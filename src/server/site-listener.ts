@@ -126,7 +126,7 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
     if (notFoundPage && request.method === 'GET' && wantsHtml(request)) {
       return new Response(notFoundPage, {
         status: 404,
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE.notFoundPage },
       });
     }
     return apiFetch(request);
