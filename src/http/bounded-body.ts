@@ -135,14 +135,16 @@ export function bodyText(bytes: Uint8Array): string {
 }
 
 /**
- * A web request's body as text, or undefined once it passes `max` bytes or
- * cannot be read: the form every surface that parses a small JSON body
- * itself (the settings API, client registration) wants.
+ * A web request's body as text, or undefined once it passes `max` bytes:
+ * the form every surface that parses a small JSON body itself (the settings
+ * API, client registration) wants. A body that fails midway (the client went
+ * away) throws, as reading it always did: that is no answer's "too large".
  */
 export async function readBoundedText(request: Request, max: number): Promise<string | undefined> {
   const body = await readBoundedBody(request.body, {
     max,
     declared: declaredLength(request.headers.get('content-length')),
   });
+  if (body.kind === 'unreadable') throw new Error('The request body could not be read to its end.');
   return body.kind === 'read' ? bodyText(body.bytes) : undefined;
 }

@@ -71,6 +71,12 @@ describe('the one body reader', () => {
     expect(await readBoundedText(post('x'.repeat(101)), 100)).toBeUndefined();
   });
 
+  it('throws for a request whose body fails midway, which is no "too large"', async () => {
+    const { stream } = streamOf(['{"a":'], 'fail');
+    const request = new Request('http://x/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    await expect(readBoundedText(request, 100)).rejects.toThrow(/could not be read/);
+  });
+
   it('takes a declared length only when it is a number', () => {
     expect(declaredLength('12')).toBe(12);
     expect(declaredLength(null)).toBeUndefined();
