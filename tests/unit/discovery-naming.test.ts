@@ -12,7 +12,7 @@ import {
   withOtherPlaces,
 } from '../../src/core/discovery/segment-name.ts';
 import { rankReasons, rankScore } from '../../src/core/discovery/segment-rank.ts';
-import { rankOf } from '../../src/data/discovery/discover.ts';
+import { rankOf } from '../../src/data/discovery/segment-records.ts';
 import { areaBBox, areaKeysAround } from '../../src/data/discovery/area-grid.ts';
 import { headingWord } from '../../src/core/discovery/segment-words.ts';
 

@@ -1,6 +1,7 @@
 import { initialBearing, type LatLon } from '../bearing.ts';
 import { chooseDistinct, isMostlyMinor, type Choosable } from './segment-choice.ts';
 import type { FoundSegment } from './found-segment.ts';
+import type { OsmExtract } from './osm-types.ts';
 import type { RoadEdge, RoadGraph } from './road-graph.ts';
 import type { RoadKind } from './road-kind.ts';
 import { edgeOfStep } from './road-strokes.ts';
@@ -32,6 +33,33 @@ export interface NamingContext {
   readonly networks: ReadonlyMap<number, string>;
   /** Ways the map links to Wikidata or Wikipedia. */
   readonly wikiWays: ReadonlySet<number>;
+}
+
+/** The best signed cycle network each way lies on (`icn` > `ncn` > `rcn` > `lcn`). */
+function networkByWay(extract: OsmExtract): Map<number, string> {
+  const best = new Map<number, string>();
+  for (const relation of extract.relations) {
+    const network = relation.tags['network'] ?? '';
+    if (relation.tags['route'] !== 'bicycle' || !CYCLE_NETWORKS.includes(network)) continue;
+    for (const member of relation.members) {
+      if (member.type !== 'way') continue;
+      const held = best.get(member.ref);
+      if (held === undefined || CYCLE_NETWORKS.indexOf(network) < CYCLE_NETWORKS.indexOf(held)) {
+        best.set(member.ref, network);
+      }
+    }
+  }
+  return best;
+}
+
+/** What the naming reads off the extract besides the graph and the places: cycle networks, wiki links. */
+export function mapFactsOf(extract: OsmExtract): Pick<NamingContext, 'networks' | 'wikiWays'> {
+  const wikiWays = new Set(
+    extract.ways
+      .filter((way) => way.tags['wikidata'] !== undefined || way.tags['wikipedia'] !== undefined)
+      .map((way) => way.id),
+  );
+  return { networks: networkByWay(extract), wikiWays };
 }
 
 export interface NamedSegment extends Choosable {
