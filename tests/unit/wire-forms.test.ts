@@ -194,7 +194,7 @@ describe('the request edge: the style the path table gives the path', () => {
     edgeErrorResponse(new Request(`https://site.test${path}`, { method: 'POST' }), failure);
 
   it('a problem document on the settings API', async () => {
-    const response = await refuse('/api/rider/me');
+    const response = refuse('/api/rider/me');
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(response.headers.get('cache-control')).toBe(CACHE.none);
@@ -207,7 +207,7 @@ describe('the request edge: the style the path table gives the path', () => {
   });
 
   it('a JSON-RPC error on the MCP addresses, in the form the SDK writes its own', async () => {
-    const response = await refuse('/mcp');
+    const response = refuse('/mcp');
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('cache-control')).toBe(CACHE.none);
@@ -217,7 +217,7 @@ describe('the request edge: the style the path table gives the path', () => {
   });
 
   it('the OAuth shape on the sign-in paths', async () => {
-    const response = await refuse('/api/auth/oauth2/token');
+    const response = refuse('/api/auth/oauth2/token');
     expect(response.status).toBe(413);
     expect(response.headers.get('cache-control')).toBe(CACHE.none);
     expect(await response.json()).toMatchObject({ error: 'payload_too_large' });
