@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { edgeError } from '../app/edge-errors.ts';
 import { pathFacts } from '../app/paths.ts';
 import { readBoundedBody } from '../http/bounded-body.ts';
+import { lingerThenClose } from './linger.ts';
 
 /**
  * How much of a refused body the server still reads and discards to keep
@@ -13,27 +14,15 @@ import { readBoundedBody } from '../http/bounded-body.ts';
 export const DRAIN_MAX_BYTES = 1024 * 1024;
 
 /**
- * How long a connection refused for its body stays open to read what the
- * client is still sending. Closing with unread bytes makes the kernel send
- * a reset, which can destroy the 413 before the client reads it; a client
- * that has read it stops sending, so this is rarely reached.
- */
-export const LINGER_MS = 2000;
-
-/**
  * Ends the connection after the answer without the reset: Node would
  * destroy it as soon as the answer is written; here the write side closes
- * and the read side keeps discarding until the client closes too or
- * {@link LINGER_MS} pass.
+ * and the read side keeps discarding until the client closes too (or the
+ * linger passes).
  */
 function lingerOnClose(socket: Socket): void {
   socket.destroySoon = function destroySoonLingering(this: Socket) {
     if (this.writable) this.end();
-    const timer = setTimeout(() => this.destroy(), LINGER_MS);
-    timer.unref();
-    this.once('close', () => clearTimeout(timer));
-    this.on('end', () => this.destroy());
-    this.resume();
+    lingerThenClose(this);
   };
 }
 
