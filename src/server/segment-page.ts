@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
+import { CACHE } from '../http/cache-control.ts';
 import type { ApiReplier } from '../rest/handler.ts';
 import type { SegmentDetailResult } from '../rest/schemas/segment-results.ts';
 import { segmentCardPng } from '../rest/segment-card.ts';
@@ -12,9 +13,6 @@ import { withSegmentHead } from '../rest/segment-page-head.ts';
  * "no such segment"; a known one gets its own head (`segment-page-head.ts`). `/segments/<id>/card.png`
  * is its picture for link previews (`segment-card.ts`).
  */
-
-/** A day: a segment's line and profile change only with a new catalog, and a preview is fetched once. */
-const CARD_CACHE_CONTROL = 'public, max-age=86400';
 
 /** The decoders of the codings the static files answer in (srvx compresses with brotli or gzip). */
 const DECODE: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
@@ -45,11 +43,11 @@ export function segmentPages(
     const answer = await reply('GET', `${url.origin}/v1/segments/${match[1]}`);
     if (answer.status === 404 || answer.status === 400) return notFound(request);
     if (match[2] === '/card.png') {
-      // The picture needs the line and profile only; without them (the segment answer failed) there is none.
+      // The picture changes with the catalog, as the segment lists do; without a segment answer there is none.
       if (answer.status !== 200 || typeof answer.body !== 'string') return notFound(request);
       const { segment } = JSON.parse(answer.body) as SegmentDetailResult;
       const png = segmentCardPng(segment.line, segment.profile);
-      const headers = { 'Content-Type': 'image/png', 'Cache-Control': CARD_CACHE_CONTROL };
+      const headers = { 'Content-Type': 'image/png', 'Cache-Control': CACHE.catalog };
       return new Response(request.method === 'HEAD' ? null : new Uint8Array(png), { status: 200, headers });
     }
     const response = await next();
