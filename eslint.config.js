@@ -8,8 +8,10 @@ import tseslint from 'typescript-eslint';
  * a folder may import from folders of lower layers and from itself, never
  * from a peer of its own layer or from anything above. Peers of one layer
  * (the surfaces, `data` and `store`, the rider domain and the HTTP plumbing)
- * share only what lies below them; the composition root (`src/app`) wires
- * them together. The site documents the server's limits, so it sits above
+ * share only what lies below them; the use cases (`src/service`) sit between
+ * them and the surfaces, so every surface calls the same ones and none of
+ * them can reach back up into a surface; the composition root (`src/app`)
+ * wires them together. The site documents the server's limits, so it sits above
  * `src/server`; `api/` sits above everything. The rule
  * (`import-x/no-restricted-paths`) sees every import form: `import`,
  * `export … from` and `import()`.
@@ -18,6 +20,7 @@ export const LAYERS = [
   ['core'],
   ['data', 'store'],
   ['rider', 'http'],
+  ['service'],
   ['rest', 'mcp', 'account', 'alerts', 'billing', 'auth'],
   ['app'],
   ['server'],

@@ -69,12 +69,13 @@ const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
 const NEVER_IN_REST = [MCP, BETTER_AUTH, STORE_DRIVERS];
 
 /**
- * What the REST data endpoints read: the forecast, the catalog, the place search, their port. Not the
+ * What the REST data endpoints read: the forecast, the catalog, the place search, the use cases and
+ * the routes that call them. Not the
  * outage classifier and the forecast's types (a few lines, no I/O): every function's source status
  * (`/health`, the start log) tells a failure with them.
  */
 const DATA_CODE =
-  /src\/data\/forecast\/(?!forecast-outage\.ts|types\.ts)|src\/data\/segments\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
+  /src\/data\/forecast\/(?!forecast-outage\.ts|types\.ts)|src\/data\/segments\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/service\/|src\/rest\/data-routes\//;
 
 /** What a segment's elevation profile reads: its wiring, the sampling and the elevation sources. */
 const PROFILE_CODE =
