@@ -163,6 +163,10 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, PROFILE_CODE).length).toBeGreaterThan(0);
     // Built below both surfaces, as the list is (decisions 0028, 0035): nothing of get_segment either.
     expectNoneLoaded(result.loaded, NEVER_IN_REST);
+    // Each data route loads its own use case (decision 0048): a segment by id, no place search.
+    expect(
+      matching(result.loaded, /src\/service\/(place|segments-near)\.ts$|data-routes\/segments-near/),
+    ).toEqual([]);
   }, 60_000);
 
   it('a REST list near a place loads the place search and the catalog, but no MCP code at all', () => {
@@ -170,7 +174,9 @@ describe('what a cold function loads for its first request', () => {
     expect(result.status).toBe(200);
     expect(result.body).toContain('fr-alpe-d-huez');
     expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
-    expect(matching(result.loaded, /src\/rider\/(place|segments-around)\.ts$/)).toHaveLength(2);
+    expect(matching(result.loaded, /src\/service\/(place|segments-around|segments-near)\.ts$/)).toHaveLength(
+      3,
+    );
     // Built below both surfaces (decision 0035): not the tool, its report code or its byte budget.
     expectNoneLoaded(result.loaded, NEVER_IN_REST);
   }, 60_000);
