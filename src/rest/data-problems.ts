@@ -84,6 +84,8 @@ export function tooManyRequests(retryAfterS: number): ApiError {
 export function serviceProblem(error: ServiceError): ApiError {
   const { cause = error.message, retryAt = null, retryAfterS = null } = error.facts;
   switch (error.code) {
+    case 'invalid_parameter':
+      return new ApiError('invalid_parameter', { detail: error.message });
     case 'place_not_found':
       return placeNotFound(error.message, error.facts.suggestions ?? []);
     case 'place_search_unavailable':

@@ -13,6 +13,7 @@ import { forecastOutage, type ForecastOutage } from '../data/forecast/forecast-o
  */
 export type ServiceErrorCode = Extract<
   ProblemCode,
+  | 'invalid_parameter'
   | 'place_not_found'
   | 'place_search_unavailable'
   | 'unknown_segment'

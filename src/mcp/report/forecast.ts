@@ -1,7 +1,7 @@
 import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
-import { forecastOrThrow } from '../../service/segment-forecast.ts';
+import { forecastOrThrow, type JudgedForecast } from '../../service/segment-forecast.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { ToolContext } from '../context.ts';
@@ -47,7 +47,14 @@ export async function forecastForPoints(
   context: ToolContext,
   points: readonly LatLon[],
 ): Promise<SegmentsForecast> {
-  const judged = await forecastOrThrow(context, points);
+  return forecastInfo(context, await forecastOrThrow(context, points));
+}
+
+/** The judged forecast as the tools give it: its source, issue, notes, and the hours per point. */
+export function forecastInfo(
+  context: Pick<ToolContext, 'forecast'>,
+  judged: JudgedForecast,
+): SegmentsForecast {
   const { stale, unusable } = judged;
   const demo = context.forecast.id === 'demo';
   const notes = [demo ? DEMO_NOTE : stale ? STALE_NOTE : null, unusable > 0 ? unusableNote(unusable) : null];
