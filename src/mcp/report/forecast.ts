@@ -72,4 +72,4 @@ export function forecastInfo(
   };
 }
 
-export { attributionFor } from '../../rider/answer-credits.ts';
+export { attributionFor } from '../../service/answer-credits.ts';

@@ -17,6 +17,7 @@ import { segmentFacts } from '../report/segment-facts.ts';
 import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
+import { catalogSegmentOf } from '../../service/catalog-segment.ts';
 import { ServiceError } from '../../service/service-error.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
@@ -30,9 +31,10 @@ import { summarizeSegment } from './public-summaries.ts';
  */
 async function segmentFor(context: ToolContext, id: string): Promise<Segment | undefined> {
   const { caller, store } = context;
-  if (!isOwnSegmentId(id)) await context.discovery?.load([id]);
-  if (caller.kind !== 'rider' || store === undefined || !isOwnSegmentId(id)) return context.catalog.get(id);
-  return riderSegmentLookup(context.catalog, store.db, caller.riderId).get(id);
+  if (caller.kind === 'rider' && store !== undefined && isOwnSegmentId(id)) {
+    return riderSegmentLookup(context.catalog, store.db, caller.riderId).get(id);
+  }
+  return catalogSegmentOf(id, context);
 }
 
 /** Public tool: one segment, the wind on it now and its best tailwind window. */

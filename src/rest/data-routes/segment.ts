@@ -1,5 +1,5 @@
 import type { ResolvedUrls } from '../../http/public-urls.ts';
-import { attributionFor } from '../../rider/answer-credits.ts';
+import { attributionFor } from '../../service/answer-credits.ts';
 import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 import { catalogSegment } from '../../service/catalog-segment.ts';
 import type { RestData } from '../data-port.ts';

@@ -1,4 +1,4 @@
-import { attributionFor } from '../../rider/answer-credits.ts';
+import { attributionFor } from '../../service/answer-credits.ts';
 import { NEAREST_BEYOND_RADIUS } from '../../service/segments-around.ts';
 import { segmentsNear } from '../../service/segments-near.ts';
 import type { RestData } from '../data-port.ts';
