@@ -72,7 +72,7 @@ describe('the layer rule', () => {
     ['src/mcp/tools/extra.ts', "import { ToolError } from '../tool.ts';"],
     ['src/rest/near.ts', "import { segmentsNear } from '../service/segments-near.ts';"],
     ['src/mcp/near.ts', "export const load = () => import('../service/segments-near.ts');"],
-    ['src/service/watch.ts', "import { watchForRider } from '../rider/watchlist-rules.ts';"],
+    ['src/service/lookup.ts', "import { riderSegmentLookup } from '../rider/segment-lookup.ts';"],
   ])('allows an import downwards or within a folder in %s', async (filePath, code) => {
     expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).not.toContain(LAYER_RULE);
   });
