@@ -14,7 +14,6 @@ import { toolEnv } from '../../support/tool-env.ts';
 
 const store = join(mkdtempSync(join(tmpdir(), 'wos-cli-')), 'store.sqlite');
 
-
 function run(script: string, args: readonly string[]) {
   const result = spawnSync(process.execPath, [script, ...args], {
     cwd: REPO_ROOT,
