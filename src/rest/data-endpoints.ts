@@ -48,6 +48,19 @@ export interface DataInput {
   readonly urls: ResolvedUrls;
 }
 
+/**
+ * A route's module, imported with its first request and kept: a later request awaits the kept
+ * promise instead of asking the module loader again (its resolve step costs every call otherwise).
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+const windRoute = loadedOnce(() => import('./data-routes/wind.ts'));
+const segmentsNearRoute = loadedOnce(() => import('./data-routes/segments-near.ts'));
+const segmentRoute = loadedOnce(() => import('./data-routes/segment.ts'));
+
 /** `/v1/wind` is all weather, so a forecast outage is its problem; the segment answers still answer without it. */
 const UPSTREAM: readonly ProblemCode[] = [
   'too_many_requests',
@@ -66,8 +79,7 @@ const wind: DataEndpoint = {
   query: WindQuerySchema,
   result: WindForecastResultSchema,
   problems: UPSTREAM,
-  load: async ({ query }, data) =>
-    (await import('./data-routes/wind.ts')).windAnswer(query as WindQuery, data),
+  load: async ({ query }, data) => (await windRoute()).windAnswer(query as WindQuery, data),
 };
 
 const segmentsNear: DataEndpoint = {
@@ -84,7 +96,7 @@ const segmentsNear: DataEndpoint = {
   result: SegmentsNearResultSchema,
   problems: ['too_many_requests', 'place_not_found', 'place_search_unavailable'],
   load: async ({ query }, data) =>
-    (await import('./data-routes/segments-near.ts')).segmentsNearAnswer(query as SegmentsNearQuery, data),
+    (await segmentsNearRoute()).segmentsNearAnswer(query as SegmentsNearQuery, data),
 };
 
 const segment: DataEndpoint = {
@@ -97,8 +109,7 @@ const segment: DataEndpoint = {
   pathParameter: SegmentIdSchema,
   result: SegmentDetailResultSchema,
   problems: ['too_many_requests', 'unknown_segment'],
-  load: async ({ id, urls }, data) =>
-    (await import('./data-routes/segment.ts')).segmentAnswer(id, data, urls),
+  load: async ({ id, urls }, data) => (await segmentRoute()).segmentAnswer(id, data, urls),
 };
 
 /** Every data endpoint by its OpenAPI path. */
