@@ -13,7 +13,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { riderApi } from '../../src/account/account-api.ts';
 import { edgeErrorResponse } from '../../src/app/edge-errors.ts';
-import { openRestData } from '../../src/app/rest-data.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { CACHE } from '../../src/http/cache-control.ts';
 import { createApiHandler } from '../../src/rest/handler.ts';
@@ -50,7 +49,7 @@ function expectProblem(body: unknown, code: string, status: number, instance: st
 describe('REST: every failure is problem+json', () => {
   const rest = (failing = false) => {
     const forecast = failing ? { forecast: failingForecast(new ForecastError('timeout', 'No answer.')) } : {};
-    const data = openRestData({ ...testDeps(forecast), limiter: allow });
+    const data = { ...testDeps(forecast), limiter: allow };
     return createApiHandler({ docsUrl: DOCS }, { data: async () => data, memo: 0 });
   };
   const get = (path: string, init?: RequestInit) => new Request(`http://api.test${path}`, init);
