@@ -242,6 +242,70 @@ function chunkGroups(name: string, metafile: Metafile, entryPath: string): Chunk
   return startAndFirstRequest(join(ROOT, entryPath), holders, staticImports);
 }
 
+/**
+ * Bundles one entry module into `outDir` as `<name>.js` and the chunks it loads, joined as a cold start
+ * loads them: what every function's build does, and what the cold-start bench's floor functions get
+ * too (`bench/cold-start-floor.ts`), so the two are compared bundled the same way.
+ */
+export async function bundleEntry(entryFile: string, outDir: string): Promise<BundledFunction> {
+  const name = basename(entryFile, '.ts');
+  const file = join(outDir, `${name}.js`);
+  const stage = mkdtempSync(join(tmpdir(), `wos-${name}-`));
+  try {
+    const result = await build({
+      entryPoints: [entryFile],
+      absWorkingDir: ROOT,
+      outdir: stage,
+      entryNames: '[name]',
+      chunkNames: `${name}-[hash]`,
+      splitting: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      minify: true,
+      // Error messages and stack traces keep the names of functions and classes.
+      keepNames: true,
+      external: [...EXTERNAL],
+      banner: { js: REQUIRE_SHIM },
+      legalComments: 'eof',
+      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
+      metafile: true,
+      logLevel: 'warning',
+    });
+    const { metafile } = result;
+    const entryPath = Object.keys(metafile.outputs).find((path) => basename(path) === `${name}.js`);
+    if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
+    const joined = await joinChunks(
+      name,
+      join(ROOT, entryPath),
+      outDir,
+      chunkGroups(name, metafile, entryPath),
+      EXTERNAL,
+    );
+    const sourcesOf = (staged: string) =>
+      Object.entries(metafile.outputs[relative(ROOT, staged)]?.inputs ?? {})
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path);
+    const files = new Map(joined.map((out) => [out.file, out.from.flatMap(sourcesOf)] as const));
+    const importsOf = new Map(joined.map((out) => [out.file, out.imports] as const));
+    const eager = new Set([file]);
+    for (const path of eager) for (const imported of importsOf.get(path) ?? []) eager.add(imported);
+    const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + statSync(path).size, 0);
+    return {
+      name,
+      file,
+      bytes: sum(files.keys()),
+      eagerBytes: sum(eager),
+      chunks: files.size - 1,
+      inputs: new Set([...files.values()].flat()).size,
+      files,
+    };
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
 /** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */
 export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunction[]> {
   rmSync(outDir, { recursive: true, force: true });
@@ -253,65 +317,7 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   // call never parses better-auth, Kysely, pg or Stripe); then `joinChunks` puts together the chunks
   // a cold start always loads. Chunks sit beside the entry, named for their function, so
   // `new URL('./file', import.meta.url)` in any of them finds the data files.
-  for (const entry of entries) {
-    const name = basename(entry, '.ts');
-    const file = join(outDir, `${name}.js`);
-    const stage = mkdtempSync(join(tmpdir(), `wos-${name}-`));
-    try {
-      const result = await build({
-        entryPoints: [join(ENTRIES_DIR, entry)],
-        absWorkingDir: ROOT,
-        outdir: stage,
-        entryNames: '[name]',
-        chunkNames: `${name}-[hash]`,
-        splitting: true,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node24',
-        minify: true,
-        // Error messages and stack traces keep the names of functions and classes.
-        keepNames: true,
-        external: [...EXTERNAL],
-        banner: { js: REQUIRE_SHIM },
-        legalComments: 'eof',
-        plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
-        metafile: true,
-        logLevel: 'warning',
-      });
-      const { metafile } = result;
-      const entryPath = Object.keys(metafile.outputs).find((path) => basename(path) === `${name}.js`);
-      if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
-      const joined = await joinChunks(
-        name,
-        join(ROOT, entryPath),
-        outDir,
-        chunkGroups(name, metafile, entryPath),
-        EXTERNAL,
-      );
-      const sourcesOf = (staged: string) =>
-        Object.entries(metafile.outputs[relative(ROOT, staged)]?.inputs ?? {})
-          .filter(([, input]) => input.bytesInOutput > 0)
-          .map(([path]) => path);
-      const files = new Map(joined.map((out) => [out.file, out.from.flatMap(sourcesOf)] as const));
-      const importsOf = new Map(joined.map((out) => [out.file, out.imports] as const));
-      const eager = new Set([file]);
-      for (const path of eager) for (const imported of importsOf.get(path) ?? []) eager.add(imported);
-      const sum = (paths: Iterable<string>) =>
-        [...paths].reduce((total, path) => total + statSync(path).size, 0);
-      bundled.push({
-        name,
-        file,
-        bytes: sum(files.keys()),
-        eagerBytes: sum(eager),
-        chunks: files.size - 1,
-        inputs: new Set([...files.values()].flat()).size,
-        files,
-      });
-    } finally {
-      rmSync(stage, { recursive: true, force: true });
-    }
-  }
+  for (const entry of entries) bundled.push(await bundleEntry(join(ENTRIES_DIR, entry), outDir));
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
   // The embedded catalog (hand-traced and seed-discovered), validated now and packed where
   // `src/app/app.ts` looks for it.
