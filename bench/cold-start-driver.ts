@@ -18,8 +18,10 @@ export const RESULT_MARK = '@@cold-start-result@@';
 
 /** The driver's source, for `node --input-type=module -e DRIVER <entry URL> <URL> <init JSON>`. */
 export const DRIVER = `
-import { createServer, request as send } from 'node:http';
-import { Readable } from 'node:stream';
+// As the runtime's CommonJS launcher takes them: an ES import of node:http would build its ES facade,
+// whose getters (WebSocket and the like) load undici, which only a function that needs it should pay for.
+const { createServer, request: send } = process.getBuiltinModule('node:http');
+const { Readable } = process.getBuiltinModule('node:stream');
 const [entry, url, init] = process.argv.slice(1);
 let fn = await import(entry);
 for (let i = 0; i < 5 && fn?.default; i += 1) fn = fn.default;

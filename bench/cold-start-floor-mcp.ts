@@ -17,7 +17,10 @@ const server = () => {
     'find_tailwind_segments',
     {
       description: 'The floor: echoes the coordinates it is given.',
-      inputSchema: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+      inputSchema: z.object({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+      }),
     },
     ({ latitude, longitude }) => ({
       content: [{ type: 'text', text: `No segments near ${latitude}, ${longitude}.` }],
@@ -28,5 +31,6 @@ const server = () => {
 
 const handler = createMcpHandler(server, { legacy: 'stateless' });
 
-/** A fetch function, as `api/_entries/mcp.ts` exports. */
-export default { fetch: (request: Request): Promise<Response> => handler.fetch(request) };
+/** A fetch function, as `api/_entries/mcp.ts` exports (a default export, as Vercel takes a function's). */
+const floor = { fetch: (request: Request): Promise<Response> => handler.fetch(request) };
+export { floor as default };

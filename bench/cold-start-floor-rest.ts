@@ -15,7 +15,7 @@ const numberIn = (params: URLSearchParams, name: string, min: number, max: numbe
 };
 
 /** A Node-style handler, as Vercel calls a function whose default export is one. */
-export default function tailwind(request: IncomingMessage, response: ServerResponse): void {
+function tailwind(request: IncomingMessage, response: ServerResponse): void {
   const { searchParams } = new URL(request.url ?? '/', `https://${request.headers.host ?? 'localhost'}`);
   const speed = numberIn(searchParams, 'wind_speed_kmh', 0, 500);
   const from = numberIn(searchParams, 'wind_direction_deg', 0, 360);
@@ -44,3 +44,5 @@ export default function tailwind(request: IncomingMessage, response: ServerRespo
   });
   response.end(body);
 }
+
+export { tailwind as default };

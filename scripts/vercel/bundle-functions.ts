@@ -202,6 +202,8 @@ export interface BundledFunction {
   readonly inputs: number;
   /** Each file the function may load (absolute path) with the source modules in it (relative to the repository). */
   readonly files: ReadonlyMap<string, readonly string[]>;
+  /** Bytes each source module (relative to the repository) adds to esbuild's output, minified. */
+  readonly sourceBytes: ReadonlyMap<string, number>;
 }
 
 /**
@@ -291,10 +293,16 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
     const importsOf = new Map(joined.map((out) => [out.file, out.imports] as const));
     const eager = new Set([file]);
     for (const path of eager) for (const imported of importsOf.get(path) ?? []) eager.add(imported);
-    const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + statSync(path).size, 0);
+    const sum = (paths: Iterable<string>) =>
+      [...paths].reduce((total, path) => total + statSync(path).size, 0);
+    const sourceBytes = new Map<string, number>();
+    for (const output of Object.values(metafile.outputs))
+      for (const [path, input] of Object.entries(output.inputs))
+        sourceBytes.set(path, (sourceBytes.get(path) ?? 0) + input.bytesInOutput);
     return {
       name,
       file,
+      sourceBytes,
       bytes: sum(files.keys()),
       eagerBytes: sum(eager),
       chunks: files.size - 1,
