@@ -223,6 +223,22 @@ const FIRST_REQUEST_MODULES: Readonly<Record<string, readonly string[]>> = {
     'src/data/geocoding/select-geocoder.ts',
     'src/store/shared-state/rate-limiter.ts',
   ],
+  // What one run of the alert job loads on Vercel (decision 0045): the job, its parts in
+  // `src/app/parts.ts` (`alertJob`: the migrated store, the served catalog with discovery on, the
+  // forecast, the ensemble, mail and push), the job's cursor (`src/app/shared-state.ts`) and the
+  // runtime's `waitUntil`.
+  'cron-alerts': [
+    'src/alerts/run.ts',
+    'src/app/notifications.ts',
+    'src/app/migrations.ts',
+    'src/app/discovery.ts',
+    'src/data/segments/open-catalog.ts',
+    'src/data/segments/packed-catalog.ts',
+    'src/data/forecast/select-forecast.ts',
+    'src/data/forecast/select-ensemble.ts',
+    'src/alerts/cursor.ts',
+    'node_modules/@vercel/functions/index.js',
+  ],
 };
 
 /**
