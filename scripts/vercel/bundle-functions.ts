@@ -49,6 +49,7 @@ import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks
 import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
+import { zodNamespace } from './zod-namespace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -287,7 +288,15 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
       external: [...EXTERNAL],
       banner: { js: REQUIRE_SHIM },
       legalComments: 'eof',
-      plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
+      plugins: [
+        prebuiltOpenApi(),
+        prebuiltToolSchemas(),
+        englishZodOnly(),
+        lazyAjv(),
+        slimRateLimiter(),
+        // Last: the swaps above load their own contents first.
+        zodNamespace(),
+      ],
       metafile: true,
       logLevel: 'warning',
     });
