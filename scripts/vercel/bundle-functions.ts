@@ -121,12 +121,15 @@ export function prebuiltOpenApiModule(): string {
   }
   return [
     '/** Generated at build time by scripts/vercel/bundle-functions.ts from src/rest/openapi.ts. */',
-    `const document = JSON.parse(${JSON.stringify(JSON.stringify(document))});`,
+    // Parsed on the first request for it, not as the function starts (decision 0045).
+    `const text = ${JSON.stringify(JSON.stringify(document))};`,
+    'let document;',
     'const cache = new Map();',
     'export function openApiDocument(_routes, urls) {',
     '  const key = `${urls.base} ${urls.docs}`;',
     '  let built = cache.get(key);',
     '  if (built === undefined) {',
+    '    document ??= JSON.parse(text);',
     '    built = {',
     '      ...document,',
     '      servers: [{ ...document.servers[0], url: urls.base }],',
