@@ -18,9 +18,9 @@
  * The rider store is PostgreSQL, as on Vercel (a database of its own on the
  * test server, `tests/store/postgres-server.ts`), migrated by one warm-up
  * round that is not counted: a deployment's first request after a cold start
- * finds its database migrated. The forecast is the demo one and place
- * names are read from the embedded gazetteer, so no answer waits on the
- * network; the rest is a deployment's live default (discovery on demand).
+ * finds its database migrated. The forecast is the demo one, place names
+ * are read from the embedded gazetteer and segments from the built-in
+ * catalog (no discovery on demand), so no answer waits on the network.
  *
  * Runs on its own (`node bench/cold-start.ts [output|-] [--runs n]`, `-` to
  * build the output offline first) or as the cold-start
@@ -83,7 +83,7 @@ function findCase(
   label: string,
   args: Record<string, unknown>,
   fn = 'api/mcp',
-  floor: string | undefined = FLOOR_MCP,
+  floor: string | null = FLOOR_MCP,
 ): ColdStartCase {
   const [byCoordinates] = findCalls('2026-07-28', [{ lat: 45.06, lon: 6.03 }]);
   if (!byCoordinates) throw new Error('findCalls made no call.');
@@ -92,7 +92,7 @@ function findCase(
   return {
     label,
     fn,
-    ...(floor === undefined ? {} : { floor }),
+    ...(floor === null ? {} : { floor }),
     url: `${ORIGIN}/mcp`,
     init: {
       method: 'POST',
@@ -109,7 +109,7 @@ const TAILWIND_URL = `${ORIGIN}/v1/tailwind?wind_speed_kmh=20&wind_direction_deg
 
 /** The rows of the table: the floors, each function's common first request, and the heavier paths on their own. */
 export const COLD_START_CASES: readonly ColdStartCase[] = [
-  findCase(FLOOR_MCP, { latitude: 45.06, longitude: 6.03 }, 'floor/mcp', undefined),
+  findCase(FLOOR_MCP, { latitude: 45.06, longitude: 6.03 }, 'floor/mcp', null),
   {
     label: FLOOR_REST,
     fn: 'floor/rest',
@@ -169,9 +169,11 @@ async function coldRun(entry: string, test: ColdStartCase, databaseUrl: string):
         CRON_SECRET,
         BETTER_AUTH_SECRET: AUTH_SECRET,
         WOS_FORECAST: 'demo',
-        // A deployment is live by default; its place search is the one source asked over the network on
-        // these rows, so the embedded gazetteer stands in for it, as the demo forecast does for the forecast.
+        // A deployment is live by default; these rows ask nothing over the network: the embedded gazetteer
+        // stands in for the place search, as the demo forecast does for the forecast, and the built-in
+        // catalog for discovery on demand (which would ask Overpass about the area, decision 0045).
         WOS_GEOCODER: 'gazetteer',
+        WOS_DISCOVERY: 'seed',
         DATABASE_URL: databaseUrl,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
