@@ -359,15 +359,19 @@ export async function printColdStarts(output?: string, runs = COLD_START_RUNS): 
 async function printComparison(after: string, before: string, runs: number): Promise<void> {
   const [beforeRows = [], afterRows = []] = await measureBuilds([before, after], runs);
   console.log(
-    `Cold starts, ${runs} interleaved fresh processes per row and build: median (range) to the answer`,
+    `Cold starts, ${runs} interleaved fresh processes per row and build: median (range) to the answer, CPU; ratio to the floor`,
   );
+  const ratio = (row: ColdStartRow, rows: readonly ColdStartRow[]) => {
+    const ratios = floorRatios(row, rows);
+    return ratios ? ` ×${ratios.answered.toFixed(2)} (CPU ×${ratios.cpu.toFixed(2)})` : '';
+  };
   for (const [i, row] of afterRows.entries()) {
     const base = beforeRows[i];
     if (!base) continue;
     console.log(
-      `  ${row.fn.padEnd(16)} ${row.label.padEnd(42)}` +
-        `  before ${mb(base.bytes)} ${base.files} files ${range(base.answeredMs).padStart(18)}` +
-        `  after ${mb(row.bytes)} ${row.files} files ${range(row.answeredMs).padStart(18)}`,
+      `  ${row.fn.padEnd(16)} ${row.label.padEnd(44)}` +
+        `  before ${mb(base.bytes)} ${base.files} files ${range(base.answeredMs)} CPU ${range(base.cpuMs)}${ratio(base, beforeRows)}` +
+        `  after ${mb(row.bytes)} ${row.files} files ${range(row.answeredMs)} CPU ${range(row.cpuMs)}${ratio(row, afterRows)}`,
     );
   }
 }
