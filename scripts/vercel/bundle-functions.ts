@@ -246,22 +246,40 @@ const FIRST_REQUEST_MODULES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Per function, what some first requests load on top of `FIRST_REQUEST_MODULES`, each list joined
+ * into one more file (decision 0045). For the MCP function, discovery on demand (a deployment's live
+ * default): a public call reads the areas around its point from the store, so it loads the live
+ * catalog, the store and its driver, and the runtime's `waitUntil`; with the built-in catalog it
+ * loads none of them.
+ */
+const LATER_MODULES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  mcp: [['src/app/discovery.ts', 'src/app/migrations.ts', 'node_modules/@vercel/functions/index.js']],
+};
+
+/**
  * What to join in one function's esbuild output (`startAndFirstRequest`): the chunks the entry imports
- * statically, and the chunks its first request loads (those holding `FIRST_REQUEST_MODULES`).
+ * statically, the chunks its first request loads (those holding `FIRST_REQUEST_MODULES`), and those
+ * some first requests load on top (`LATER_MODULES`).
  */
 function chunkGroups(name: string, metafile: Metafile, entryPath: string): ChunkGroup[] {
-  const holders = (FIRST_REQUEST_MODULES[name] ?? []).map((module) => {
-    const holder = Object.keys(metafile.outputs).find(
-      (path) => (metafile.outputs[path]?.inputs[module]?.bytesInOutput ?? 0) > 0,
-    );
-    if (holder === undefined) throw new Error(`No chunk of api/${name} holds ${module} any more.`);
-    return join(ROOT, holder);
-  });
+  const holders = (modules: readonly string[]) =>
+    modules.map((module) => {
+      const holder = Object.keys(metafile.outputs).find(
+        (path) => (metafile.outputs[path]?.inputs[module]?.bytesInOutput ?? 0) > 0,
+      );
+      if (holder === undefined) throw new Error(`No chunk of api/${name} holds ${module} any more.`);
+      return join(ROOT, holder);
+    });
   const staticImports = (file: string) =>
     (metafile.outputs[relative(ROOT, file)]?.imports ?? [])
       .filter((imported) => !imported.external && imported.kind === 'import-statement')
       .map((imported) => join(ROOT, imported.path));
-  return startAndFirstRequest(join(ROOT, entryPath), holders, staticImports);
+  return startAndFirstRequest(
+    join(ROOT, entryPath),
+    holders(FIRST_REQUEST_MODULES[name] ?? []),
+    staticImports,
+    (LATER_MODULES[name] ?? []).map(holders),
+  );
 }
 
 /**
