@@ -29,8 +29,7 @@ function webBridge(fetch: (request: Request) => Promise<Response>): RequestListe
       );
       res.statusCode = response.status;
       for (const [name, value] of response.headers) res.appendHeader(name, value);
-      if (response.body) for await (const chunk of response.body) res.write(chunk);
-      res.end();
+      res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     })();
   };
 }
