@@ -31,7 +31,10 @@ export function nodeRestHandler(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const { headers } = request;
-    const origin = `${single(headers['x-forwarded-proto']) ?? 'https'}://${single(headers['x-forwarded-host']) ?? headers.host ?? 'localhost'}`;
+    // `||` as the bridge has it: an empty forwarded header falls back too.
+    const proto = single(headers['x-forwarded-proto']) || 'https';
+    const host = single(headers['x-forwarded-host']) || headers.host || 'localhost';
+    const origin = `${proto}://${host}`;
     const failed = (error: unknown) => {
       console.error('REST function failed:', error);
       response.writeHead(500, { 'cache-control': 'no-store' });
