@@ -227,33 +227,35 @@ const FIRST_REQUEST_MODULES: Readonly<Record<string, readonly string[]>> = {
     'src/data/geocoding/select-geocoder.ts',
     'src/store/shared-state/rate-limiter.ts',
   ],
-  // What one run of the alert job loads on Vercel (decision 0045): the job, its parts in
-  // `src/app/parts.ts` (`alertJob`: the migrated store, the served catalog with discovery on, the
-  // forecast, the ensemble, mail and push), the job's cursor (`src/app/shared-state.ts`) and the
-  // runtime's `waitUntil`.
+  // What one run of the alert job loads (decision 0045): the job, its parts in `src/app/parts.ts`
+  // (`alertJob`: the migrated store, the served catalog, the forecast, the ensemble, mail and push)
+  // and the job's cursor (`src/app/shared-state.ts`).
   'cron-alerts': [
     'src/alerts/run.ts',
     'src/app/notifications.ts',
     'src/app/migrations.ts',
-    'src/app/discovery.ts',
     'src/data/segments/open-catalog.ts',
     'src/data/segments/packed-catalog.ts',
     'src/data/forecast/select-forecast.ts',
     'src/data/forecast/select-ensemble.ts',
     'src/alerts/cursor.ts',
-    'node_modules/@vercel/functions/index.js',
   ],
 };
 
+/** Discovery on demand (`servedCatalog` in `src/app/parts.ts`): the live catalog and the runtime's `waitUntil`. */
+const DISCOVERY_ON_DEMAND = ['src/app/discovery.ts', 'node_modules/@vercel/functions/index.js'];
+
 /**
  * Per function, what some first requests load on top of `FIRST_REQUEST_MODULES`, each list joined
- * into one more file (decision 0045). For the MCP function, discovery on demand (a deployment's live
- * default): a public call reads the areas around its point from the store, so it loads the live
- * catalog, the store and its driver, and the runtime's `waitUntil`; with the built-in catalog it
- * loads none of them.
+ * into one more file, in order (decision 0045). The MCP function's store (the rider side, and a public
+ * call with discovery on demand, which reads the areas around its point), then discovery on demand
+ * itself (a deployment's live default); the cron function's discovery on demand. A request that needs
+ * neither, a public call over the built-in catalog, loads none of them; one that needs the store only
+ * (the sign-in paths over the built-in catalog) does not load discovery.
  */
 const LATER_MODULES: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  mcp: [['src/app/discovery.ts', 'src/app/migrations.ts', 'node_modules/@vercel/functions/index.js']],
+  mcp: [['src/app/migrations.ts'], DISCOVERY_ON_DEMAND],
+  'cron-alerts': [DISCOVERY_ON_DEMAND],
 };
 
 /**
