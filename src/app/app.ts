@@ -32,10 +32,16 @@ export function createApp(settings: Settings = settingsFromProcess()) {
 }
 
 /**
- * The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. Vercel names the
- * caller in `x-real-ip`, which the data endpoints' per-address limit counts by.
+ * The REST API's replier for its Vercel function (`api/_entries/rest.ts`, which writes it to Node's
+ * response with `nodeRestHandler`): its bundle holds no MCP, store or sign-in code.
  */
-export function restFunction(settings = settingsFromProcess()) {
-  const handle = toFetchHandler(new Graph(settings).get(restApi));
+export const restReplier = (settings = settingsFromProcess()) => new Graph(settings).get(restApi);
+
+/**
+ * The REST API as a fetch function over `replier`. Vercel names the caller in `x-real-ip`, which the
+ * data endpoints' per-address limit counts by.
+ */
+export function restFunction(replier = restReplier()) {
+  const handle = toFetchHandler(replier);
   return (request: Request): Promise<Response> => handle(request, platformClientAddress(request.headers));
 }

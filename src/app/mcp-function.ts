@@ -5,7 +5,7 @@
  */
 import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
-import { mcpService, publicMcp } from './parts.ts';
+import { mcpService, publicMcp, store } from './parts.ts';
 import { partOf } from './paths.ts';
 import { settingsFromProcess } from './settings.ts';
 
@@ -17,6 +17,14 @@ import { settingsFromProcess } from './settings.ts';
 export function mcpFunction(settings = settingsFromProcess()) {
   const graph = new Graph(settings);
   const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
+  // Every first request of this function reads the store when discovery runs on demand (the areas
+  // around a public call's point, the rider side's tables): it starts opening now, so its connection
+  // and migration check wait on the database while the endpoint is compiled, not after (decision 0045).
+  // A failure here is the first user's to see; `lazy` forgets it, and that user opens the store again.
+  if (settings.discovery.mode === 'online')
+    graph
+      .get(store)()
+      .catch(() => undefined);
   return async (request: Request): Promise<Response> => {
     const client = { address: platformClientAddress(request.headers) ?? 'unknown' };
     if (partOf(new URL(request.url).pathname) === 'mcp-public')
