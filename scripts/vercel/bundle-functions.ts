@@ -28,6 +28,7 @@
  */
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -74,6 +75,12 @@ export const DATA_FILES: readonly string[] = [
   // `src/app/segment-profiles.ts` with the first segment asked for; the gazetteer beside them is 11 MB.
   'seed/dem/N42E001.hgt.zip',
   'seed/dem/N43E007.hgt.zip',
+];
+
+/** The site's built pages the REST function serves a segment's page from, and the names it reads them by. */
+const BUILT_PAGES: readonly (readonly [string, string])[] = [
+  ['dist/segments/segment_page/index.html', 'segment-shell.html'],
+  ['dist/404.html', 'not-found.html'],
 ];
 
 /**
@@ -375,6 +382,11 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   // `new URL('./file', import.meta.url)` in any of them finds the data files.
   for (const entry of entries) bundled.push(await bundleEntry(join(ENTRIES_DIR, entry), outDir));
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
+  // The built pages a segment's page is made of in the REST function (src/app/segment-page-function.ts).
+  for (const [page, name] of BUILT_PAGES) {
+    if (!existsSync(join(ROOT, page))) throw new Error(`${page} is missing: run npm run build first.`);
+    copyFileSync(join(ROOT, page), join(outDir, name));
+  }
   // The embedded catalog (hand-traced and seed-discovered), validated now and packed where
   // `src/app/app.ts` looks for it.
   writePackedCatalog(join(outDir, PACKED_CATALOG), loadEmbeddedSegments());

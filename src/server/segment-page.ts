@@ -1,13 +1,11 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
-import { CACHE } from '../http/cache-control.ts';
 import type { ApiReplier } from '../rest/handler.ts';
-import type { SegmentDetailResult } from '../rest/schemas/segment-results.ts';
-import { segmentCardPng } from '../rest/segment-card.ts';
 import { withSegmentHead } from '../rest/segment-page-head.ts';
+import { cardReply, segmentOf, segmentPageRoute } from '../rest/segment-page.ts';
 
 /**
- * `/segments/<id>` on `npm start`: the one shell page serves every segment, so before it is sent
+ * `/segments/<id>` on `npm start` (the rules are `src/rest/segment-page.ts`): the one shell page serves every segment, so before it is sent
  * the segment is looked up (`GET /v1/segments/{id}`, the answer the page's script reads next, its
  * forecast cached): an id no catalog holds is the site's 404 with status 404, not a 200 page saying
  * "no such segment"; a known one gets its own head (`segment-page-head.ts`). `/segments/<id>/card.png`
@@ -38,23 +36,18 @@ export function segmentPages(
 ): ServerMiddleware {
   return async (request, next) => {
     const url = new URL(request.url);
-    const match = /^\/segments\/([^/]+)(\/card\.png|\/?)$/.exec(url.pathname);
-    if (!match?.[1] || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
-    const answer = await reply('GET', `${url.origin}/v1/segments/${match[1]}`);
-    if (answer.status === 404 || answer.status === 400) return notFound(request);
-    if (match[2] === '/card.png') {
-      // The picture changes with the catalog, as the segment lists do; without a segment answer there is none.
-      if (answer.status !== 200 || typeof answer.body !== 'string') return notFound(request);
-      const { segment } = JSON.parse(answer.body) as SegmentDetailResult;
-      const png = segmentCardPng(segment.line, segment.profile);
-      const headers = { 'Content-Type': 'image/png', 'Cache-Control': CACHE.catalog };
-      return new Response(request.method === 'HEAD' ? null : new Uint8Array(png), { status: 200, headers });
+    const route = segmentPageRoute(url.pathname);
+    if (!route || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+    const segment = await segmentOf(reply, url.origin, route.id);
+    if (segment === 'unknown' || (segment === null && route.card)) return notFound(request);
+    if (route.card && segment !== null) {
+      const { status, headers, body } = cardReply(segment, request.method === 'HEAD');
+      return new Response(body, { status, headers });
     }
     const response = await next();
-    if (answer.status !== 200 || !response.ok || typeof answer.body !== 'string') return response;
+    if (segment === null || !response.ok) return response;
     const shell = await textOf(response);
     if (shell === undefined) return response;
-    const { segment } = JSON.parse(answer.body) as SegmentDetailResult;
     const html = withSegmentHead(shell, segment, url.origin);
     const headers = new Headers(response.headers);
     for (const name of ['content-length', 'etag', 'content-encoding', 'last-modified']) headers.delete(name);

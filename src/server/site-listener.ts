@@ -159,8 +159,9 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
     request.headers.host ??= new URL(ownOrigin(request.socket)).host;
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     // The function the path table names for the path serves it here too; the cron is Vercel's alone.
-    const served = pathFacts(path).function;
-    if (served === 'rest') return api(request, response);
+    const { function: served, part } = pathFacts(path);
+    // A segment's page runs in the REST function on Vercel; here the site's middleware serves it, around the shell.
+    if (served === 'rest' && part !== 'segment-page') return api(request, response);
     if (mcpNode && served === 'mcp') return void mcpNode(request, response);
     void site(request, response);
   };
