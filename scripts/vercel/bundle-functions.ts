@@ -256,13 +256,14 @@ const DISCOVERY_ON_DEMAND = ['src/app/discovery.ts', 'node_modules/@vercel/funct
  * Per function, what some first requests load on top of `FIRST_REQUEST_MODULES`, each list joined
  * into one more file, in order (decision 0045). The MCP function's store (the rider side, and a public
  * call with discovery on demand, which reads the areas around its point), then discovery on demand
- * itself (a deployment's live default); the cron function's discovery on demand. A request that needs
- * neither, a public call over the built-in catalog, loads none of them; one that needs the store only
- * (the sign-in paths over the built-in catalog) does not load discovery.
+ * itself (a deployment's live default). A request that needs neither, a public call over the built-in
+ * catalog, loads none of them; one that needs the store only (the sign-in paths over the built-in
+ * catalog) does not load discovery. Not the cron function's discovery: joined, a run over the
+ * built-in catalog loaded it too (a module the run imports on demand went with it), 10 % more
+ * instructions.
  */
 const LATER_MODULES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   mcp: [['src/app/migrations.ts'], DISCOVERY_ON_DEMAND],
-  'cron-alerts': [DISCOVERY_ON_DEMAND],
 };
 
 /**
