@@ -7,17 +7,23 @@ import tseslint from 'typescript-eslint';
  * The layers of `src/` as a graph, lowest first (CONTRIBUTING.md, "Layers"):
  * a folder may import from folders of lower layers and from itself, never
  * from a peer of its own layer or from anything above. Peers of one layer
- * (the surfaces, `data` and `store`, the rider domain and the HTTP plumbing)
- * share only what lies below them; the composition root (`src/app`) wires
- * them together. The site documents the server's limits, so it sits above
+ * (the surfaces, `data` and `store`) share only what lies below them; the
+ * HTTP plumbing (`src/http`, the one body reader among it) sits just above
+ * `src/core`, so the data adapters that read an answer's body use it too;
+ * the use cases (`src/service`) sit between the data and the surfaces, so
+ * every surface calls the same ones and none of them can reach back up into
+ * a surface; the composition root (`src/app`) wires them together. The site
+ * documents the server's limits, so it sits above
  * `src/server`; `api/` sits above everything. The rule
  * (`import-x/no-restricted-paths`) sees every import form: `import`,
  * `export … from` and `import()`.
  */
 export const LAYERS = [
   ['core'],
+  ['http'],
   ['data', 'store'],
-  ['rider', 'http'],
+  ['rider'],
+  ['service'],
   ['rest', 'mcp', 'account', 'alerts', 'billing', 'auth'],
   ['app'],
   ['server'],

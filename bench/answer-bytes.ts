@@ -10,7 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { openRestData } from '../src/app/rest-data.ts';
 import { ForecastError } from '../src/data/forecast/types.ts';
 import { loadEmbeddedSegments } from '../src/data/segments/load.ts';
 import { createApiHandler } from '../src/rest/handler.ts';
@@ -82,7 +81,7 @@ function toolCalls(count: number): McpCall[] {
 
 async function restDigest(paths: readonly string[], failing: boolean): Promise<string> {
   const forecast = failing ? { forecast: failingForecast(new ForecastError('timeout', 'No answer.')) } : {};
-  const data = openRestData({ ...testDeps(forecast), limiter: allow });
+  const data = { ...testDeps(forecast), limiter: allow };
   const handle = createApiHandler({}, { data: async () => data, memo: 0 });
   const hash = createHash('sha256');
   for (const path of paths) {

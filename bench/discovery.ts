@@ -19,7 +19,8 @@ import { discoveryPort } from '../src/app/discovery.ts';
 import { openMigratedStore } from '../src/app/migrations.ts';
 import { areaDiscoverer } from '../src/data/discovery/area-discoverer.ts';
 import { areaKeysAround } from '../src/data/discovery/area-grid.ts';
-import { discoverSegments, type DiscoveredSegment } from '../src/data/discovery/discover.ts';
+import { discoverSegments, TIMED_STAGES, type TimedStage } from '../src/data/discovery/discover.ts';
+import type { DiscoveredSegment } from '../src/data/discovery/segment-records.ts';
 import { hgtElevationSource } from '../src/data/discovery/hgt-elevation.ts';
 import { createLiveCatalog } from '../src/data/discovery/live-catalog.ts';
 import { openMeteoElevationSource } from '../src/data/discovery/open-meteo-elevation.ts';
@@ -151,12 +152,24 @@ async function measure(): Promise<boolean> {
       [1, 2, 3],
     ),
   );
+  console.log(
+    table(
+      ['stage (median of 3)', ...files.map((row) => row.name)],
+      TIMED_STAGES.map((stage) => [
+        stage,
+        ...files.map((row) => `${(row.stageMs.get(stage) ?? 0).toFixed(0)} ms`),
+      ]),
+      files.map((_, i) => i + 1),
+    ),
+  );
   if (note !== null) console.log(`Discovery did not finish: ${note.sentence}`);
   return note === null && found.length > 0;
 }
 
 /** The shipped Andorra extract and the Bayreuth test extract (signed cycle routes), each whole, offline. */
-async function fileRows(): Promise<{ name: string; climbs: number; stretches: number; ms: number }[]> {
+async function fileRows(): Promise<
+  { name: string; climbs: number; stretches: number; ms: number; stageMs: Map<TimedStage, number> }[]
+> {
   const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
   const inputs = [
     { name: 'Andorra (seed, 2013)', osm: here('../seed/osm/andorra.osm.pbf'), dem: here('../seed/dem') },
@@ -172,15 +185,21 @@ async function fileRows(): Promise<{ name: string; climbs: number; stretches: nu
     const extract = await readOsmFile(input.osm);
     const elevation = hgtElevationSource(input.dem);
     const times: number[] = [];
+    const stageTimes = new Map<TimedStage, number[]>(TIMED_STAGES.map((stage) => [stage, []]));
     let segments: DiscoveredSegment[] = [];
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
-      ({ segments } = await discoverSegments(extract, elevation, { osmSource: input.name, countryOf }));
+      ({ segments } = await discoverSegments(extract, elevation, {
+        osmSource: input.name,
+        countryOf,
+        onStage: (stage, ms) => stageTimes.get(stage)?.push(ms),
+      }));
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
+    const stageMs = new Map([...stageTimes].map(([stage, values]) => [stage, median(values)]));
     const climbs = segments.filter((s) => s.kind === 'climb').length;
-    rows.push({ name: input.name, climbs, stretches: segments.length - climbs, ms: times[1] ?? 0 });
+    rows.push({ name: input.name, climbs, stretches: segments.length - climbs, ms: median(times), stageMs });
   }
   return rows;
 }

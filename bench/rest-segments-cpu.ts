@@ -11,7 +11,6 @@
  * `node bench/rest-segments-cpu.ts [--requests N] [--kind all|within|names|far]`
  */
 import { parseArgs } from 'node:util';
-import { openRestData } from '../src/app/rest-data.ts';
 import { createForecastCache } from '../src/data/forecast/cache.ts';
 import { createDemoForecast } from '../src/data/forecast/demo.ts';
 import { lazyGazetteer } from '../src/data/geocoding/gazetteer.ts';
@@ -47,13 +46,13 @@ const paths = values.kind === 'all' ? Object.values(KINDS).flat() : (KINDS[value
 if (paths.length === 0) throw new Error(`--kind is all, ${Object.keys(KINDS).join(', ')}`);
 
 const clock = () => Date.UTC(2026, 6, 28, 8);
-const data = openRestData({
+const data = {
   catalog: createSegmentCatalog(segments),
   geocoder: lazyGazetteer(),
   forecast: createForecastCache(createDemoForecast({ clock }), { clock }),
   now: clock,
   limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) },
-});
+};
 const handle = createApiHandler({}, { data: async () => data, memo: 0 });
 
 async function send(path: string): Promise<void> {

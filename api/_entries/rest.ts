@@ -1,4 +1,15 @@
-import { restFunction } from '../../src/app/app.ts';
+import { restFunction, restReplier } from '../../src/app/app.ts';
+import { nodeRestHandler } from '../../src/app/node-rest-function.ts';
+import { withSegmentPages } from '../../src/app/rest-function.ts';
 
-/** The whole REST API as one Vercel function; `vercel.json` rewrites its paths here. */
-export default { fetch: restFunction() };
+const replier = restReplier();
+const forms = withSegmentPages(replier, { fetch: restFunction(replier), node: nodeRestHandler(replier) });
+
+/**
+ * The whole REST API as one Vercel function, and a segment's pages; `vercel.json` rewrites their
+ * paths here. Vercel's runtime unwraps `default` as far as it goes and, finding a function with no
+ * `fetch`, calls it with Node's request and response: no web `Request` is built (decision 0045). The
+ * object around it keeps a `fetch` form of the same replier for callers that take one (the deploy
+ * tests' router in `tests/support/vercel-output.ts`); the answers are the same bytes.
+ */
+export default { fetch: forms.fetch, default: forms.node };

@@ -28,6 +28,7 @@
  */
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -49,6 +50,7 @@ import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks
 import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
+import { zodNamespace } from './zod-namespace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -73,6 +75,12 @@ export const DATA_FILES: readonly string[] = [
   // `src/app/segment-profiles.ts` with the first segment asked for; the gazetteer beside them is 11 MB.
   'seed/dem/N42E001.hgt.zip',
   'seed/dem/N43E007.hgt.zip',
+];
+
+/** The site's built pages the REST function serves a segment's page from, and the names it reads them by. */
+const BUILT_PAGES: readonly (readonly [string, string])[] = [
+  ['dist/segments/segment_page/index.html', 'segment-shell.html'],
+  ['dist/404.html', 'not-found.html'],
 ];
 
 /**
@@ -120,12 +128,15 @@ export function prebuiltOpenApiModule(): string {
   }
   return [
     '/** Generated at build time by scripts/vercel/bundle-functions.ts from src/rest/openapi.ts. */',
-    `const document = JSON.parse(${JSON.stringify(JSON.stringify(document))});`,
+    // Parsed on the first request for it, not as the function starts (decision 0045).
+    `const text = ${JSON.stringify(JSON.stringify(document))};`,
+    'let document;',
     'const cache = new Map();',
     'export function openApiDocument(_routes, urls) {',
     '  const key = `${urls.base} ${urls.docs}`;',
     '  let built = cache.get(key);',
     '  if (built === undefined) {',
+    '    document ??= JSON.parse(text);',
     '    built = {',
     '      ...document,',
     '      servers: [{ ...document.servers[0], url: urls.base }],',
@@ -202,6 +213,8 @@ export interface BundledFunction {
   readonly inputs: number;
   /** Each file the function may load (absolute path) with the source modules in it (relative to the repository). */
   readonly files: ReadonlyMap<string, readonly string[]>;
+  /** Bytes each source module (relative to the repository) adds to esbuild's output, minified. */
+  readonly sourceBytes: ReadonlyMap<string, number>;
 }
 
 /**
@@ -221,25 +234,140 @@ const FIRST_REQUEST_MODULES: Readonly<Record<string, readonly string[]>> = {
     'src/data/geocoding/select-geocoder.ts',
     'src/store/shared-state/rate-limiter.ts',
   ],
+  // What one run of the alert job loads (decision 0045): the job, its parts in `src/app/parts.ts`
+  // (`alertJob`: the migrated store, the served catalog, the forecast, the ensemble, mail and push)
+  // and the job's cursor (`src/app/shared-state.ts`).
+  'cron-alerts': [
+    'src/alerts/run.ts',
+    'src/app/notifications.ts',
+    'src/app/migrations.ts',
+    'src/data/segments/open-catalog.ts',
+    'src/data/segments/packed-catalog.ts',
+    'src/data/forecast/select-forecast.ts',
+    'src/data/forecast/select-ensemble.ts',
+    'src/alerts/cursor.ts',
+  ],
+};
+
+/** Discovery on demand (`servedCatalog` in `src/app/parts.ts`): the live catalog and the runtime's `waitUntil`. */
+const DISCOVERY_ON_DEMAND = ['src/app/discovery.ts', 'node_modules/@vercel/functions/index.js'];
+
+/**
+ * Per function, what some first requests load on top of `FIRST_REQUEST_MODULES`, each list joined
+ * into one more file, in order (decision 0045). The MCP function's store (the rider side, and a public
+ * call with discovery on demand, which reads the areas around its point), then discovery on demand
+ * itself (a deployment's live default). A request that needs neither, a public call over the built-in
+ * catalog, loads none of them; one that needs the store only (the sign-in paths over the built-in
+ * catalog) does not load discovery. Not the cron function's discovery: joined, a run over the
+ * built-in catalog loaded it too (a module the run imports on demand went with it), 10 % more
+ * instructions.
+ */
+const LATER_MODULES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  mcp: [['src/app/migrations.ts'], DISCOVERY_ON_DEMAND],
 };
 
 /**
  * What to join in one function's esbuild output (`startAndFirstRequest`): the chunks the entry imports
- * statically, and the chunks its first request loads (those holding `FIRST_REQUEST_MODULES`).
+ * statically, the chunks its first request loads (those holding `FIRST_REQUEST_MODULES`), and those
+ * some first requests load on top (`LATER_MODULES`).
  */
 function chunkGroups(name: string, metafile: Metafile, entryPath: string): ChunkGroup[] {
-  const holders = (FIRST_REQUEST_MODULES[name] ?? []).map((module) => {
-    const holder = Object.keys(metafile.outputs).find(
-      (path) => (metafile.outputs[path]?.inputs[module]?.bytesInOutput ?? 0) > 0,
-    );
-    if (holder === undefined) throw new Error(`No chunk of api/${name} holds ${module} any more.`);
-    return join(ROOT, holder);
-  });
+  const holders = (modules: readonly string[]) =>
+    modules.map((module) => {
+      const holder = Object.keys(metafile.outputs).find(
+        (path) => (metafile.outputs[path]?.inputs[module]?.bytesInOutput ?? 0) > 0,
+      );
+      if (holder === undefined) throw new Error(`No chunk of api/${name} holds ${module} any more.`);
+      return join(ROOT, holder);
+    });
   const staticImports = (file: string) =>
     (metafile.outputs[relative(ROOT, file)]?.imports ?? [])
       .filter((imported) => !imported.external && imported.kind === 'import-statement')
       .map((imported) => join(ROOT, imported.path));
-  return startAndFirstRequest(join(ROOT, entryPath), holders, staticImports);
+  return startAndFirstRequest(
+    join(ROOT, entryPath),
+    holders(FIRST_REQUEST_MODULES[name] ?? []),
+    staticImports,
+    (LATER_MODULES[name] ?? []).map(holders),
+  );
+}
+
+/**
+ * Bundles one entry module into `outDir` as `<name>.js` and the chunks it loads, joined as a cold start
+ * loads them: what every function's build does, and what the cold-start bench's floor functions get
+ * too (`bench/cold-start-floor.ts`), so the two are compared bundled the same way.
+ */
+export async function bundleEntry(entryFile: string, outDir: string): Promise<BundledFunction> {
+  const name = basename(entryFile, '.ts');
+  const file = join(outDir, `${name}.js`);
+  const stage = mkdtempSync(join(tmpdir(), `wos-${name}-`));
+  try {
+    const result = await build({
+      entryPoints: [entryFile],
+      absWorkingDir: ROOT,
+      outdir: stage,
+      entryNames: '[name]',
+      chunkNames: `${name}-[hash]`,
+      splitting: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      minify: true,
+      // Error messages and stack traces keep the names of functions and classes.
+      keepNames: true,
+      external: [...EXTERNAL],
+      banner: { js: REQUIRE_SHIM },
+      legalComments: 'eof',
+      plugins: [
+        prebuiltOpenApi(),
+        prebuiltToolSchemas(),
+        englishZodOnly(),
+        lazyAjv(),
+        slimRateLimiter(),
+        // Last: the swaps above load their own contents first.
+        zodNamespace(),
+      ],
+      metafile: true,
+      logLevel: 'warning',
+    });
+    const { metafile } = result;
+    const entryPath = Object.keys(metafile.outputs).find((path) => basename(path) === `${name}.js`);
+    if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
+    const joined = await joinChunks(
+      name,
+      join(ROOT, entryPath),
+      outDir,
+      chunkGroups(name, metafile, entryPath),
+      EXTERNAL,
+    );
+    const sourcesOf = (staged: string) =>
+      Object.entries(metafile.outputs[relative(ROOT, staged)]?.inputs ?? {})
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path);
+    const files = new Map(joined.map((out) => [out.file, out.from.flatMap(sourcesOf)] as const));
+    const importsOf = new Map(joined.map((out) => [out.file, out.imports] as const));
+    const eager = new Set([file]);
+    for (const path of eager) for (const imported of importsOf.get(path) ?? []) eager.add(imported);
+    const sum = (paths: Iterable<string>) =>
+      [...paths].reduce((total, path) => total + statSync(path).size, 0);
+    const sourceBytes = new Map<string, number>();
+    for (const output of Object.values(metafile.outputs))
+      for (const [path, input] of Object.entries(output.inputs))
+        sourceBytes.set(path, (sourceBytes.get(path) ?? 0) + input.bytesInOutput);
+    return {
+      name,
+      file,
+      sourceBytes,
+      bytes: sum(files.keys()),
+      eagerBytes: sum(eager),
+      chunks: files.size - 1,
+      inputs: new Set([...files.values()].flat()).size,
+      files,
+    };
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
 }
 
 /** Bundles every `api/_entries/*.ts` into `api/_bundle/<name>.js` and copies the data files beside them. */
@@ -253,66 +381,13 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
   // call never parses better-auth, Kysely, pg or Stripe); then `joinChunks` puts together the chunks
   // a cold start always loads. Chunks sit beside the entry, named for their function, so
   // `new URL('./file', import.meta.url)` in any of them finds the data files.
-  for (const entry of entries) {
-    const name = basename(entry, '.ts');
-    const file = join(outDir, `${name}.js`);
-    const stage = mkdtempSync(join(tmpdir(), `wos-${name}-`));
-    try {
-      const result = await build({
-        entryPoints: [join(ENTRIES_DIR, entry)],
-        absWorkingDir: ROOT,
-        outdir: stage,
-        entryNames: '[name]',
-        chunkNames: `${name}-[hash]`,
-        splitting: true,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node24',
-        minify: true,
-        // Error messages and stack traces keep the names of functions and classes.
-        keepNames: true,
-        external: [...EXTERNAL],
-        banner: { js: REQUIRE_SHIM },
-        legalComments: 'eof',
-        plugins: [prebuiltOpenApi(), prebuiltToolSchemas(), englishZodOnly(), lazyAjv(), slimRateLimiter()],
-        metafile: true,
-        logLevel: 'warning',
-      });
-      const { metafile } = result;
-      const entryPath = Object.keys(metafile.outputs).find((path) => basename(path) === `${name}.js`);
-      if (entryPath === undefined) throw new Error(`esbuild wrote no ${name}.js.`);
-      const joined = await joinChunks(
-        name,
-        join(ROOT, entryPath),
-        outDir,
-        chunkGroups(name, metafile, entryPath),
-        EXTERNAL,
-      );
-      const sourcesOf = (staged: string) =>
-        Object.entries(metafile.outputs[relative(ROOT, staged)]?.inputs ?? {})
-          .filter(([, input]) => input.bytesInOutput > 0)
-          .map(([path]) => path);
-      const files = new Map(joined.map((out) => [out.file, out.from.flatMap(sourcesOf)] as const));
-      const importsOf = new Map(joined.map((out) => [out.file, out.imports] as const));
-      const eager = new Set([file]);
-      for (const path of eager) for (const imported of importsOf.get(path) ?? []) eager.add(imported);
-      const sum = (paths: Iterable<string>) =>
-        [...paths].reduce((total, path) => total + statSync(path).size, 0);
-      bundled.push({
-        name,
-        file,
-        bytes: sum(files.keys()),
-        eagerBytes: sum(eager),
-        chunks: files.size - 1,
-        inputs: new Set([...files.values()].flat()).size,
-        files,
-      });
-    } finally {
-      rmSync(stage, { recursive: true, force: true });
-    }
-  }
+  for (const entry of entries) bundled.push(await bundleEntry(join(ENTRIES_DIR, entry), outDir));
   for (const data of DATA_FILES) copyFileSync(join(ROOT, data), join(outDir, basename(data)));
+  // The built pages a segment's page is made of in the REST function (src/app/segment-page-function.ts).
+  for (const [page, name] of BUILT_PAGES) {
+    if (!existsSync(join(ROOT, page))) throw new Error(`${page} is missing: run npm run build first.`);
+    copyFileSync(join(ROOT, page), join(outDir, name));
+  }
   // The embedded catalog (hand-traced and seed-discovered), validated now and packed where
   // `src/app/app.ts` looks for it.
   writePackedCatalog(join(outDir, PACKED_CATALOG), loadEmbeddedSegments());

@@ -39,17 +39,20 @@ export interface ChunkGroup {
 }
 
 /**
- * The two groups a function's bundle is joined into: every file `entry`
+ * The groups a function's bundle is joined into: every file `entry`
  * imports statically, directly or not (what a cold start loads before its
- * first request), and every file the `firstRequest` files import
- * statically, themselves included, that the first group does not hold.
- * Each is closed over static imports past the groups before it, as
- * `joinChunks` needs. `staticImports` gives a file's static imports.
+ * first request); every file the `firstRequest` files import statically,
+ * themselves included, that the first group does not hold; then, for each
+ * list in `later` (what some first requests load on top, decision 0045),
+ * the same past every group before it. Each is closed over static imports
+ * past the groups before it, as `joinChunks` needs. `staticImports` gives
+ * a file's static imports.
  */
 export function startAndFirstRequest(
   entry: string,
   firstRequest: readonly string[],
   staticImports: (file: string) => readonly string[],
+  later: readonly (readonly string[])[] = [],
 ): ChunkGroup[] {
   const closure = (from: readonly string[]) => {
     const seen = new Set(from);
@@ -57,11 +60,17 @@ export function startAndFirstRequest(
     return seen;
   };
   const start = closure([entry]);
-  const later = [...closure(firstRequest)].filter((file) => !start.has(file));
+  const claimed = new Set(start);
+  const past = (files: readonly string[]) => {
+    const own = [...closure(files)].filter((file) => !claimed.has(file));
+    for (const file of own) claimed.add(file);
+    return new Set(own);
+  };
   start.delete(entry);
   return [
     { name: 'start', files: start },
-    { name: 'first-request', files: new Set(later) },
+    { name: 'first-request', files: past(firstRequest) },
+    ...later.map((files, i) => ({ name: `then-${i + 1}`, files: past(files) })),
   ];
 }
 

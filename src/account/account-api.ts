@@ -19,7 +19,8 @@ import { localSpan } from '../core/local-time.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
 import type { Kysely } from 'kysely';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
-import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../core/json-response.ts';
+import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../http/json-answer.ts';
+import { CACHE } from '../http/cache-control.ts';
 import { ApiError } from '../core/problems.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
@@ -382,8 +383,7 @@ async function openPath(
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': 'inline; filename="tailwind-windows.ics"',
-      // Calendar apps poll; a few minutes of caching in the app is fine, never in a shared cache.
-      'Cache-Control': 'private, max-age=300',
+      'Cache-Control': CACHE.calendarFeed,
     },
   });
 }

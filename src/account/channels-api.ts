@@ -16,7 +16,7 @@
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { nowSeconds } from '../store/clock.ts';

@@ -11,6 +11,7 @@ import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { nowSeconds } from '../store/clock.ts';
 import { exportRiderData } from '../store/repositories/rider-data.ts';
 import type { Database } from '../store/schema.ts';
+import { CACHE } from '../http/cache-control.ts';
 
 export async function exportResponse(
   db: Kysely<Database>,
@@ -40,7 +41,7 @@ export async function exportResponse(
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="wind-on-segment-data-${day}.json"`,
-      'Cache-Control': 'no-store',
+      'Cache-Control': CACHE.none,
     },
   });
 }

@@ -15,7 +15,7 @@ import {
   watchlistFullRefusal,
   type PreparedSegment,
 } from '../core/own-segment.ts';
-import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import {
   hasProAccess,

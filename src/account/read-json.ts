@@ -1,6 +1,6 @@
 import type { ApiError } from '../core/problems.ts';
-import { refusal } from '../core/json-response.ts';
-import { readBoundedText } from '../http/bounded-text.ts';
+import { refusal } from '../http/json-answer.ts';
+import { readBoundedText } from '../http/bounded-body.ts';
 
 /**
  * The JSON body of a settings POST, read to at most `max` bytes, or the

@@ -8,17 +8,18 @@
  * anything: it is sent to the page that explains and asks for the click.
  */
 import type { Kysely } from 'kysely';
-import { refusal, type JsonAnswer } from '../core/json-response.ts';
+import { refusal, type JsonAnswer } from '../http/json-answer.ts';
 import { unsubscribeByToken } from '../store/repositories/rider-channels.ts';
 import type { Database } from '../store/schema.ts';
 import { UNSUBSCRIBE_PAGE } from './channel-paths.ts';
+import { CACHE } from '../http/cache-control.ts';
 
 export async function unsubscribe(request: Request, db: Kysely<Database>): Promise<JsonAnswer | Response> {
   const url = new URL(request.url);
   const token = url.searchParams.get('token') ?? '';
   if (request.method === 'GET' || request.method === 'HEAD') {
     const page = `${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`;
-    return new Response(null, { status: 303, headers: { Location: page, 'Cache-Control': 'no-store' } });
+    return new Response(null, { status: 303, headers: { Location: page, 'Cache-Control': CACHE.none } });
   }
   if (request.method !== 'POST')
     return refusal('method_not_allowed', 'Unsubscribe with a POST (one click) or open the link.');

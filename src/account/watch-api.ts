@@ -8,13 +8,13 @@
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { nowSeconds } from '../store/clock.ts';
 import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { riderSegmentLookup } from '../rider/segment-lookup.ts';
-import { unwatchForRider, watchForRider } from '../rider/watchlist-rules.ts';
+import { unwatchForRider, watchForRider } from '../service/watchlist.ts';
 import { readJson } from './read-json.ts';
 
 export const WATCH_PATH = '/api/rider/watchlist';

@@ -10,13 +10,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isRefusal, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { ApiError } from '../core/problems.ts';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
 import { setRiderWebhook } from '../store/repositories/riders.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
-import { readBoundedText } from '../http/bounded-text.ts';
+import { readBoundedText } from '../http/bounded-body.ts';
 
 import { WEBHOOK_BODY_MAX_BYTES } from './account-paths.ts';
 

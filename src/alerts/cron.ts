@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { messageOf } from './error-message.ts';
 import type { AlertJobSummary } from './run.ts';
+import { CACHE } from '../http/cache-control.ts';
 
 export interface CronHandlerOptions {
   /** The expected secret (`CRON_SECRET`), asked on every request; unset or empty refuses every request. */
@@ -16,7 +17,7 @@ export interface CronHandlerOptions {
   readonly job: () => Promise<AlertJobSummary>;
 }
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'Cache-Control': CACHE.none };
 
 /** Constant-time comparison of the whole header with the expected one (hashed first, so lengths match). */
 function authorized(header: string | null, secret: string | undefined): boolean {

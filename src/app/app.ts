@@ -7,6 +7,7 @@
  * and `cron-function.ts`, start without it.
  */
 import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
+import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
 import { alertJob, mcpConfig, mcpService, restData, sourceStatus, store, toolData } from './parts.ts';
 import { settingsFromProcess, type Settings } from './settings.ts';
@@ -31,11 +32,16 @@ export function createApp(settings: Settings = settingsFromProcess()) {
 }
 
 /**
- * The REST API (`api/_entries/rest.ts`): its bundle holds no MCP, store or sign-in code. Vercel names the
- * caller in `x-real-ip`, which the data endpoints' per-address limit counts by.
+ * The REST API's replier for its Vercel function (`api/_entries/rest.ts`, which writes it to Node's
+ * response with `nodeRestHandler`): its bundle holds no MCP, store or sign-in code.
  */
-export function restFunction(settings = settingsFromProcess()) {
-  const handle = toFetchHandler(new Graph(settings).get(restApi));
-  return (request: Request): Promise<Response> =>
-    handle(request, request.headers.get('x-real-ip') ?? undefined);
+export const restReplier = (settings = settingsFromProcess()) => new Graph(settings).get(restApi);
+
+/**
+ * The REST API as a fetch function over `replier`. Vercel names the caller in `x-real-ip`, which the
+ * data endpoints' per-address limit counts by.
+ */
+export function restFunction(replier = restReplier()) {
+  const handle = toFetchHandler(replier);
+  return (request: Request): Promise<Response> => handle(request, platformClientAddress(request.headers));
 }

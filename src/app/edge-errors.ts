@@ -5,12 +5,14 @@
  * document where the part answers problems, the OAuth shape on the sign-in
  * paths, a JSON-RPC error on the MCP addresses. One function, so the style
  * is chosen in one place (the table) and each style has one renderer
- * (`problemDocument`, `oauthErrorJson`, `jsonRpcErrorJson`).
+ * (`problemParts`, `oauthErrorJson`, `jsonRpcErrorJson`).
  */
 import { oauthErrorJson } from '../auth/oauth-error.ts';
-import { problemDocument, problemEntry, type AnyProblemCode } from '../core/problems.ts';
+import { ApiError, type AnyProblemCode } from '../core/problems.ts';
+import { problemParts, problemStatus } from '../http/problem-json.ts';
 import { JSON_RPC_CODES, jsonRpcErrorJson } from '../mcp/json-rpc-error.ts';
 import { pathFacts } from './paths.ts';
+import { CACHE } from '../http/cache-control.ts';
 
 export interface EdgeFailure {
   /** The problem code; its status is the answer's. */
@@ -29,11 +31,11 @@ export interface EdgeReply {
 
 /** The failure as the part serving `path` would have said it; `docsUrl` is `{docs_url}` of a problem's `type`. */
 export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): EdgeReply {
-  const { status } = problemEntry(failure.code);
+  const status = problemStatus(failure.code);
   const { errors } = pathFacts(path);
   const json = (body: string) => ({
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': CACHE.none },
     body,
   });
   if (errors === 'oauth') {
@@ -45,12 +47,7 @@ export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): 
     return json(jsonRpcErrorJson(code, failure.detail));
   }
   const { code, detail, hint } = failure;
-  const document = problemDocument(code, { detail, ...(hint ? { hint } : {}), instance: path, docsUrl });
-  return {
-    status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
-    body: JSON.stringify(document),
-  };
+  return problemParts(new ApiError(code, { detail, ...(hint ? { hint } : {}) }), path, docsUrl);
 }
 
 /** The same, as a web `Response` (for HEAD, without its body). */

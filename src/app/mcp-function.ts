@@ -3,8 +3,9 @@
  * start of `api/mcp` evaluates only the graph, the settings and the path table before the first
  * request picks its part.
  */
+import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
-import { mcpService, publicMcp } from './parts.ts';
+import { mcpService, publicMcp, store } from './parts.ts';
 import { partOf } from './paths.ts';
 import { settingsFromProcess } from './settings.ts';
 
@@ -16,8 +17,16 @@ import { settingsFromProcess } from './settings.ts';
 export function mcpFunction(settings = settingsFromProcess()) {
   const graph = new Graph(settings);
   const [publicEndpoint, service] = [graph.get(publicMcp), graph.get(mcpService)];
+  // Every first request of this function reads the store when discovery runs on demand (the areas
+  // around a public call's point, the rider side's tables): it starts opening now, so its connection
+  // and migration check wait on the database while the endpoint is compiled, not after (decision 0045).
+  // A failure here is the first user's to see; `lazy` forgets it, and that user opens the store again.
+  if (settings.discovery.mode === 'online')
+    graph
+      .get(store)()
+      .catch(() => undefined);
   return async (request: Request): Promise<Response> => {
-    const client = { address: request.headers.get('x-real-ip') ?? 'unknown' };
+    const client = { address: platformClientAddress(request.headers) ?? 'unknown' };
     if (partOf(new URL(request.url).pathname) === 'mcp-public')
       return (await publicEndpoint())(request, client);
     return (await service()).handle(request, client);

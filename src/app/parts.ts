@@ -7,7 +7,7 @@
  * used to evaluate its schemas and the prebuilt OpenAPI document at every cold start).
  */
 import type { AlertJobDeps } from '../alerts/run.ts';
-import { DATA_RATE_LIMIT } from '../rest/data-port.ts';
+import { DATA_RATE_LIMIT, type RestData } from '../rest/data-port.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lazy, type Graph } from './graph.ts';
@@ -97,20 +97,19 @@ const segmentProfiles = ({ settings }: Graph) =>
   lazy(async () => (await import('./segment-profiles.ts')).openSegmentProfiles(settings.discovery));
 
 /**
- * What `/v1/wind` and `/v1/segments` read (`rest-data.ts`): the tools' catalog, forecast and geocoder,
- * no ensemble and no store, and their per-address limit (in Redis when set).
+ * What `/v1/wind` and `/v1/segments` read (`src/rest/data-port.ts`): the tools' catalog, forecast and
+ * geocoder, no ensemble and no store, the elevation profiles, and their per-address limit (in Redis
+ * when set). The use cases themselves load with the REST routes that call them.
  */
 export const restData = (graph: Graph) =>
-  lazy(async () => {
-    const [{ openRestData }, { createGeocoder }, { restDataLimiter }, [segments, weather, client]] =
-      await Promise.all([
-        import('./rest-data.ts'),
-        import('../data/geocoding/select-geocoder.ts'),
-        import('./shared-limits.ts'),
-        graph.need(servedCatalog, forecast, redis),
-      ]);
+  lazy(async (): Promise<RestData> => {
+    const [{ createGeocoder }, { restDataLimiter }, [segments, weather, client]] = await Promise.all([
+      import('../data/geocoding/select-geocoder.ts'),
+      import('./shared-limits.ts'),
+      graph.need(servedCatalog, forecast, redis),
+    ]);
     const { catalog: served, discovery } = segments;
-    return openRestData({
+    return {
       catalog: served,
       ...(discovery ? { discovery } : {}),
       geocoder: createGeocoder(graph.settings.geocoder, geocoderWatch(graph)),
@@ -118,7 +117,7 @@ export const restData = (graph: Graph) =>
       now: Date.now,
       limiter: await restDataLimiter(client, DATA_RATE_LIMIT),
       profiles: graph.get(segmentProfiles),
-    });
+    };
   });
 
 /** The rider store, opened and migrated. */

@@ -70,6 +70,12 @@ export const PARTS = {
   billing: { function: 'mcp', errors: 'problem', body: FORM_MAX_BYTES },
   cron: { function: 'cron-alerts', errors: 'job' },
   site: { function: 'static', errors: 'page' },
+  /**
+   * A segment's page and its link-preview picture: the shell page with the segment's own head, the
+   * site's 404 page for an unknown id. On Vercel the REST function (it holds the catalog); on
+   * `npm start` the site's listener, around the same shell.
+   */
+  'segment-page': { function: 'rest', errors: 'page' },
 } as const satisfies Record<string, PartFacts>;
 
 export type Part = keyof typeof PARTS;
@@ -120,8 +126,9 @@ export const PATHS: readonly PathRow[] = [
   { path: PROTECTED_RESOURCE_METADATA_PATH, match: 'tree', part: 'sign-in' },
   { path: AUTHORIZATION_SERVER_METADATA_PATH, match: 'tree', part: 'sign-in' },
   { path: '/api/cron-alerts', match: 'exact', part: 'cron' },
-  // One segment's page: a static shell that reads the id from the address.
-  { path: '/segments', match: 'child', part: 'site', page: '/segments/segment_page' },
+  // One segment's page: a shell that reads the id from the address; below it, its picture (`<id>/card.png`).
+  { path: '/segments', match: 'child', part: 'segment-page', page: '/segments/segment_page' },
+  { path: '/segments', match: 'below', part: 'segment-page' },
 ];
 
 /** What the edge knows about one request path. */

@@ -23,7 +23,7 @@ import type { McpConfig } from '../mcp/endpoint-guard.ts';
 import type { Store } from '../store/database.ts';
 import { storeConfigOf, type Settings } from './settings.ts';
 import { sharedSignInLimits } from './shared-limits.ts';
-import { answerResponse, refusal } from '../core/json-response.ts';
+import { answerResponse, refusal } from '../http/json-answer.ts';
 import { billingSummary, openPortal, startCheckout, type BillingService } from '../billing/checkout.ts';
 import { billingEndpoints } from '../billing/billing-endpoints.ts';
 import { forSignIn } from '../http/client-address.ts';

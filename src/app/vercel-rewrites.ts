@@ -28,13 +28,12 @@ function sourcesOf({ path, match }: PathRow): string[] {
   }
 }
 
-/** Where a row's requests go: its function, or its shell page; undefined when Vercel serves it as it is. */
+/** Where a row's requests go: its function, or a static shell page; undefined when Vercel serves it as it is. */
 function destinationOf(row: PathRow): string | undefined {
-  if (row.page !== undefined) return row.page;
   const fn = PARTS[row.part].function;
-  // A function's own path (`/api/cron-alerts`) needs no rewrite, nor does a static file.
-  if (fn === 'static' || `/api/${fn}` === row.path) return undefined;
-  return `/api/${fn}`;
+  if (fn === 'static') return row.page;
+  // A function's own path (`/api/cron-alerts`) needs no rewrite.
+  return `/api/${fn}` === row.path ? undefined : `/api/${fn}`;
 }
 
 /**
@@ -81,7 +80,8 @@ const size = (bytes: number | undefined) =>
 export function pathTableMarkdown(): string {
   const rows = PATHS.map((row) => {
     const facts = rowFacts(row);
-    const served = row.page === undefined ? facts.function : `static (\`${row.page}\`)`;
+    const shell = row.page === undefined ? '' : ` (shell \`${row.page}\`)`;
+    const served = `${facts.function}${shell}`;
     const rate = facts.rate === undefined ? '–' : `\`${facts.rate}\``;
     const cells = [`\`${row.path}${MATCH_SUFFIX[row.match]}\``, row.part, served, STYLE_NAMES[facts.errors]];
     return `| ${[...cells, size(facts.body), rate].join(' | ')} |`;

@@ -25,6 +25,7 @@ import {
   REGISTER_PATH,
   RIDER_RESOURCE_PATH,
 } from '../rider/access-policy.ts';
+import { noStoreUnlessSet } from '../http/cache-control.ts';
 
 /** A handler of some paths: undefined for a path it has nothing at (the caller answers 404). */
 export type PathHandler = (request: Request, client?: ClientInfo) => Promise<Response | undefined>;
@@ -52,7 +53,7 @@ function withCors(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Access-Control-Allow-Origin', '*');
   headers.set('Access-Control-Expose-Headers', 'WWW-Authenticate');
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  noStoreUnlessSet(headers);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -89,7 +90,7 @@ export function asContract(response: Response | undefined): Response | undefined
   const bodiless = response.status >= 400 && response.body === null;
   if (response.headers.has('Cache-Control') && !bodiless) return response;
   const headers = new Headers(response.headers);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  noStoreUnlessSet(headers);
   if (!bodiless) {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }

@@ -1,3 +1,5 @@
+import { CACHE } from '../http/cache-control.ts';
+
 /**
  * When the authorization server refuses the assistant itself (its client ID
  * metadata document is at a private address, does not answer, is not valid
@@ -146,5 +148,5 @@ export async function refusalRedirect(
   if (typeof body?.error !== 'string') return undefined;
   const description = typeof body.error_description === 'string' ? body.error_description : '';
   const page = pageUrl(origin, body.error, description, new URL(request.url).searchParams.get('client_id'));
-  return new Response(null, { status: 303, headers: { Location: page.href, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: page.href, 'Cache-Control': CACHE.none } });
 }

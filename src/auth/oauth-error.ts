@@ -1,3 +1,5 @@
+import { CACHE } from '../http/cache-control.ts';
+
 /**
  * The one renderer of the sign-in side's errors: the JSON body of RFC 6749
  * §5.2 (`error`, optional `error_description`, any extra members such as
@@ -29,6 +31,6 @@ export function oauthErrorJson({ error, description, extra }: OAuthErrorInit): s
 export function oauthError(init: OAuthErrorInit): Response {
   return new Response(oauthErrorJson(init), {
     status: init.status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...init.headers },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': CACHE.none, ...init.headers },
   });
 }

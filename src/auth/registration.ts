@@ -8,7 +8,7 @@
  * is loopback. Clients that omit `grant_types` also get `refresh_token`, or
  * they could never stay connected past the first access token.
  */
-import { readBoundedText } from '../http/bounded-text.ts';
+import { readBoundedText } from '../http/bounded-body.ts';
 import { MAX_REGISTRATION_BYTES } from '../rider/access-policy.ts';
 import { oauthError } from './oauth-error.ts';
 

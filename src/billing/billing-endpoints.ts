@@ -6,7 +6,7 @@
  * problem documents, like every other JSON answer of the site.
  */
 import type { Kysely } from 'kysely';
-import { answerResponse, refusal, type JsonAnswer } from '../core/json-response.ts';
+import { answerResponse, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import { ApiError } from '../core/problems.ts';
 import type { Database } from '../store/schema.ts';
 import type { BillingService } from './checkout.ts';

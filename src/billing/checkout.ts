@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hasPaidAccess, graceUntil, paidAccessEnd, renewsAt } from '../core/billing-rules.ts';
-import { refusal, type JsonAnswer } from '../core/json-response.ts';
+import { refusal, type JsonAnswer } from '../http/json-answer.ts';
 import { isoTime } from '../core/time.ts';
 import { findCustomerOfRider, linkCustomer } from '../store/repositories/billing.ts';
 import type { Rider } from '../store/repositories/riders.ts';

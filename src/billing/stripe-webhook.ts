@@ -26,7 +26,7 @@ import { z } from 'zod';
 
 import type { PaidStatus } from '../core/billing-rules.ts';
 import { PAID_STATUSES } from '../core/billing-rules.ts';
-import { refusal, type JsonAnswer } from '../core/json-response.ts';
+import { refusal, type JsonAnswer } from '../http/json-answer.ts';
 import {
   eventSeen,
   findCustomerById,

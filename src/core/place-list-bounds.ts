@@ -1,7 +1,7 @@
 /**
  * How long a list about a place may grow beyond the segments a caller asks
  * for: the other places of its name and the nearest segments beyond the
- * radius. The place search and the segment search (`src/rider`) apply them;
+ * radius. The place search and the segment search (`src/service`) apply them;
  * both surfaces' schemas state them (the REST schemas load no data code, so
  * the numbers live here, below everything).
  */

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+
 /**
  * Where one request came from, as the platform (not the client) tells it:
  * the Node listener from the socket (or `X-Forwarded-For` behind a proxy you
@@ -8,6 +10,33 @@
  */
 export interface ClientInfo {
   readonly address: string;
+}
+
+/**
+ * The client's address on `node:http` (`npm start`): the socket's, or,
+ * behind a proxy you run (`WOS_TRUST_PROXY`), the first `X-Forwarded-For`
+ * entry, which such a proxy sets. One rule for the MCP limits and the REST
+ * data endpoints' limit, so a proxy in front of `npm start` never makes every
+ * rider one client.
+ */
+export function clientAddressOf(request: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = request.headers['x-forwarded-for'];
+    const forwarded = (Array.isArray(header) ? header[0] : header)?.split(',', 1)[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return request.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * The client's address in a Vercel function: the platform names the caller
+ * in `x-real-ip` (a client cannot set it; Vercel overwrites it). Undefined
+ * when absent, which only a local run of the function sees. Takes web or
+ * Node headers, so a function keeps the rule whichever handler form it has.
+ */
+export function platformClientAddress(headers: Headers | IncomingHttpHeaders): string | undefined {
+  const value = headers instanceof Headers ? headers.get('x-real-ip') : headers['x-real-ip'];
+  return (Array.isArray(value) ? value[0] : value) ?? undefined;
 }
 
 /**

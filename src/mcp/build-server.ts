@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import { prebuiltSchema } from './prebuilt-schemas.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { toolInput } from './tool-input.ts';
-import { ToolError, type ToolDefinition } from './tool.ts';
+import { toolErrorText, type ToolDefinition } from './tool.ts';
 
 export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_NAME, version: SERVICE_VERSION };
 
@@ -110,7 +110,8 @@ export function buildServer({ tools, deps, audience, limiter }: ServerSetup): Mc
             structuredContent: answer.data as Record<string, unknown>,
           };
         } catch (error) {
-          if (error instanceof ToolError) return errorResult(error.message);
+          const text = toolErrorText(error);
+          if (text !== undefined) return errorResult(text);
           console.error(`Tool ${tool.name} failed:`, error);
           return errorResult(
             `${tool.name} failed unexpectedly on the server. Try again; if it persists, report it.`,

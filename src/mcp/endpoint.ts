@@ -14,6 +14,7 @@ import { createServerPool } from './server-pool.ts';
 import { MCP_MAX_BODY_BYTES } from '../rider/access-policy.ts';
 import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
 import type { ToolDefinition } from './tool.ts';
+import { CACHE, noStoreUnlessSet } from '../http/cache-control.ts';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
@@ -68,14 +69,14 @@ function withHeaders(response: Response, extra: Headers): Response {
   try {
     // The SDK's own responses are mutable: set the headers in place rather than copy the response.
     extra.forEach((value, name) => response.headers.set(name, value));
-    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+    noStoreUnlessSet(response.headers);
     return response;
   } catch {
     // An immutable response (a fetched or redirect one): copy it.
   }
   const headers = new Headers(response.headers);
   extra.forEach((value, name) => headers.set(name, value));
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  noStoreUnlessSet(headers);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -108,12 +109,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const refused =
       (anyHost ? undefined : hostHeaderValidationResponse(request, allowedHosts)) ??
       (anyOrigin ? undefined : originValidationResponse(request, originHosts));
-    if (refused) return withHeaders(refused, new Headers({ 'Cache-Control': 'no-store' }));
+    if (refused) return withHeaders(refused, new Headers({ 'Cache-Control': CACHE.none }));
     if (isBrowserVisit(request)) {
       const docs = resolveUrls(api, new URL(request.url)).mcpDocs;
       return new Response(null, {
         status: 302,
-        headers: { Location: docs, 'Cache-Control': 'no-store', Vary: 'Accept' },
+        headers: { Location: docs, 'Cache-Control': CACHE.none, Vary: 'Accept' },
       });
     }
     if (request.method === 'OPTIONS') {
@@ -121,7 +122,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       cors.set('Access-Control-Allow-Headers', request.headers.get('access-control-request-headers') ?? '*');
       cors.set('Access-Control-Max-Age', '86400');
       // The answer echoes the request's headers and Origin: browsers keep it (Max-Age), shared caches must not.
-      cors.set('Cache-Control', 'no-store');
+      cors.set('Cache-Control', CACHE.none);
       return new Response(null, { status: 204, headers: cors });
     }
     // The body is read and parsed once, here: the scope check reads the tool from it and the SDK takes it parsed.
@@ -162,7 +163,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       console.error('MCP endpoint failed:', error);
       return new Response(jsonRpcErrorJson(JSON_RPC_CODES.internalError, 'Internal error; try again.'), {
         status: 500,
-        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': CACHE.none },
       });
     }
   };

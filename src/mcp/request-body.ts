@@ -1,4 +1,6 @@
-import { isJsonContentType, readRequestBody } from '@modelcontextprotocol/server';
+import { isJsonContentType } from '@modelcontextprotocol/server';
+import { bodyText, declaredLength, readBoundedBody } from '../http/bounded-body.ts';
+import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
 
 /**
  * An MCP request's body, read once by the endpoint: the scope check of the
@@ -20,22 +22,21 @@ export type McpBody =
   | { readonly kind: 'unread' };
 
 /**
- * Reads a POST body up to `maxBytes` with the SDK's own reader, so the bound
- * (a declared length over it refused unread, a stream stopped as soon as it
- * passes) is the one the SDK applied when it read the body itself; it skips
- * that bound for a body handed to it parsed.
+ * Reads a POST body up to `maxBytes` with the project's one body reader,
+ * which bounds it as the SDK does when it reads a body itself (a declared
+ * length over the bound refused unread, a stream stopped as soon as it
+ * passes); the SDK skips that bound for a body handed to it parsed.
  */
 export async function readMcpBody(request: Request, maxBytes: number): Promise<McpBody> {
   if (request.method.toUpperCase() !== 'POST' || !isJsonContentType(request.headers.get('content-type')))
     return { kind: 'unread' };
-  let text: string;
-  try {
-    const read = await readRequestBody(request, maxBytes);
-    if (read.tooLarge) return { kind: 'too-large' };
-    text = read.text;
-  } catch {
-    return { kind: 'unreadable' };
-  }
+  const read = await readBoundedBody(request.body, {
+    max: maxBytes,
+    declared: declaredLength(request.headers.get('content-length')),
+  });
+  if (read.kind === 'too-large') return { kind: 'too-large' };
+  if (read.kind === 'unreadable') return { kind: 'unreadable' };
+  const text = bodyText(read.bytes);
   if (text.length === 0) return { kind: 'text', text };
   try {
     return { kind: 'message', message: JSON.parse(text) as unknown };
@@ -54,10 +55,17 @@ export function calledToolOf(body: McpBody): string | undefined {
 /** The answers the SDK gives for a body it cannot take, so reading it here changes no reply. */
 export function refusedBody(body: McpBody, maxBytes: number): Response | undefined {
   const error = (status: number, code: number, message: string) =>
-    Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+    new Response(jsonRpcErrorJson(code, message), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   if (body.kind === 'too-large')
-    return error(413, -32000, `Payload Too Large: Request body must not exceed ${maxBytes} bytes`);
+    return error(
+      413,
+      JSON_RPC_CODES.serverError,
+      `Payload Too Large: Request body must not exceed ${maxBytes} bytes`,
+    );
   if (body.kind === 'unreadable')
-    return error(400, -32700, 'Parse error: the request body could not be read');
+    return error(400, JSON_RPC_CODES.parseError, 'Parse error: the request body could not be read');
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
+import { ServiceError } from '../service/service-error.ts';
 import type { ToolContext } from './context.ts';
 
 /**
@@ -33,6 +34,30 @@ export class ToolError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ToolError';
+  }
+}
+
+/**
+ * The words of an `isError` result for an error a tool throws on purpose:
+ * its own `ToolError`, or the use cases' `ServiceError`, worded here for an
+ * assistant in the one place the family is turned into tool results (a
+ * busy forecast adds what the service did; an unknown id says where ids come
+ * from). Undefined for anything else: a bug, answered without internals.
+ */
+export function toolErrorText(error: unknown): string | undefined {
+  if (error instanceof ToolError) return error.message;
+  if (!(error instanceof ServiceError)) return undefined;
+  const { cause, id } = error.facts;
+  switch (error.code) {
+    case 'forecast_unavailable':
+      return cause === undefined ? error.message : `${error.message} ${cause}`;
+    case 'unknown_segment':
+      return (
+        `No segment has the id "${id ?? ''}". Ids come from find_tailwind_segments: ` +
+        'call it with a place or coordinates near the segment, then use one of the ids it returns.'
+      );
+    default:
+      return error.message;
   }
 }
 

@@ -2,8 +2,8 @@ import type * as z from 'zod';
 import { ApiError, type ProblemCode } from '../core/problems.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { RestData, RestDataSource } from './data-port.ts';
-import type { DataPath, DataRoute } from './data-paths.ts';
-import { tooManyRequests, unknownSegment } from './data-problems.ts';
+import type { DataPath } from './routes.ts';
+import { tooManyRequests } from './data-problems.ts';
 import { CACHE, jsonReply, type Reply } from './headers.ts';
 import { parseQuery } from './query.ts';
 import type { RequestTarget } from './request-target.ts';
@@ -20,9 +20,10 @@ import { SegmentDetailResultSchema, SegmentsNearResultSchema } from './schemas/s
 
 /**
  * A GET operation that reads data (forecast, catalog, geocoder) and so
- * answers later: the asynchronous sibling of `Endpoint`. Kept in a table of
- * its own so the synchronous endpoints' path (`/v1/tailwind`…) is untouched:
- * the handler looks here only for a path that table does not hold.
+ * answers later: the asynchronous sibling of `Endpoint`. Its definition is
+ * here (the OpenAPI document and the docs read it); what it runs, a use case
+ * of `src/service` and the answer's shape, is loaded with its first request,
+ * one module per route (`data-routes/`).
  */
 export interface DataEndpoint<R extends z.ZodType = z.ZodType> {
   readonly operationId: string;
@@ -35,8 +36,8 @@ export interface DataEndpoint<R extends z.ZodType = z.ZodType> {
   readonly result: R;
   /** The codes this operation may answer besides the 400s of its parameters (for OpenAPI and the docs). */
   readonly problems: readonly ProblemCode[];
-  /** The answer, or undefined when the `{id}` names nothing. */
-  readonly load: (input: DataInput, data: RestData) => Promise<z.input<R> | undefined>;
+  /** The answer; the use cases' errors arrive as problems already (`data-routes/service-problems.ts`). */
+  readonly load: (input: DataInput, data: RestData) => Promise<z.input<R>>;
 }
 
 /** What an operation reads: its parsed query and, for `{id}` paths, the id. */
@@ -46,6 +47,19 @@ export interface DataInput {
   /** The public URLs of this deployment (a problem's or a hint's links). */
   readonly urls: ResolvedUrls;
 }
+
+/**
+ * A route's module, imported with its first request and kept: a later request awaits the kept
+ * promise instead of asking the module loader again (its resolve step costs every call otherwise).
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+const windRoute = loadedOnce(() => import('./data-routes/wind.ts'));
+const segmentsNearRoute = loadedOnce(() => import('./data-routes/segments-near.ts'));
+const segmentRoute = loadedOnce(() => import('./data-routes/segment.ts'));
 
 /** `/v1/wind` is all weather, so a forecast outage is its problem; the segment answers still answer without it. */
 const UPSTREAM: readonly ProblemCode[] = [
@@ -65,7 +79,7 @@ const wind: DataEndpoint = {
   query: WindQuerySchema,
   result: WindForecastResultSchema,
   problems: UPSTREAM,
-  load: ({ query, urls }, data) => data.wind(query as WindQuery, urls),
+  load: async ({ query }, data) => (await windRoute()).windAnswer(query as WindQuery, data),
 };
 
 const segmentsNear: DataEndpoint = {
@@ -81,7 +95,8 @@ const segmentsNear: DataEndpoint = {
   query: SegmentsNearQuerySchema,
   result: SegmentsNearResultSchema,
   problems: ['too_many_requests', 'place_not_found', 'place_search_unavailable'],
-  load: ({ query, urls }, data) => data.segmentsNear(query as SegmentsNearQuery, urls),
+  load: async ({ query }, data) =>
+    (await segmentsNearRoute()).segmentsNearAnswer(query as SegmentsNearQuery, data),
 };
 
 const segment: DataEndpoint = {
@@ -94,7 +109,7 @@ const segment: DataEndpoint = {
   pathParameter: SegmentIdSchema,
   result: SegmentDetailResultSchema,
   problems: ['too_many_requests', 'unknown_segment'],
-  load: ({ id, urls }, data) => data.segment(id, urls),
+  load: async ({ id, urls }, data) => (await segmentRoute()).segmentAnswer(id, data, urls),
 };
 
 /** Every data endpoint by its OpenAPI path. */
@@ -151,10 +166,9 @@ async function load(
   source: RestDataSource,
 ): Promise<Reply> {
   const data = await source();
-  const admission = await data.admit(client);
+  const admission = await data.limiter.take(client);
   if (!admission.allowed) throw tooManyRequests(admission.retryAfterS);
-  const body = (await endpoint.load(input, data)) as { forecast: SegmentForecastInfo } | undefined;
-  if (body === undefined) throw unknownSegment(input.id);
+  const body = (await endpoint.load(input, data)) as { forecast: SegmentForecastInfo };
   const reply = jsonReply(body, { cache: CACHE.none });
   reply.headers['cache-control'] = dataCacheControl(body.forecast, data.now());
   return reply;
@@ -165,17 +179,18 @@ async function load(
  * problem like any endpoint's, and costs no allowance), then the data is read.
  */
 export function dataAnswer(
-  route: DataRoute,
+  path: DataPath,
+  rawId: string,
   url: RequestTarget,
   urls: ResolvedUrls,
   client: string,
   source: RestDataSource,
 ): Promise<Reply> {
-  const endpoint = DATA_ENDPOINTS[route.path];
+  const endpoint = DATA_ENDPOINTS[path];
   const { query, pathParameter } = endpoint;
   const input: DataInput = {
     query: query ? parseQuery(query, url.params) : {},
-    id: pathParameter ? readId(route.rawId) : '',
+    id: pathParameter ? readId(rawId) : '',
     urls,
   };
   return load(endpoint, input, client, source);

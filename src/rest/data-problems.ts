@@ -1,6 +1,7 @@
 import { ApiError } from '../core/problems.ts';
 import { isoTime } from '../core/time.ts';
 import type { ForecastOutage } from '../data/forecast/forecast-outage.ts';
+import type { ServiceError } from '../service/service-error.ts';
 
 /**
  * The problems only the data endpoints answer, built in one place so the
@@ -73,4 +74,28 @@ export function tooManyRequests(retryAfterS: number): ApiError {
     hint: `Wait ${retryAfterS} s (Retry-After), and keep answers: each says how long it stays good (Cache-Control).`,
     retryAfterS,
   });
+}
+
+/**
+ * The one turn of the use cases' error family into the REST API's problems:
+ * each code into its documented problem, with the words and facts the
+ * builders above give it (the same the docs' examples show).
+ */
+export function serviceProblem(error: ServiceError): ApiError {
+  const { cause = error.message, retryAt = null, retryAfterS = null } = error.facts;
+  switch (error.code) {
+    case 'invalid_parameter':
+      return new ApiError('invalid_parameter', { detail: error.message });
+    case 'place_not_found':
+      return placeNotFound(error.message, error.facts.suggestions ?? []);
+    case 'place_search_unavailable':
+      return placeSearchUnavailable(cause);
+    case 'unknown_segment':
+      return unknownSegment(error.facts.id ?? '');
+    case 'forecast_unreachable':
+    case 'forecast_unavailable': {
+      const reach = error.code === 'forecast_unreachable' ? 'unreachable' : 'busy';
+      return forecastProblem({ reach, sentence: error.message, retryAt, retryAfterS }, cause);
+    }
+  }
 }

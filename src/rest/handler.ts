@@ -2,91 +2,51 @@ import { ApiError } from '../core/problems.ts';
 import { resolveUrls, type ApiConfig, type ResolvedUrls } from '../http/public-urls.ts';
 import { ALLOWED_METHODS, jsonReply, preflightReply, type Reply } from './headers.ts';
 import { problemReply } from './problem-reply.ts';
-import { compileQuery, type CompiledQuery } from './compiled-query.ts';
-import type { Endpoint } from './operation.ts';
 import type { HealthSource } from './schemas/results.ts';
 import { ReplyMemo } from './reply-memo.ts';
 import { parseQuery } from './query.ts';
-import { ENDPOINTS } from './endpoints.ts';
-import { dataRouteOf, DATA_PATHS } from './data-paths.ts';
 import type { RestDataSource } from './data-port.ts';
 import { ORIGIN_MEMO_SIZE, TargetReader, type RequestTarget } from './request-target.ts';
-
-const ENDPOINT_LIST = [...Object.keys(ENDPOINTS), ...DATA_PATHS].join(', ');
+import { ROUTE_LIST, routeOf, type DataRoute, type SyncRoute } from './routes.ts';
 
 /** A request line or Host header that makes no URL: answered, never thrown. */
 function unreadable(href: string, config: ApiConfig): Reply {
   const error = new ApiError('not_found', {
     detail: 'The request target and Host header do not form a URL.',
-    hint: `Send an origin-form request such as GET /v1/tailwind with a valid Host header. The endpoints are ${ENDPOINT_LIST}.`,
+    hint: `Send an origin-form request such as GET /v1/tailwind with a valid Host header. The endpoints are ${ROUTE_LIST}.`,
   });
   return problemReply(error, href.replace(/^https?:\/\/[^/]*/, '') || '/', config.docsUrl ?? '/docs');
-}
-
-/** An endpoint with the query reader compiled from its schema (compiled-query.ts), if it has one. */
-interface EndpointEntry {
-  readonly endpoint: Endpoint;
-  readonly compiled: CompiledQuery | undefined;
-}
-
-/** Each endpoint by its path, with its compiled reader: one lookup per request finds both. */
-const ENDPOINT_ENTRIES: ReadonlyMap<string, EndpointEntry> = new Map(
-  Object.entries(ENDPOINTS).map(([path, endpoint]) => [
-    path,
-    { endpoint, compiled: endpoint.query && compileQuery(endpoint.query) },
-  ]),
-);
-
-/**
- * The endpoint a path names, with its reader. One trailing slash names the
- * same endpoint (`/v1/tailwind/`, `/health/`): clients that join a base URL
- * and a path, and people copying a link, add it often, and a 404 taught them
- * nothing that an answer would not. Anything more (a second slash, case) is
- * another path.
- */
-function entryOf(pathname: string): EndpointEntry | undefined {
-  const exact = ENDPOINT_ENTRIES.get(pathname);
-  if (exact !== undefined || pathname.length < 2 || !pathname.endsWith('/')) return exact;
-  return ENDPOINT_ENTRIES.get(pathname.slice(0, -1));
 }
 
 /**
  * The endpoint's query: a plainly spelled valid query through the reader compiled from its schema,
  * everything else (and every problem) through the schema itself.
  */
-function readQuery(entry: EndpointEntry, url: RequestTarget, compiled: boolean): Record<string, unknown> {
-  const { query } = entry.endpoint;
+function readQuery(route: SyncRoute, url: RequestTarget, compiled: boolean): Record<string, unknown> {
+  const { query } = route.endpoint;
   if (!query) return {};
-  const fast = compiled && url.plainQuery !== undefined ? entry.compiled?.(url.plainQuery) : undefined;
+  const fast = compiled && url.plainQuery !== undefined ? route.compiled?.(url.plainQuery) : undefined;
   return fast ?? parseQuery(query, url.params);
 }
 
 /**
- * The answer of a data endpoint (data-endpoints.ts), reached only for a path
- * no synchronous endpoint holds: a promise (bad input included, as its
- * problem), a preflight, or a not_found thrown at once. A replier built
- * without the data sources (the docs' live examples, some tests) fails these
- * paths as internal_error, synchronously.
+ * The answer of a data endpoint (data-endpoints.ts), loaded with the first
+ * request that names one: a promise (bad input included, as its problem). A
+ * replier built without the data sources (the docs' live examples, some
+ * tests) fails these paths as internal_error, synchronously.
  */
 function dataReply(
-  method: string,
+  { path }: DataRoute,
+  rawId: string,
   url: RequestTarget,
   urls: ResolvedUrls,
   client: string | undefined,
   data: RestDataSource | undefined,
-): Reply | Promise<Reply> {
-  const route = dataRouteOf(url.pathname);
-  if (!route) {
-    throw new ApiError('not_found', {
-      detail: `There is no endpoint at ${url.pathname}.`,
-      hint: `The endpoints are ${ENDPOINT_LIST} (GET). Paths are case-sensitive.`,
-    });
-  }
-  if (method === 'OPTIONS') return preflightReply();
+): Promise<Reply> {
   if (!data) throw new Error('the data endpoints were asked of a replier built without their data');
   // Loaded with the first data request: a calculation's cold start compiles none of it.
   return import('./data-endpoints.ts').then(({ dataAnswer }) =>
-    dataAnswer(route, url, urls, client ?? 'unknown', data),
+    dataAnswer(path, rawId, url, urls, client ?? 'unknown', data),
   );
 }
 
@@ -106,11 +66,18 @@ function answer(
       hint: `Use ${ALLOWED_METHODS.join(', ')}.`,
     });
   }
-  const entry = entryOf(url.pathname);
-  if (!entry) return dataReply(method, url, urls, client, data);
+  const match = routeOf(url.pathname);
+  if (!match) {
+    throw new ApiError('not_found', {
+      detail: `There is no endpoint at ${url.pathname}.`,
+      hint: `The endpoints are ${ROUTE_LIST} (GET). Paths are case-sensitive.`,
+    });
+  }
   if (method === 'OPTIONS') return preflightReply();
-  const body = entry.endpoint.run(readQuery(entry, url, compiled), { urls, sources });
-  return jsonReply(body, { cache: entry.endpoint.cache });
+  const { route } = match;
+  if (route.kind === 'data') return dataReply(route, match.rawId, url, urls, client, data);
+  const body = route.endpoint.run(readQuery(route, url, compiled), { urls, sources });
+  return jsonReply(body, { cache: route.endpoint.cache });
 }
 
 /** The target's parts by the URL parser, for what `TargetReader` leaves to it. */

@@ -1,21 +1,9 @@
 /** The methods of a read-only API. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
-/**
- * Cache lifetimes, chosen per kind of answer. Calculations are pure functions
- * of the URL, so browsers keep them a day and the CDN a year (a deployment
- * purges it). A 400 for a URL is as deterministic, but kept shorter so a
- * fixed rule shows quickly. Health and failures must never be cached.
- */
-export const CACHE = {
-  calculation: 'public, max-age=86400, s-maxage=31536000',
-  catalog: 'public, max-age=3600, s-maxage=86400',
-  clientError: 'public, max-age=3600',
-  preflight: 'public, max-age=86400',
-  none: 'no-store',
-} as const;
-
-export type CachePolicy = (typeof CACHE)[keyof typeof CACHE];
+/** The REST API's cache lifetimes are the project's one table (`src/http/cache-control.ts`). */
+export { CACHE, type CachePolicy } from '../http/cache-control.ts';
+import { CACHE, type CachePolicy } from '../http/cache-control.ts';
 
 /**
  * An answer as plain data. The handler turns it into a `Response` in one

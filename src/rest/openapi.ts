@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROBLEM_CODES } from '../core/problems.ts';
+import { PROBLEM_MEDIA_TYPE, PROBLEM_STATUS } from '../http/problem-json.ts';
 import { API_VERSION } from '../core/service-facts.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { Endpoint } from './operation.ts';
 import { DATA_ENDPOINTS, type DataEndpoint } from './data-endpoints.ts';
 import { ProblemSchema } from './schemas/problem.ts';
-
-const PROBLEM_JSON = 'application/problem+json';
 
 const headers = {
   'Cache-Control': {
@@ -24,7 +23,7 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
   const problem = (description: string) => ({
     description,
     headers,
-    content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } },
   });
   return {
     operationId: endpoint.operationId,
@@ -55,7 +54,8 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
 function dataProblems(endpoint: DataEndpoint, problem: (description: string) => object) {
   const byStatus = new Map<number, string[]>();
   for (const code of endpoint.problems) {
-    const { status, title } = PROBLEM_CODES[code];
+    const { title } = PROBLEM_CODES[code];
+    const status = PROBLEM_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `${title} (${code})`]);
   }
   const retry = {
@@ -79,7 +79,7 @@ function dataOperation(endpoint: DataEndpoint): ZodOpenApiOperationObject {
   const problem = (description: string) => ({
     description,
     headers,
-    content: { [PROBLEM_JSON]: { schema: ProblemSchema } },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } },
   });
   const requestParams = endpoint.pathParameter
     ? { path: z.object({ id: endpoint.pathParameter }) }

@@ -1,4 +1,5 @@
-import { ApiError, PROBLEM_CODES, problemOf, type AnyProblemCode } from '../core/problems.ts';
+import { ApiError, type AnyProblemCode } from '../core/problems.ts';
+import { PROBLEM_MEDIA_TYPE, problemOf, reasonPhrase } from '../http/problem-json.ts';
 import { CACHE, jsonReply, type CachePolicy, type Reply } from './headers.ts';
 import type { Problem } from './schemas/problem.ts';
 
@@ -40,7 +41,7 @@ export function problemReply(error: unknown, instance: string, docsUrl: string):
   const reply = jsonReply(body, {
     status,
     cache: cacheFor(known.code),
-    contentType: 'application/problem+json',
+    contentType: PROBLEM_MEDIA_TYPE,
     allow: status === 405,
   });
   // 429 and 503 say when to come back (RFC 9110 §10.2.3); the body's hint says it in words.
@@ -56,8 +57,7 @@ export function problemReply(error: unknown, instance: string, docsUrl: string):
  * the request, so nothing here can split the response.
  */
 export function rawHttpResponse(reply: Reply): string {
-  const reason = Object.values(PROBLEM_CODES).find((entry) => entry.status === reply.status)?.title ?? '';
-  const lines = [`HTTP/1.1 ${reply.status} ${reason}`];
+  const lines = [`HTTP/1.1 ${reply.status} ${reasonPhrase(reply.status)}`];
   for (const [name, value] of Object.entries(reply.headers)) lines.push(`${name}: ${value}`);
   lines.push('connection: close');
   return `${lines.join('\r\n')}\r\n\r\n${reply.body ?? ''}`;

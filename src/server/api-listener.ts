@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Reply } from '../rest/headers.ts';
 import type { ApiReplier } from '../rest/handler.ts';
-import { clientAddressOf } from './client-address.ts';
+import { clientAddressOf } from '../http/client-address.ts';
 
 function write(response: ServerResponse, { status, headers, body }: Reply): void {
   response.writeHead(status, headers);

@@ -8,6 +8,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { Socket } from 'node:net';
 import { problemReply, rawHttpResponse } from '../rest/problem-reply.ts';
+import { lingerThenClose } from './linger.ts';
 import { ownOrigin } from './request-head.ts';
 import { connectRefusal, readRefusal, type ParserError, type RefusedRequest } from './refused-request.ts';
 
@@ -86,29 +87,6 @@ function answerOnSocket(socket: Duplex, refused: RefusedRequest, docsUrl: string
     socket.end(rawHttpResponse(reply));
     lingerThenClose(socket);
   });
-}
-
-/** Sockets already draining before their close, so a second refusal on one adds no second timer. */
-const lingering = new WeakSet<Duplex>();
-
-/** How long a refused connection keeps reading what the client still sends before it is destroyed. */
-const LINGER_MS = 2000;
-
-/**
- * Reads and drops whatever the client pipelined behind the refused request
- * until it closes its side (or {@link LINGER_MS} pass): destroying a socket
- * with unread bytes makes the kernel send a reset, which can wipe out the
- * answers still on their way to the client, this one included.
- */
-function lingerThenClose(socket: Duplex): void {
-  if (lingering.has(socket)) return;
-  lingering.add(socket);
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-  socket.once('end', () => socket.destroy());
-  socket.on('data', () => undefined);
-  socket.resume();
 }
 
 /**

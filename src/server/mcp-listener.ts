@@ -1,4 +1,4 @@
-import { clientAddressOf } from './client-address.ts';
+import { clientAddressOf } from '../http/client-address.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from 'srvx/node';
 import { edgeError } from '../app/edge-errors.ts';

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { edgeError } from '../app/edge-errors.ts';
 import { pathFacts } from '../app/paths.ts';
+import { readBoundedBody } from '../http/bounded-body.ts';
+import { lingerThenClose } from './linger.ts';
 
 /**
  * How much of a refused body the server still reads and discards to keep
@@ -12,27 +14,15 @@ import { pathFacts } from '../app/paths.ts';
 export const DRAIN_MAX_BYTES = 1024 * 1024;
 
 /**
- * How long a connection refused for its body stays open to read what the
- * client is still sending. Closing with unread bytes makes the kernel send
- * a reset, which can destroy the 413 before the client reads it; a client
- * that has read it stops sending, so this is rarely reached.
- */
-export const LINGER_MS = 2000;
-
-/**
  * Ends the connection after the answer without the reset: Node would
  * destroy it as soon as the answer is written; here the write side closes
- * and the read side keeps discarding until the client closes too or
- * {@link LINGER_MS} pass.
+ * and the read side keeps discarding until the client closes too (or the
+ * linger passes).
  */
 function lingerOnClose(socket: Socket): void {
   socket.destroySoon = function destroySoonLingering(this: Socket) {
     if (this.writable) this.end();
-    const timer = setTimeout(() => this.destroy(), LINGER_MS);
-    timer.unref();
-    this.once('close', () => clearTimeout(timer));
-    this.on('end', () => this.destroy());
-    this.resume();
+    lingerThenClose(this);
   };
 }
 
@@ -55,27 +45,17 @@ function carriesBody(request: IncomingMessage): boolean {
 
 type BodyOutcome = Buffer | 'too_large' | 'aborted';
 
-/** Reads the body into memory, stopping (and leaving the stream flowing into nothing) past `limit`. */
-function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (outcome: BodyOutcome) => {
-      request.off('data', onData).off('end', onEnd).off('close', onClose);
-      resolve(outcome);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        // Keep consuming what is still on the way, so the socket is read until it closes.
-        request.on('data', () => undefined);
-        finish('too_large');
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => finish(Buffer.concat(chunks));
-    const onClose = () => finish('aborted');
-    request.on('data', onData).on('end', onEnd).on('close', onClose);
-  });
+/**
+ * Reads the body into memory with the one body reader, over an iterator
+ * that leaves the socket open when it stops, so a 413 can still be written;
+ * past `limit` the rest is read into nothing until the connection closes.
+ */
+async function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
+  const body = await readBoundedBody(request.iterator({ destroyOnReturn: false }), { max: limit });
+  if (body.kind === 'read') return body.bytes;
+  if (body.kind === 'unreadable') return 'aborted';
+  request.on('data', () => undefined);
+  return 'too_large';
 }
 
 /** The 413 in the error style the path table gives the path (JSON-RPC, problem or OAuth). */

@@ -15,6 +15,7 @@ import { checkTarget, ownOrigin } from './request-head.ts';
 import { ownOriginDocs } from './own-origin-docs.ts';
 import { segmentPages } from './segment-page.ts';
 import { siteHeaders } from './site-headers.ts';
+import { CACHE, noStoreUnlessSet } from '../http/cache-control.ts';
 
 type FetchHandler = (request: ServerRequest) => Response | Promise<Response>;
 type Http1Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
@@ -30,23 +31,20 @@ export interface SiteServerOptions {
   readonly docsUrl?: string | undefined;
 }
 
-const ASSET_CACHE = 'public, max-age=31536000, immutable';
-/** Vercel's default for static files: cached, but revalidated before each use. */
-const PAGE_CACHE = 'public, max-age=0, must-revalidate';
-
 /**
  * Astro's hashed bundles never change under one name, so they are cached for
- * good; everything else the site serves is revalidated, as on Vercel.
+ * good; everything else the site serves is revalidated before each use, as Vercel's
+ * default for static files is.
  */
 const siteCache: ServerMiddleware = async (request, next) => {
   const response = await next();
   // A 304 carries the policy of the page it revalidates (RFC 9111 §4.3.4); other refusals are not kept.
   if (!response.ok && response.status !== 304) {
-    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+    noStoreUnlessSet(response.headers);
     return response;
   }
   const hashed = new URL(request.url).pathname.startsWith('/_astro/');
-  response.headers.set('Cache-Control', hashed ? ASSET_CACHE : PAGE_CACHE);
+  response.headers.set('Cache-Control', hashed ? CACHE.asset : CACHE.page);
   return response;
 };
 
@@ -128,7 +126,7 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
     if (notFoundPage && request.method === 'GET' && wantsHtml(request)) {
       return new Response(notFoundPage, {
         status: 404,
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE.notFoundPage },
       });
     }
     return apiFetch(request);
@@ -161,8 +159,9 @@ export async function createSiteListener({ siteDir, reply, mcp, docsUrl }: SiteS
     request.headers.host ??= new URL(ownOrigin(request.socket)).host;
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     // The function the path table names for the path serves it here too; the cron is Vercel's alone.
-    const served = pathFacts(path).function;
-    if (served === 'rest') return api(request, response);
+    const { function: served, part } = pathFacts(path);
+    // A segment's page runs in the REST function on Vercel; here the site's middleware serves it, around the shell.
+    if (served === 'rest' && part !== 'segment-page') return api(request, response);
     if (mcpNode && served === 'mcp') return void mcpNode(request, response);
     void site(request, response);
   };

@@ -20,9 +20,10 @@ import { OWN_SEGMENT_ALLOWANCE } from '../../src/core/plans.ts';
 import {
   ACCOUNT_PROBLEM_CODES,
   problemAnchor,
-  problemEntry,
+  problemTitle,
   type AnyProblemCode,
 } from '../../src/core/problems.ts';
+import { problemStatus } from '../../src/http/problem-json.ts';
 import { WATCHLIST_MAX_SEGMENTS } from '../../src/core/rider-rules.ts';
 import { watchSegment } from '../../src/store/repositories/watchlist.ts';
 import { signedUp } from '../auth/support/grants.ts';
@@ -510,7 +511,7 @@ const ROWS: Row[] = [
 describe('every error of the settings and billing APIs is a problem document', () => {
   it.each(ROWS.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const response = await row.call();
-    const { status, title } = problemEntry(row.code);
+    const [status, title] = [problemStatus(row.code), problemTitle(row.code)];
     const text = await response.text();
     expect(response.status, text.slice(0, 200)).toBe(status);
     expect(response.headers.get('content-type')).toBe('application/problem+json');

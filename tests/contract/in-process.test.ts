@@ -1,13 +1,12 @@
-import { openRestData } from '../../src/app/rest-data.ts';
 import { createApiHandler } from '../../src/rest/handler.ts';
 import { testDeps } from '../support/mcp-deps.ts';
 import { describeContract } from './run-contract.ts';
 
 /** The handler with the data endpoints' sources as `npm start` builds them: demo forecast, gazetteer, catalog. */
-const data = openRestData({
+const data = {
   ...testDeps({ now: Date.now }),
   limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) },
-});
+};
 const handle = createApiHandler({}, { data: async () => data });
 const origin = 'http://wind-on-segment.test';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES } from '../../src/core/problems.ts';
+import { PROBLEM_STATUS } from '../../src/http/problem-json.ts';
 import { createResponseValidator, type ResponseValidator } from '../support/openapi-validator.ts';
 import { CASES, type ContractCase } from './cases.ts';
 
@@ -25,9 +25,9 @@ function expectBaseHeaders(response: Response): void {
 /** The RFC 9457 rules of the spec, for any problem body. */
 export function expectProblem(body: unknown, response: Response, origin: string, path: string): void {
   const problem = body as Record<string, unknown>;
-  const code = problem['code'] as keyof typeof PROBLEM_CODES;
+  const code = problem['code'] as keyof typeof PROBLEM_STATUS;
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(PROBLEM_CODES[code]?.status).toBe(response.status);
+  expect(PROBLEM_STATUS[code]).toBe(response.status);
   expect(problem['status']).toBe(response.status);
   expect(problem['type']).toBe(`${origin}/docs#error-${code.replaceAll('_', '-')}`);
   expect(problem['instance']).toBe(new URL(origin + path).pathname);

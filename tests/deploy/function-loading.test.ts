@@ -69,12 +69,13 @@ const MCP = /node_modules\/@modelcontextprotocol\/|src\/mcp\//;
 const NEVER_IN_REST = [MCP, BETTER_AUTH, STORE_DRIVERS];
 
 /**
- * What the REST data endpoints read: the forecast, the catalog, the place search, their port. Not the
+ * What the REST data endpoints read: the forecast, the catalog, the place search, the use cases and
+ * the routes that call them. Not the
  * outage classifier and the forecast's types (a few lines, no I/O): every function's source status
  * (`/health`, the start log) tells a failure with them.
  */
 const DATA_CODE =
-  /src\/data\/forecast\/(?!forecast-outage\.ts|types\.ts)|src\/data\/segments\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/app\/rest-data\.ts/;
+  /src\/data\/forecast\/(?!forecast-outage\.ts|types\.ts)|src\/data\/segments\/|src\/data\/geocoding\/(gazetteer|select-geocoder)\.ts|src\/service\/|src\/rest\/data-routes\//;
 
 /** What a segment's elevation profile reads: its wiring, the sampling and the elevation sources. */
 const PROFILE_CODE =
@@ -162,6 +163,10 @@ describe('what a cold function loads for its first request', () => {
     expect(matching(result.loaded, PROFILE_CODE).length).toBeGreaterThan(0);
     // Built below both surfaces, as the list is (decisions 0028, 0035): nothing of get_segment either.
     expectNoneLoaded(result.loaded, NEVER_IN_REST);
+    // Each data route loads its own use case (decision 0048): a segment by id, no place search.
+    expect(
+      matching(result.loaded, /src\/service\/(place|segments-near)\.ts$|data-routes\/segments-near/),
+    ).toEqual([]);
   }, 60_000);
 
   it('a REST list near a place loads the place search and the catalog, but no MCP code at all', () => {
@@ -169,7 +174,9 @@ describe('what a cold function loads for its first request', () => {
     expect(result.status).toBe(200);
     expect(result.body).toContain('fr-alpe-d-huez');
     expect(matching(result.loaded, DATA_CODE).length).toBeGreaterThan(0);
-    expect(matching(result.loaded, /src\/rider\/(place|segments-around)\.ts$/)).toHaveLength(2);
+    expect(matching(result.loaded, /src\/service\/(place|segments-around|segments-near)\.ts$/)).toHaveLength(
+      3,
+    );
     // Built below both surfaces (decision 0035): not the tool, its report code or its byte budget.
     expectNoneLoaded(result.loaded, NEVER_IN_REST);
   }, 60_000);

@@ -1,7 +1,10 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +14,7 @@ import {
   type TableRequest,
 } from '../contract/request-table.ts';
 import { describeContract } from '../contract/run-contract.ts';
-import { buildVercelOutput } from '../../scripts/vercel/build-output.ts';
+import { buildVercelOutput, standaloneFunction } from '../../scripts/vercel/build-output.ts';
 import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
 import { connectClient, ERAS } from '../support/mcp-client.ts';
 import { createVercelRouter, routeDestination } from '../support/vercel-output.ts';
@@ -50,8 +53,7 @@ describe('vercel build output: the path table', () => {
     for (const sample of PATHS.flatMap(samplesOf)) {
       const facts = pathFacts(sample);
       const expected =
-        facts.page ??
-        (facts.function === 'rest' || facts.function === 'mcp' ? `/api/${facts.function}` : undefined);
+        facts.function === 'rest' || facts.function === 'mcp' ? `/api/${facts.function}` : facts.page;
       const destination = routeDestination(output, sample);
       if (expected === undefined) expect(destination, sample).toBeUndefined();
       else expect(destination?.replace(/\?.*$/, ''), sample).toBe(expected);
@@ -71,6 +73,61 @@ describe('vercel build output: layout', () => {
     expect(home.status).toBe(200);
     const health = await route(new Request(`${origin}/health`));
     expect(await health.json()).toMatchObject({ status: 'ok', version: SERVICE_VERSION });
+  });
+});
+
+describe("vercel build output: a segment's page and picture, from the REST function", () => {
+  const get = (path: string, method = 'GET') => route(new Request(`${origin}${path}`, { method }));
+
+  it("gives a known segment's page its name and picture in the head, and an unknown one the 404 page", async () => {
+    const page = await get('/segments/fr-alpe-d-huez');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toMatch(/<title>Alpe d'Huez \(from Le Bourg-d'Oisans\): 13\.8 km at 8\.1%/);
+    expect(html).toContain(`<meta property="og:image" content="${origin}/segments/fr-alpe-d-huez/card.png">`);
+    for (const path of ['/segments/fr-col-de-nulle-part', '/segments/fr-alpe-d-huez/extra/parts']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.text(), path).toMatch(/not found/i);
+    }
+  });
+
+  it('draws the picture, and answers HEAD without a body and POST as the API does', async () => {
+    const card = await get('/segments/ad-col-d-ordino-from-canillo/card.png');
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    const png = PNG.sync.read(Buffer.from(await card.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    const head = await get('/segments/fr-alpe-d-huez', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await get('/segments/fr-alpe-d-huez', 'POST')).status).toBe(405);
+  });
+
+  it("answers the same through the Node form Vercel's runtime calls", async () => {
+    const copy = standaloneFunction(output, 'api/rest');
+    const module = (await import(copy?.entry ?? '')) as {
+      default: { default: (request: IncomingMessage, response: ServerResponse) => void };
+    };
+    const server = createServer(module.default.default);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const page = await fetch(`${base}/segments/fr-alpe-d-huez`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('/segments/fr-alpe-d-huez/card.png');
+      const missing = await fetch(`${base}/segments/fr-col-de-nulle-part`);
+      expect(missing.status).toBe(404);
+      await missing.body?.cancel();
+      const api = await fetch(
+        `${base}/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=180&segment_bearing_deg=0`,
+      );
+      expect(api.status).toBe(200);
+      await api.body?.cancel();
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -8,6 +8,7 @@
  * tells cloud assistants they need the public address. Each page is checked with axe. What the
  * pages show is compared with the API's own answer where there is one.
  */
+import { PNG } from 'pngjs';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keepOffline } from '../../scripts/browser/offline.ts';
@@ -135,6 +136,22 @@ describe('what a segment page and the site say before any script runs', () => {
     expect(html).toContain(
       `<meta property="og:url" content="${env.service.baseUrl}/segments/fr-alpe-d-huez">`,
     );
+    expect(html.match(/property="og:image"/g)).toHaveLength(1);
+    expect(html).toContain(
+      `<meta property="og:image" content="${env.service.baseUrl}/segments/fr-alpe-d-huez/card.png">`,
+    );
+  });
+
+  it("a segment's link-preview picture is its 1200 × 630 PNG; an unknown segment has none", async () => {
+    const response = await fetch(`${env.service.baseUrl}/segments/ad-col-d-ordino-from-canillo/card.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    const unknown = await fetch(`${env.service.baseUrl}/segments/fr-col-de-nulle-part/card.png`);
+    expect(unknown.status).toBe(404);
+    await unknown.body?.cancel();
   });
 
   it('the sitemap lists the shipped catalog’s segments', async () => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { greatCircleM } from '../../src/core/distance.ts';
 import type { ToolContext } from '../../src/mcp/context.ts';
-import { PlaceError, resolvePlace } from '../../src/rider/place.ts';
+import { resolvePlace } from '../../src/service/place.ts';
+import { ServiceError } from '../../src/service/service-error.ts';
 
 /** One name as riders type it, with the area they mean (tests/fixtures/places/survey.json). */
 export const SurveyPlaceSchema = z.object({
@@ -67,7 +68,7 @@ export async function runSurvey(
       const cause = right ? null : missCause(place, inCountry ? 'too far in the country' : 'namesake abroad');
       answers.push({ place, answer: found.name, right, offKm, cause });
     } catch (error) {
-      if (!(error instanceof PlaceError)) throw error;
+      if (!(error instanceof ServiceError)) throw error;
       answers.push({
         place,
         answer: 'not found',

@@ -4,7 +4,13 @@
  * handed on (no copy of its body) whenever its headers can be set.
  */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ADDRESS_HEADER, forSignIn } from '../../src/http/client-address.ts';
+import type { IncomingMessage } from 'node:http';
+import {
+  CLIENT_ADDRESS_HEADER,
+  clientAddressOf,
+  forSignIn,
+  platformClientAddress,
+} from '../../src/http/client-address.ts';
 
 const post = (headers: Record<string, string> = {}) =>
   new Request('http://site.test/api/auth/sign-in/email', { method: 'POST', headers, body: '{"a":1}' });
@@ -50,5 +56,23 @@ describe('forSignIn', () => {
     expect(handed.method).toBe('POST');
     expect(handed.headers.get(CLIENT_ADDRESS_HEADER)).toBe('192.0.2.1');
     expect(await handed.text()).toBe('{"a":1}');
+  });
+});
+
+describe('the one client-address reader', () => {
+  const nodeRequest = (headers: Record<string, string>, remoteAddress?: string) =>
+    ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+
+  it('names the socket on node:http, or the first X-Forwarded-For entry behind a trusted proxy', () => {
+    const request = nodeRequest({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' }, '10.0.0.1');
+    expect(clientAddressOf(request, false)).toBe('10.0.0.1');
+    expect(clientAddressOf(request, true)).toBe('203.0.113.5');
+    expect(clientAddressOf(nodeRequest({}), true)).toBe('unknown');
+  });
+
+  it("names Vercel's x-real-ip from web or Node headers, and nothing when it is absent", () => {
+    expect(platformClientAddress(new Headers({ 'x-real-ip': '198.51.100.7' }))).toBe('198.51.100.7');
+    expect(platformClientAddress({ 'x-real-ip': '198.51.100.7' })).toBe('198.51.100.7');
+    expect(platformClientAddress(new Headers())).toBeUndefined();
   });
 });

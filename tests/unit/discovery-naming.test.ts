@@ -5,14 +5,16 @@ import {
   climbName,
   destinationOf,
   PlaceIndex,
+  placeNamedByStreet,
   placesOf,
   settlementAt,
+  skiAreaNear,
   stretchName,
   topPlace,
   withOtherPlaces,
 } from '../../src/core/discovery/segment-name.ts';
 import { rankReasons, rankScore } from '../../src/core/discovery/segment-rank.ts';
-import { rankOf } from '../../src/data/discovery/discover.ts';
+import { rankOf } from '../../src/data/discovery/segment-records.ts';
 import { areaBBox, areaKeysAround } from '../../src/data/discovery/area-grid.ts';
 import { headingWord } from '../../src/core/discovery/segment-words.ts';
 
@@ -72,6 +74,35 @@ describe('naming a discovered climb', () => {
     expect(climbName({ top: null, road: kind('CS-220', 'Carrer del Cortals'), foot, topElevationM: 0 })).toBe(
       'CS-220 climb from Ordino',
     );
+    // …unless the map has the place the street is named after up there, or a ski area its dead end serves.
+    expect(
+      climbName({
+        top: null,
+        road: kind('CS-220', 'Carrer del Cortals'),
+        foot,
+        topElevationM: 0,
+        streetPlace: 'Cortals',
+      }),
+    ).toBe('Cortals from Ordino');
+    expect(
+      climbName({
+        top: null,
+        road: kind('CG-3', 'Carretera General'),
+        foot,
+        topElevationM: 0,
+        skiArea: skiAreaNear(places, { lat: 42.6316, lon: 1.4814 }),
+      }),
+    ).toBe('Arcalís from Ordino');
+    // The road's own word for where it leads comes before a ski area's.
+    expect(
+      climbName({
+        top: null,
+        road: kind('CS-320', 'Carretera dels Cortals'),
+        foot,
+        topElevationM: 0,
+        skiArea: skiAreaNear(places, { lat: 42.6316, lon: 1.4814 }),
+      }),
+    ).toBe('Els Cortals from Ordino');
     expect(climbName({ top: null, road: kind(null, 'Carrer Solana'), foot, topElevationM: 0 })).toBe(
       'Carrer Solana climb from Ordino',
     );
@@ -83,6 +114,23 @@ describe('naming a discovered climb', () => {
     expect(climbName({ top: ownTop, road: kind('CS-340', null), foot, topElevationM: 0 })).toBe(
       'CS-340 climb from Ordino',
     );
+  });
+
+  it('reads a street as leading to a place only where the map has that place near the top', () => {
+    const withCortals = new PlaceIndex(
+      placesOf([node(20, 42.5429, 1.6613, { natural: 'peak', name: 'Cortals' })]),
+    );
+    const top = { lat: 42.5395, lon: 1.6322 };
+    expect(placeNamedByStreet(withCortals, 'Carrer del Cortals', top)).toBe('Cortals');
+    expect(placeNamedByStreet(withCortals, 'Carrer dels Cortals', top)).toBe('Cortals');
+    expect(placeNamedByStreet(withCortals, 'Carrer de Joan Maragall', top)).toBeNull();
+    // 2.4 km is within reach; the same peak 40 km off is not the street's.
+    expect(placeNamedByStreet(withCortals, 'Carrer del Cortals', { lat: 42.9, lon: 1.6322 })).toBeNull();
+  });
+
+  it('names a dead end by the ski area 2 km off, and nothing by one further', () => {
+    expect(skiAreaNear(places, { lat: 42.6316, lon: 1.4814 })?.place.name).toBe('Arcalís');
+    expect(skiAreaNear(places, { lat: 42.66, lon: 1.4814 })).toBeNull();
   });
 
   it('reads where a road leads only from names that say so', () => {

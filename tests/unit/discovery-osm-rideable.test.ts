@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OVERPASS_HIGHWAYS, isRideableRoad } from '../../src/core/discovery/rideable-way.ts';
+import { selectedAs } from '../../src/core/discovery/osm-selection.ts';
 
 describe('isRideableRoad', () => {
   it.each([
@@ -46,5 +47,28 @@ describe('isRideableRoad', () => {
     expect(accepted).toEqual(OVERPASS_HIGHWAYS);
     expect(OVERPASS_HIGHWAYS).not.toContain('motorway');
     expect(OVERPASS_HIGHWAYS).not.toContain('motorway_link');
+  });
+});
+
+describe('selectedAs, the select stage every reader applies', () => {
+  it.each([
+    ['way', { highway: 'secondary' }, 'road'],
+    ['way', { highway: 'footway' }, null],
+    ['way', { mountain_pass: 'yes', name: 'Port d’Envalira' }, null],
+    ['node', { mountain_pass: 'yes', name: 'Port d’Envalira' }, 'point'],
+    ['node', { place: 'village', name: 'Canillo' }, 'point'],
+    ['node', { place: 'suburb', name: 'Santa Coloma' }, null],
+    ['node', { aerialway: 'station', name: 'Arcalís' }, 'point'],
+    ['node', { aerialway: 'station' }, null],
+    ['node', { highway: 'secondary' }, null],
+    ['relation', { type: 'route', route: 'bicycle', network: 'rcn' }, 'route'],
+    ['relation', { type: 'route', route: 'hiking' }, null],
+    ['relation', { highway: 'secondary' }, null],
+  ] as const)('keeps a %s tagged %j as %s', (type, tags, expected) => {
+    expect(selectedAs(type, tags)).toBe(expected);
+  });
+
+  it('keeps nothing of an element without tags (a node may still place a road)', () => {
+    for (const type of ['node', 'way', 'relation'] as const) expect(selectedAs(type, undefined)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LatLon } from '../../src/core/bearing.ts';
 import type { OsmExtract, OsmNode, OsmWay } from '../../src/core/discovery/osm-types.ts';
 import { routeShape } from '../../src/core/route/route-shape.ts';
-import { discoverSegments } from '../../src/data/discovery/discover.ts';
+import { discoverSegments, TIMED_STAGES } from '../../src/data/discovery/discover.ts';
 import type { ElevationSource } from '../../src/data/discovery/types.ts';
 
 /** A made-up area south of the equator: roads drawn point by point, heights from a formula. */
@@ -77,6 +77,22 @@ describe('discoverSegments on made-up roads', () => {
     expect(climb?.id).toBe('za-sir-lowry-from-voet');
     expect(climb?.license).toBe('ODbL-1.0');
     expect(climb?.provenance).toMatchObject({ osmWayIds: [1], osmTimestamp: '2026-11-01T00:00:00Z' });
+  });
+
+  it('runs its stages in the listed order and tells each one as it ends', async () => {
+    const road = line({ lat: -33.5, lon: 18.5 }, 61, 0.0009, 0);
+    const extract = extractOf([{ id: 1, tags: { highway: 'secondary', ref: 'R44' }, points: road }]);
+    const told: { stage: string; ms: number }[] = [];
+    const started = performance.now();
+    await discoverSegments(
+      extract,
+      heights((p) => 100 + (p.lat + 33.5) * 111_195 * 0.06),
+      { ...options, onStage: (stage, ms) => told.push({ stage, ms }) },
+    );
+    const wall = performance.now() - started;
+    expect(told.map((t) => t.stage)).toEqual([...TIMED_STAGES]);
+    for (const { ms } of told) expect(ms).toBeGreaterThanOrEqual(0);
+    expect(told.reduce((sum, t) => sum + t.ms, 0)).toBeLessThanOrEqual(wall + 1);
   });
 
   it('gives a long flat named road a stretch each way, each a straight line of one direction', async () => {

@@ -10,7 +10,8 @@ import { greatCircleM } from '../../src/core/distance.ts';
 import { densify } from '../../src/core/discovery/road-samples.ts';
 import { STRETCH_MAX_M, STRETCH_MIN_M } from '../../src/core/discovery/stretch-paths.ts';
 import { MAX_DEVIATION_DEG, MIN_STRAIGHTNESS } from '../../src/core/discovery/stretches.ts';
-import { discoverSegments, type DiscoveredSegment } from '../../src/data/discovery/discover.ts';
+import { discoverSegments } from '../../src/data/discovery/discover.ts';
+import type { DiscoveredSegment } from '../../src/data/discovery/segment-records.ts';
 import { hgtElevationSource } from '../../src/data/discovery/hgt-elevation.ts';
 import { readOsmFile } from '../../src/data/discovery/osm-file.ts';
 

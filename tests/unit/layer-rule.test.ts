@@ -29,6 +29,9 @@ describe('the layer rule', () => {
     ['src/alerts/paid.ts', "import { startCheckout } from '../billing/checkout.ts';"],
     ['src/rider/lookup-extra.ts', "import { riderApi } from '../account/account-api.ts';"],
     ['src/server/page.ts', "import { CACHE } from '../pages/docs.astro';"],
+    ['src/service/answer-shape.ts', "import { CACHE } from '../rest/headers.ts';"],
+    ['src/service/wiring.ts', "import type { Graph } from '../app/graph.ts';"],
+    ['src/data/segments/around.ts', "import { segmentsNear } from '../../service/segments-near.ts';"],
   ])('refuses a static back-import in %s', async (filePath, code) => {
     expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).toContain(LAYER_RULE);
   });
@@ -40,6 +43,7 @@ describe('the layer rule', () => {
       "export const load = async () => (await import('../store/database.ts')).openStore;",
     ],
     ['src/rider/lazy-mcp.ts', "export const load = () => import('../mcp/endpoint.ts');"],
+    ['src/service/lazy-tool.ts', "export const load = () => import('../mcp/tools/public.ts');"],
   ])('refuses a dynamic back-import in %s', async (filePath, code) => {
     expect(await rulesHit(`${code}\n`, filePath)).toContain(LAYER_RULE);
   });
@@ -66,6 +70,9 @@ describe('the layer rule', () => {
     ['src/account/lookup.ts', "export const load = () => import('../rider/segment-lookup.ts');"],
     ['src/app/again.ts', "export { riderApi } from '../account/account-api.ts';"],
     ['src/mcp/tools/extra.ts', "import { ToolError } from '../tool.ts';"],
+    ['src/rest/near.ts', "import { segmentsNear } from '../service/segments-near.ts';"],
+    ['src/mcp/near.ts', "export const load = () => import('../service/segments-near.ts');"],
+    ['src/service/lookup.ts', "import { riderSegmentLookup } from '../rider/segment-lookup.ts';"],
   ])('allows an import downwards or within a folder in %s', async (filePath, code) => {
     expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).not.toContain(LAYER_RULE);
   });

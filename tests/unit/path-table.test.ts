@@ -6,6 +6,7 @@
  * rewrites are what the table generates, and route like the rewrites they
  * replaced.
  */
+import { isSegmentPage } from '../../src/app/rest-function.ts';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -55,10 +56,13 @@ const before = {
  */
 const metadataTree = (p: string) => [PRM, ASM].some((doc) => p === doc || p.startsWith(`${doc}/`));
 
-/** Where `npm start` sends a path now: the function the table names, the cron and the site being the site. */
+/**
+ * Where `npm start` sends a path now: the function the table names, the cron and the site being the
+ * site, and a segment's pages too (the REST function serves them on Vercel, the site's listener here).
+ */
 const nodeNow = (p: string) => {
-  const served = pathFacts(p).function;
-  return served === 'rest' || served === 'mcp' ? served : 'site';
+  const { function: served, part } = pathFacts(p);
+  return (served === 'rest' || served === 'mcp') && part !== 'segment-page' ? served : 'site';
 };
 
 const HEADS = [
@@ -169,7 +173,8 @@ describe('the path table', () => {
     ['/api/rider/me', 'rider-api'],
     ['/api/billing/webhook', 'billing'],
     ['/api/cron-alerts', 'cron'],
-    ['/segments/alpe-d-huez', 'site'],
+    ['/segments/alpe-d-huez', 'segment-page'],
+    ['/segments/alpe-d-huez/card.png', 'segment-page'],
     ['/', 'site'],
     ['', 'site'],
   ])('%s is served by %s', (path, part) => {
@@ -243,6 +248,17 @@ const REWRITES_BEFORE: VercelRewrite[] = [
   ].map((source) => ({ source, destination: '/api/mcp' })),
 ];
 
+describe("the REST function's test for a segment's page", () => {
+  it('takes exactly the paths the table gives the segment-page part', () => {
+    fc.assert(
+      fc.property(paths, (path) => {
+        expect(isSegmentPage(path), path).toBe(pathFacts(path).part === 'segment-page');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 describe('the vercel.json rewrites', () => {
   it('are what the table generates (else run `npm run docs`)', async () => {
     const committed = readFileSync(new URL('../../vercel.json', import.meta.url), 'utf8');
@@ -257,6 +273,8 @@ describe('the vercel.json rewrites', () => {
       fc.property(paths, (path) => {
         const destination = destinationOf(now, path);
         if (destination?.startsWith('/api/') === false) return; // a shell page: new with the table
+        // A segment's pages: the shell's rewrite before, the REST function since release 1.8.0.
+        if (pathFacts(path).part === 'segment-page') return void expect(destination, path).toBe('/api/rest');
         expect(destination, path).toBe(destinationOf(REWRITES_BEFORE, path));
       }),
       { numRuns: 2000 },
@@ -268,10 +286,10 @@ describe('the vercel.json rewrites', () => {
       fc.property(paths, (path) => {
         const facts = pathFacts(path);
         const destination = destinationOf(vercelRewrites(), path);
-        if (facts.page !== undefined) expect(destination, path).toBe(facts.page);
-        else if (facts.function === 'rest' || facts.function === 'mcp') {
+        if (facts.function === 'rest' || facts.function === 'mcp') {
           expect(destination, path).toBe(`/api/${facts.function}`);
-        } else expect(destination, path).toBeUndefined();
+        } else if (facts.page !== undefined) expect(destination, path).toBe(facts.page);
+        else expect(destination, path).toBeUndefined();
       }),
       { numRuns: 2000 },
     );

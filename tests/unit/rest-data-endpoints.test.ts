@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openRestData, type RestDataParts } from '../../src/app/rest-data.ts';
+import type { RestData } from '../../src/rest/data-port.ts';
 import { forecastCell } from '../../src/data/forecast/cell-cache.ts';
 import { FORECAST_GRID_DEG } from '../../src/data/forecast/cache.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
@@ -23,8 +23,8 @@ import { failingForecast, TEST_NOW, testDeps } from '../support/mcp-deps.ts';
 const ORIGIN = 'http://api.test';
 const allow = { take: async () => ({ allowed: true, retryAfterS: 0 }) };
 
-function handlerWith(overrides: Partial<RestDataParts> = {}) {
-  const data = openRestData({ ...testDeps(), limiter: allow, ...overrides });
+function handlerWith(overrides: Partial<RestData> = {}) {
+  const data = { ...testDeps(), limiter: allow, ...overrides };
   return createApiHandler({}, { data: async () => data, memo: 0 });
 }
 

@@ -11,7 +11,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRestData } from '../../src/app/rest-data.ts';
 import { greatCircleM } from '../../src/core/distance.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
 import { startOf } from '../../src/data/segments/segment-geometry.ts';
@@ -24,7 +23,7 @@ import { ANSWER_BUDGET } from '../../src/mcp/size-budgets.ts';
 import { createApiHandler } from '../../src/rest/handler.ts';
 import { MAX_LIMIT } from '../../src/rest/schemas/data-queries.ts';
 import { SegmentsNearResultSchema, type SegmentsNearResult } from '../../src/rest/schemas/segment-results.ts';
-import { NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../src/rider/segments-around.ts';
+import { NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../src/service/segments-around.ts';
 import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, testDeps, testEndpoint } from '../support/mcp-deps.ts';
 
@@ -109,7 +108,7 @@ function toolArguments(q: Query) {
 
 describe('/v1/segments and find_tailwind_segments', () => {
   const deps = testDeps();
-  const data = openRestData({ ...deps, limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) } });
+  const data = { ...deps, limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) } };
   const rest = createApiHandler({}, { data: async () => data, memo: 0 });
   let client: Client;
 

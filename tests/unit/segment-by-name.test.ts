@@ -7,8 +7,8 @@ import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import type { Segment, SegmentCatalog } from '../../src/data/segments/types.ts';
 import type { ToolContext } from '../../src/mcp/context.ts';
-import { resolvePlace, TOWN_OUTRANKS_SEGMENT_FROM } from '../../src/rider/place.ts';
-import { findSegmentByName, passCore } from '../../src/rider/segment-by-name.ts';
+import { resolvePlace, TOWN_OUTRANKS_SEGMENT_FROM } from '../../src/service/place.ts';
+import { findSegmentByName, passCore } from '../../src/service/segment-by-name.ts';
 
 function segment(id: string, name: string, aliases: string[], countryCode: string, at: LatLon): Segment {
   return {

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openRestData } from '../../src/app/rest-data.ts';
 import { openSegmentProfiles } from '../../src/app/segment-profiles.ts';
 import { greatCircleM } from '../../src/core/distance.ts';
 import type { RoadSample } from '../../src/core/discovery/road-samples.ts';
@@ -210,11 +209,11 @@ describe('profiles in online mode (the elevation API after the tiles)', () => {
   it('still answers GET /v1/segments/{id} with 200 and a null profile when the API fails', async () => {
     double.fault({ kind: 'server-error' });
     const profiles = openSegmentProfiles(online(), noTiles);
-    const data = openRestData({
+    const data = {
       ...testDeps(),
       limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) },
       profiles: async () => profiles,
-    });
+    };
     const handle = createApiHandler({}, { data: async () => data, memo: 0 });
     const response = await handle(new Request('http://api.test/v1/segments/ad-col-d-ordino-from-ordino'));
     expect(response.status).toBe(200);
@@ -224,11 +223,11 @@ describe('profiles in online mode (the elevation API after the tiles)', () => {
 
 describe('GET /v1/segments/{id} with the seed profiles', () => {
   const profiles = openSegmentProfiles(SEED_MODE, SEED);
-  const data = openRestData({
+  const data = {
     ...testDeps(),
     limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) },
     profiles: async () => profiles,
-  });
+  };
   const handle = createApiHandler({}, { data: async () => data, memo: 0 });
   const body = async (id: string) =>
     SegmentDetailResultSchema.parse(
@@ -247,11 +246,11 @@ describe('GET /v1/segments/{id} with the seed profiles', () => {
   });
 
   it('answers null when the profile source itself fails to load', async () => {
-    const broken = openRestData({
+    const broken = {
       ...testDeps(),
       limiter: { take: async () => ({ allowed: true, retryAfterS: 0 }) },
       profiles: () => Promise.reject(new Error('no tiles folder')),
-    });
+    };
     const response = await createApiHandler(
       {},
       { data: async () => broken, memo: 0 },

@@ -12,7 +12,7 @@ import {
   SegmentCatalogError,
   segmentToFeature,
 } from '../../src/data/segments/geojson.ts';
-import { DISCOVERED_RANK_BASE } from '../../src/data/discovery/discover.ts';
+import { DISCOVERED_RANK_BASE } from '../../src/data/discovery/segment-records.ts';
 import {
   loadEmbeddedSegments,
   loadHandTracedSegments,

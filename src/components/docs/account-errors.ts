@@ -1,6 +1,7 @@
 import { allowanceRefusal, watchlistFullRefusal } from '../../core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../core/plans.ts';
-import { ACCOUNT_PROBLEM_CODES, problemDocument, type AccountProblemCode } from '../../core/problems.ts';
+import { ACCOUNT_PROBLEM_CODES, type AccountProblemCode } from '../../core/problems.ts';
+import { ACCOUNT_PROBLEM_STATUS, problemDocument } from '../../http/problem-json.ts';
 import { WATCHLIST_MAX_SEGMENTS } from '../../core/rider-rules.ts';
 import type { ErrorSection } from './error-section.ts';
 
@@ -149,7 +150,8 @@ const ENTRIES: Record<
 export function accountErrorSections(site: URL): ErrorSection[] {
   const docsUrl = new URL('/docs', site).href;
   return (Object.keys(ACCOUNT_PROBLEM_CODES) as AccountProblemCode[]).map((code) => {
-    const { status, title, hint } = ACCOUNT_PROBLEM_CODES[code];
+    const { title, hint } = ACCOUNT_PROBLEM_CODES[code];
+    const status = ACCOUNT_PROBLEM_STATUS[code];
     const { cause, request, detail, fields } = ENTRIES[code];
     const path = request.split(' ')[1] ?? '/';
     const body = problemDocument(code, {

@@ -1,4 +1,5 @@
 import { PROBLEM_CODES, type ProblemCode } from '../../core/problems.ts';
+import { PROBLEM_STATUS } from '../../http/problem-json.ts';
 import {
   badHost,
   headerTooLarge,
@@ -173,7 +174,13 @@ export async function restErrorSections(site: URL): Promise<ErrorSection[]> {
   return Promise.all(
     (Object.keys(PROBLEM_CODES) as ProblemCode[]).map(async (code) => {
       const { example, ...entry } = table[code];
-      return { code, ...PROBLEM_CODES[code], ...entry, body: (await example()).body };
+      return {
+        code,
+        status: PROBLEM_STATUS[code],
+        ...PROBLEM_CODES[code],
+        ...entry,
+        body: (await example()).body,
+      };
     }),
   );
 }

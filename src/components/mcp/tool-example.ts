@@ -6,7 +6,7 @@ import { createSegmentCatalog } from '../../data/segments/catalog.ts';
 import { loadSegmentsFile } from '../../data/segments/load.ts';
 import { resolveUrls } from '../../http/public-urls.ts';
 import type { ToolContext } from '../../mcp/context.ts';
-import { ToolError, type ToolDefinition } from '../../mcp/tool.ts';
+import { toolErrorText, type ToolDefinition } from '../../mcp/tool.ts';
 import { parseToolInput } from '../../mcp/tool-input.ts';
 
 export interface ToolExample {
@@ -57,7 +57,9 @@ export async function toolExample(
       structured: JSON.stringify(answer.data, null, 2),
     };
   } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
-    return { arguments: shown, isError: true, text: error.message, structured: null };
+    // Worded as the server words it for an `isError` result (a tool's own error or the use cases').
+    const text = toolErrorText(error);
+    if (text === undefined) throw error;
+    return { arguments: shown, isError: true, text, structured: null };
   }
 }

@@ -1,10 +1,13 @@
 import type { BBox, OsmTags } from './osm-types.ts';
+import { isRideableRoad } from './rideable-way.ts';
 
 /**
- * What discovery keeps of OpenStreetMap besides the roads (those are
- * `isRideableRoad`'s): the points that name a climb's top or a place along
- * it, and the signed bicycle routes. One file so the file reader, the
- * Overpass query and its answer's check select the same things. Pure.
+ * The select stage of discovery: what it keeps of OpenStreetMap. The roads a
+ * road bike rides (`isRideableRoad`), the points that name a climb's top or a
+ * place along it, and the signed bicycle routes. Every reader (the Overpass
+ * answer, a whole file, a country's file in blocks) asks {@link selectedAs}
+ * of each element as it reads, so the rule is applied once, in one place,
+ * and a country's paths and driveways are never held in memory. Pure.
  */
 
 /** `natural=*` points that can name a climb's top. */
@@ -44,4 +47,15 @@ export function isBicycleRoute(tags: OsmTags): boolean {
 export function inBBox(lat: number, lon: number, bbox: BBox): boolean {
   if (lat < bbox.south || lat > bbox.north) return false;
   return bbox.west <= bbox.east ? lon >= bbox.west && lon <= bbox.east : lon >= bbox.west || lon <= bbox.east;
+}
+
+/** What an element is kept as; the one question every reader asks. */
+export type Selected = 'road' | 'point' | 'route';
+
+/** What discovery keeps an element as, or null when it keeps nothing of it (a node may still lend a road its position). */
+export function selectedAs(type: 'node' | 'way' | 'relation', tags: OsmTags | undefined): Selected | null {
+  if (tags === undefined) return null;
+  if (type === 'way') return isRideableRoad(tags) ? 'road' : null;
+  if (type === 'node') return isNamedPoint(tags) ? 'point' : null;
+  return isBicycleRoute(tags) ? 'route' : null;
 }

@@ -16,7 +16,17 @@ import type { RoadKind } from './road-kind.ts';
 
 /** What a named point is, as naming weighs it. */
 export type PlaceKind =
-  'pass' | 'saddle' | 'peak' | 'station' | 'viewpoint' | 'city' | 'town' | 'village' | 'hamlet' | 'locality';
+  | 'pass'
+  | 'saddle'
+  | 'peak'
+  | 'station'
+  | 'ski-area'
+  | 'viewpoint'
+  | 'city'
+  | 'town'
+  | 'village'
+  | 'hamlet'
+  | 'locality';
 
 export interface NamedPlace extends LatLon {
   readonly name: string;
@@ -52,15 +62,26 @@ export const PASS_REACH_M = 500;
 export const TOP_PLACE_REACH_M = 600;
 /** A peak names a top only when the road reaches it (a summit road), this close. */
 export const PEAK_REACH_M = 250;
+/**
+ * A ski area's point is the middle of its pistes, often a kilometre or two
+ * from the car park where its road ends (Arcalís: 1.6 km); a climb that ends
+ * at its road's end is named by a ski area this close.
+ */
+export const SKI_AREA_REACH_M = 2_000;
+/**
+ * A street's name says where it leads only when the map has a place or peak
+ * of that name this close to the top ("Carrer del Cortals" climbs to the
+ * Cortals, 2.4 km on): otherwise it honours someone, as most streets do.
+ */
+export const STREET_PLACE_REACH_M = 3_000;
 
 /** A named point's kind from its OSM tags; null for a point that names nothing here. */
 export function placeKind(tags: Readonly<Record<string, string>>): PlaceKind | null {
   if (tags['mountain_pass'] === 'yes') return 'pass';
   if (tags['natural'] === 'saddle') return 'saddle';
   if (tags['natural'] === 'peak') return 'peak';
-  if (tags['aerialway'] === 'station' || tags['sport'] === 'skiing' || tags['landuse'] === 'winter_sports') {
-    return 'station';
-  }
+  if (tags['aerialway'] === 'station') return 'station';
+  if (tags['sport'] === 'skiing' || tags['landuse'] === 'winter_sports') return 'ski-area';
   if (tags['tourism'] === 'viewpoint') return 'viewpoint';
   const place = tags['place'];
   if (place === 'city' || place === 'town' || place === 'village' || place === 'hamlet') return place;
@@ -139,8 +160,17 @@ const KINDS: Readonly<Partial<Record<PlaceKind, ReadonlySet<PlaceKind>>>> = {
   hamlet: new Set(['hamlet']),
 };
 const PASSES: ReadonlySet<PlaceKind> = new Set(['pass', 'saddle']);
-const TOP_PLACES: ReadonlySet<PlaceKind> = new Set(['station', 'viewpoint', 'locality', 'hamlet', 'village']);
+const TOP_PLACES: ReadonlySet<PlaceKind> = new Set([
+  'station',
+  'ski-area',
+  'viewpoint',
+  'locality',
+  'hamlet',
+  'village',
+]);
 const PEAKS: ReadonlySet<PlaceKind> = new Set(['peak']);
+const SKI_AREAS: ReadonlySet<PlaceKind> = new Set(['ski-area']);
+const ANY_PLACE: ReadonlySet<PlaceKind> = new Set([...PASSES, ...TOP_PLACES, ...PEAKS, 'city', 'town']);
 
 /**
  * The settlement a point lies in or next to: the one nearest in its own
@@ -175,7 +205,7 @@ export function isIn(match: PlaceMatch | null): boolean {
 /**
  * The place that names a climb's top: a pass or saddle within
  * {@link PASS_REACH_M} (a pass before a saddle, then the nearest); else a ski
- * station, viewpoint, locality, hamlet or village within
+ * or lift station, ski area, viewpoint, locality, hamlet or village within
  * {@link TOP_PLACE_REACH_M}; else a peak the road reaches. Null when the map
  * names nothing there.
  */
@@ -186,6 +216,36 @@ export function topPlace(index: PlaceIndex, top: LatLon): PlaceMatch | null {
   const place = index.near(top, TOP_PLACE_REACH_M, TOP_PLACES)[0];
   if (place) return place;
   return index.near(top, PEAK_REACH_M, PEAKS)[0] ?? null;
+}
+
+/** The ski area within {@link SKI_AREA_REACH_M} of a top where the road ends, which the road serves. */
+export function skiAreaNear(index: PlaceIndex, top: LatLon): PlaceMatch | null {
+  return index.near(top, SKI_AREA_REACH_M, SKI_AREAS)[0] ?? null;
+}
+
+/** "Carrer del Cortals" → "Cortals": what follows a road name's first word and its joiner. */
+const NAMED_AFTER = /^\S+ (?:de la |de les |dels |del |de l'|d'|de |du |des |di |della )(.+)$/iu;
+
+/** Letters only, lower case, without accents: how two spellings of one place are compared. */
+const plain = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/^(?:els?|les?|la|l'|los|las)\s+/u, '');
+
+/**
+ * The place a street at a climb's top is named after, when the map has a
+ * place or peak of that name within {@link STREET_PLACE_REACH_M} of the top:
+ * then the street leads there, and riders call the climb by it. Null for a
+ * street named after anything else.
+ */
+export function placeNamedByStreet(index: PlaceIndex, roadName: string, top: LatLon): string | null {
+  const rest = NAMED_AFTER.exec(roadName.trim())?.[1];
+  if (rest === undefined) return null;
+  const wanted = plain(rest);
+  const match = index.near(top, STREET_PLACE_REACH_M, ANY_PLACE).find((m) => plain(m.place.name) === wanted);
+  return match?.place.name ?? null;
 }
 
 /**
@@ -223,18 +283,32 @@ export interface ClimbNaming {
   readonly foot: PlaceMatch | null;
   /** Height of the top, metres, for a climb with nothing else to name it. */
   readonly topElevationM: number;
+  /** A place the top road's name leads to that the map confirms nearby ({@link placeNamedByStreet}). */
+  readonly streetPlace?: string | null;
+  /** For a climb that ends where its road ends: the ski area the road serves ({@link skiAreaNear}). */
+  readonly skiArea?: PlaceMatch | null;
 }
 
 /**
  * A climb's name: what its top is called, then where it starts. "Coll
  * d'Ordino from Canillo" (the pass), "La Rabassa from Sant Julià de Lòria"
- * (the road's name says where it leads), "CS-111 climb from Fontaneda" (the
+ * (the road's name says where it leads), "Cortals from Encamp" (a street
+ * named after a place the map has up there), "Vallnord: Sector Arcalis from
+ * el Serrat" (the ski area a dead-end road serves), "CS-111 climb from Fontaneda" (the
  * road's number), "Climb to 1,980 m from Erts" (nothing names it). A climb
  * with no settlement near its foot is named by its top alone.
  */
-export function climbName({ top, road, foot, topElevationM }: ClimbNaming): string {
+export function climbName({
+  top,
+  road,
+  foot,
+  topElevationM,
+  streetPlace = null,
+  skiArea = null,
+}: ClimbNaming): string {
   const from = foot ? ` from ${foot.place.name}` : '';
-  const destination = road.name === null ? null : destinationOf(road.name);
+  const destination =
+    (road.name === null ? null : destinationOf(road.name)) ?? streetPlace ?? skiArea?.place.name ?? null;
   // A climb from a village to its own upper houses is not named "Certers from Certers".
   const topName = top && top.place.name !== foot?.place.name ? top.place.name : null;
   const what =

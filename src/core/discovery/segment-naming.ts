@@ -1,13 +1,16 @@
 import { initialBearing, type LatLon } from '../bearing.ts';
 import { chooseDistinct, isMostlyMinor, type Choosable } from './segment-choice.ts';
 import type { FoundSegment } from './found-segment.ts';
+import type { OsmExtract } from './osm-types.ts';
 import type { RoadEdge, RoadGraph } from './road-graph.ts';
 import type { RoadKind } from './road-kind.ts';
-import { edgeOfStep } from './road-strokes.ts';
+import { edgeOfStep, endOf } from './road-strokes.ts';
 import {
   climbName,
   isIn,
+  placeNamedByStreet,
   settlementAt,
+  skiAreaNear,
   stretchName,
   topPlace,
   type PlaceIndex,
@@ -32,6 +35,33 @@ export interface NamingContext {
   readonly networks: ReadonlyMap<number, string>;
   /** Ways the map links to Wikidata or Wikipedia. */
   readonly wikiWays: ReadonlySet<number>;
+}
+
+/** The best signed cycle network each way lies on (`icn` > `ncn` > `rcn` > `lcn`). */
+function networkByWay(extract: OsmExtract): Map<number, string> {
+  const best = new Map<number, string>();
+  for (const relation of extract.relations) {
+    const network = relation.tags['network'] ?? '';
+    if (relation.tags['route'] !== 'bicycle' || !CYCLE_NETWORKS.includes(network)) continue;
+    for (const member of relation.members) {
+      if (member.type !== 'way') continue;
+      const held = best.get(member.ref);
+      if (held === undefined || CYCLE_NETWORKS.indexOf(network) < CYCLE_NETWORKS.indexOf(held)) {
+        best.set(member.ref, network);
+      }
+    }
+  }
+  return best;
+}
+
+/** What the naming reads off the extract besides the graph and the places: cycle networks, wiki links. */
+export function mapFactsOf(extract: OsmExtract): Pick<NamingContext, 'networks' | 'wikiWays'> {
+  const wikiWays = new Set(
+    extract.ways
+      .filter((way) => way.tags['wikidata'] !== undefined || way.tags['wikipedia'] !== undefined)
+      .map((way) => way.id),
+  );
+  return { networks: networkByWay(extract), wikiWays };
 }
 
 export interface NamedSegment extends Choosable {
@@ -60,13 +90,58 @@ function waysOf(graph: RoadGraph, found: FoundSegment): number[] {
  * unnamed over its last way, "Carretera de la Comella" below it).
  */
 function roadAtTop(graph: RoadGraph, found: FoundSegment): RoadKind {
-  const top = kindOf(graph, found.steps.at(-1) as number);
+  const last = found.steps.at(-1) as number;
+  const top = kindOf(graph, last);
   if (top.name !== null || top.ref === null) return top;
-  const named = found.steps
-    .toReversed()
-    .map((step) => kindOf(graph, step))
-    .find((kind) => kind.ref === top.ref && kind.name !== null);
+  const sameNumberNamed = (kind: RoadKind) => kind.ref === top.ref && kind.name !== null;
+  const named =
+    found.steps
+      .toReversed()
+      .map((step) => kindOf(graph, step))
+      .find(sameNumberNamed) ?? namedBeyond(graph, last, sameNumberNamed);
   return named ? { ...top, name: named.name } : top;
+}
+
+/** How far past a climb's top the road's number is followed to find its name. */
+const NAME_BEYOND_TOP_M = 2_000;
+
+/**
+ * The name the road carries just past the top, followed along its number:
+ * Andorra's CS-101 is unnamed up to its top and becomes "Carretera de la
+ * Comella" 1.3 km on. Null when the number carries no name that close.
+ */
+function namedBeyond(graph: RoadGraph, last: number, wanted: (kind: RoadKind) => boolean): RoadKind | null {
+  const seen = new Set([edgeOfStep(last)]);
+  let frontier: { junction: number; reachedM: number }[] = [{ junction: endOf(graph, last), reachedM: 0 }];
+  while (frontier.length > 0) {
+    const next: typeof frontier = [];
+    for (const { junction, reachedM } of frontier) {
+      for (const index of graph.at.get(junction) ?? []) {
+        const edge = graph.edges[index] as RoadEdge;
+        if (seen.has(index) || edge.kind.ref !== kindOf(graph, last).ref) continue;
+        seen.add(index);
+        if (wanted(edge.kind)) return edge.kind;
+        const reached = reachedM + edge.lengthM;
+        if (reached < NAME_BEYOND_TOP_M)
+          next.push({ junction: edge.from === junction ? edge.to : edge.from, reachedM: reached });
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+/** How close to a dead end a climb's top lies when the climb ends where its road ends. */
+const ROAD_END_M = 250;
+
+/** True when the climb's top is at (or within {@link ROAD_END_M} of) the end of its road, a dead end. */
+function endsAtRoadEnd(graph: RoadGraph, found: FoundSegment): boolean {
+  const last = found.steps.at(-1) as number;
+  const end = endOf(graph, last);
+  if ((graph.at.get(end) ?? []).length !== 1) return false;
+  const [from, to] = found.coverage.get(last) ?? [0, 0];
+  const edge = graph.edges[edgeOfStep(last)] as RoadEdge;
+  return edge.lengthM - Math.max(from, to) <= ROAD_END_M;
 }
 
 /** The road a stretch is called by: the route, else the number or name it runs along longest. */
@@ -121,11 +196,14 @@ export function nameSegment(found: FoundSegment, context: NamingContext): NamedS
     };
   }
   const top = topPlace(places, last);
+  const road = roadAtTop(graph, found);
   const name = climbName({
     top,
-    road: roadAtTop(graph, found),
+    road,
     foot,
     topElevationM: found.heights.at(-1) ?? 0,
+    streetPlace: road.name === null ? null : placeNamedByStreet(places, road.name, last),
+    skiArea: endsAtRoadEnd(graph, found) ? skiAreaNear(places, last) : null,
   });
   return {
     found,

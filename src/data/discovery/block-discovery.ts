@@ -3,7 +3,8 @@ import type { OsmRelation } from '../../core/discovery/osm-types.ts';
 import type { CountryOf } from '../geocoding/nearest-country.ts';
 import { areaKeyOf, startsIn, type BuildBlock } from './build-blocks.ts';
 import type { TownsIn } from '../geocoding/gazetteer-towns.ts';
-import { discoverSegments, type DiscoveredSegment, type DiscoveryCounts } from './discover.ts';
+import { discoverSegments, type DiscoveryCounts } from './discover.ts';
+import type { DiscoveredSegment } from './segment-records.ts';
 import { blockExtract } from './osm-blocks.ts';
 import type { ElevationSource } from './types.ts';
 

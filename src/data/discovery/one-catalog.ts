@@ -1,7 +1,7 @@
 import { greatCircleM } from '../../core/distance.ts';
 import { startOf, endOf } from '../segments/segment-geometry.ts';
 import type { Segment } from '../segments/types.ts';
-import type { DiscoveredSegment } from './discover.ts';
+import type { DiscoveredSegment } from './segment-records.ts';
 
 /**
  * How far a hand-traced climb's start and top may lie from a discovered one's

@@ -12,8 +12,7 @@ import {
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BBox, OsmNode, OsmRelation, OsmTags } from '../../core/discovery/osm-types.ts';
-import { isBicycleRoute, isNamedPoint } from '../../core/discovery/osm-selection.ts';
-import { isRideableRoad } from '../../core/discovery/rideable-way.ts';
+import { selectedAs } from '../../core/discovery/osm-selection.ts';
 import { areaNumber, blockFinder, planBlocks, type BuildBlock } from './build-blocks.ts';
 import { NodeIdCollector, NodeLocations } from './node-index.ts';
 import { describe, items, sniff, type FileFacts } from './osm-file.ts';
@@ -116,16 +115,16 @@ async function readInto(
   for await (const batch of items(path, format, facts, true)) {
     let text = '';
     for (const item of batch) {
+      const kept = selectedAs(item.type, item.tags);
+      if (kept === null || item.tags === undefined) continue;
       if (item.type === 'way') {
-        if (!item.tags || !isRideableRoad(item.tags)) continue;
         for (const ref of item.refs) wanted.push(ref);
         text += `${JSON.stringify(['w', item.id, item.refs, item.tags])}\n`;
         ways++;
       } else if (item.type === 'node') {
-        if (!isNamedPoint(item.tags)) continue;
         text += `${JSON.stringify(['p', item.id, item.lat, item.lon, item.tags])}\n`;
         namedPoints++;
-      } else if (item.tags && isBicycleRoute(item.tags)) {
+      } else {
         relations.push({ id: item.id, members: item.members, tags: item.tags });
       }
     }

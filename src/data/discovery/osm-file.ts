@@ -13,8 +13,7 @@ import type {
   OsmTags,
   OsmWay,
 } from '../../core/discovery/osm-types.ts';
-import { inBBox, isBicycleRoute, isNamedPoint } from '../../core/discovery/osm-selection.ts';
-import { isRideableRoad } from '../../core/discovery/rideable-way.ts';
+import { inBBox, selectedAs } from '../../core/discovery/osm-selection.ts';
 
 /**
  * Reads an OpenStreetMap file (`.osm.pbf`, `.osm`, `.osm.gz`) into the
@@ -101,16 +100,17 @@ async function readChecked(path: string, bbox: BBox | undefined): Promise<OsmExt
   const wanted = new GrowableIds();
   for await (const batch of items(path, format, facts, true)) {
     for (const item of batch) {
+      const kept = selectedAs(item.type, item.tags);
+      if (kept === null || item.tags === undefined) continue;
       if (item.type === 'way') {
-        if (!item.tags || !isRideableRoad(item.tags)) continue;
         ways.push({ id: item.id, nodes: item.refs, tags: item.tags });
         for (const ref of item.refs) wanted.push(ref);
       } else if (item.type === 'node') {
-        if (isNamedPoint(item.tags) && (!bbox || inBBox(item.lat, item.lon, bbox))) {
-          const { id, lat, lon } = item;
-          named.set(id, item.tags ? { id, lat, lon, tags: item.tags } : { id, lat, lon });
+        if (!bbox || inBBox(item.lat, item.lon, bbox)) {
+          const { id, lat, lon, tags } = item;
+          named.set(id, { id, lat, lon, tags });
         }
-      } else if (item.tags && isBicycleRoute(item.tags)) {
+      } else {
         relations.push({ id: item.id, members: item.members, tags: item.tags });
       }
     }

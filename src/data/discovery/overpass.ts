@@ -1,14 +1,9 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { z } from 'zod';
-import {
-  NATURAL_POINTS,
-  PLACE_POINTS,
-  TOP_POINTS,
-  isBicycleRoute,
-  isNamedPoint,
-} from '../../core/discovery/osm-selection.ts';
+import { NATURAL_POINTS, PLACE_POINTS, TOP_POINTS, selectedAs } from '../../core/discovery/osm-selection.ts';
 import type { BBox, OsmExtract, OsmNode, OsmRelation, OsmWay } from '../../core/discovery/osm-types.ts';
-import { OVERPASS_HIGHWAYS, isRideableRoad } from '../../core/discovery/rideable-way.ts';
+import { OVERPASS_HIGHWAYS } from '../../core/discovery/rideable-way.ts';
+import { declaredLength, readBoundedBody } from '../../http/bounded-body.ts';
 import { DiscoveryError } from './discovery-error.ts';
 import type { OsmSource } from './types.ts';
 
@@ -162,23 +157,13 @@ export function overpassSource(options: OverpassOptions): OsmSource {
 
 /** The body as text, refused as `too_large` once it passes `maxBytes` (the rest is not read). */
 async function readCapped(response: Response, maxBytes: number, label: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) throw tooLarge(label, maxBytes);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(label, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readBoundedBody(response.body, {
+    max: maxBytes,
+    declared: declaredLength(response.headers.get('content-length')),
+  });
+  if (body.kind === 'too-large') throw tooLarge(label, maxBytes);
+  if (body.kind === 'unreadable') throw new Error(`${label}: the answer's body could not be read.`);
+  return Buffer.from(body.bytes).toString('utf8');
 }
 
 function tooLarge(label: string, maxBytes: number): DiscoveryError {
@@ -243,15 +228,16 @@ function toExtract(text: string, bbox: BBox, label: string): OsmExtract {
   const ways: OsmWay[] = [];
   const relations: OsmRelation[] = [];
   for (const element of elements) {
+    // The query pre-filters on the road class; the rule itself (surface, access) is applied here.
+    const kept = selectedAs(element.type, element.tags);
     if (element.type === 'node') {
       const { id, lat, lon, tags } = element;
-      nodes.set(id, tags && isNamedPoint(tags) ? { id, lat, lon, tags } : { id, lat, lon });
+      nodes.set(id, kept && tags ? { id, lat, lon, tags } : { id, lat, lon });
+    } else if (kept === null || element.tags === undefined) {
+      continue;
     } else if (element.type === 'way') {
-      // The query pre-filters on the class; the rule itself (surface, access) is applied here.
-      if (element.tags && isRideableRoad(element.tags)) {
-        ways.push({ id: element.id, nodes: element.nodes, tags: element.tags });
-      }
-    } else if (element.tags && isBicycleRoute(element.tags)) {
+      ways.push({ id: element.id, nodes: element.nodes, tags: element.tags });
+    } else {
       relations.push({ id: element.id, members: element.members, tags: element.tags });
     }
   }

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { greatCircleM } from '../../core/distance.ts';
-import type { DiscoveredSegment } from './discover.ts';
+import type { DiscoveredSegment } from './segment-records.ts';
 
 /**
  * A segment found again keeps its id: when an area is mapped again (a newer

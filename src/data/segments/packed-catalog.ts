@@ -14,7 +14,7 @@ import {
   HEADER_BYTES,
   PACKED_FORMAT_VERSION,
   PACKED_MAGIC,
-  PackedCatalogError,
+  packedCatalogError,
   SECTIONS,
   STRING_FIELDS,
   type SectionName,
@@ -45,7 +45,7 @@ export interface PackedSegmentCatalog extends SegmentCatalog {
 /** Checks the header and section table; every failure names what is wrong, for the start-up error. */
 function readHeader(fd: number, file: string): { view: DataView; sections: Map<SectionName, Section> } {
   const fail = (problem: string): never => {
-    throw new PackedCatalogError(file, problem);
+    throw packedCatalogError(file, problem);
   };
   const size = fstatSync(fd).size;
   const head = new Uint8Array(HEADER_BYTES);
@@ -99,7 +99,7 @@ export function openPackedCatalog(file: string): PackedSegmentCatalog {
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    throw new PackedCatalogError(file, `cannot be read: ${(error as Error).message}`, { cause: error });
+    throw packedCatalogError(file, `cannot be read: ${(error as Error).message}`, { cause: error });
   }
   try {
     return readCatalog(fd, file);
@@ -111,7 +111,7 @@ export function openPackedCatalog(file: string): PackedSegmentCatalog {
 
 function readCatalog(fd: number, file: string): PackedSegmentCatalog {
   const fail = (problem: string): never => {
-    throw new PackedCatalogError(file, problem);
+    throw packedCatalogError(file, problem);
   };
   const { view, sections } = readHeader(fd, file);
   const count = view.getUint32(16, true);

@@ -102,16 +102,11 @@ export function align8(offset: number): number {
 }
 
 /**
- * A packed index that cannot be used: unreadable, truncated, corrupt, of
- * another format version, or not an index at all. The message names the file
- * and the problem, since it ends the server's start-up.
+ * The error of a packed index that cannot be used: unreadable, truncated,
+ * corrupt, of another format version, or not an index at all. A plain
+ * `Error`, not a class of its own: nothing catches it by type, it ends the
+ * server's start-up, so its message names the file and the problem.
  */
-export class PackedCatalogError extends Error {
-  readonly file: string;
-
-  constructor(file: string, problem: string, options?: ErrorOptions) {
-    super(`Segment index ${file}: ${problem}`, options);
-    this.name = 'PackedCatalogError';
-    this.file = file;
-  }
+export function packedCatalogError(file: string, problem: string, options?: ErrorOptions): Error {
+  return new Error(`Segment index ${file}: ${problem}`, options);
 }

@@ -1,13 +1,11 @@
 import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import type { LatLon } from '../../core/bearing.ts';
 import { FORECAST_HOURS } from '../../data/forecast/types.ts';
-import { forecastOutage } from '../../data/forecast/forecast-outage.ts';
-import { judgedForecast, type JudgedForecast } from '../../rider/segment-forecast.ts';
+import { forecastOrThrow, type JudgedForecast } from '../../service/segment-forecast.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { ToolContext } from '../context.ts';
 import type { ForecastInfoSchema } from '../schemas/common.ts';
-import { ToolError } from '../tool.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
 import { isoTime } from '../../core/time.ts';
 
@@ -28,8 +26,9 @@ const STALE_NOTE = 'The weather service did not answer; this is an older cached 
 /**
  * Reads the forecast for several segments in one call to the source (which
  * batches and caches), keeps the hours from the current one to 72 h ahead
- * (`judgedForecast`, which the REST data endpoints read too), and turns a
- * source failure into a tool error the assistant can act on.
+ * (`forecastOrThrow` of `src/service`, which the REST data endpoints read
+ * too); a source failure is the service's `forecast_*` error, which the tool
+ * mapper (`tool.ts`) words for the assistant.
  */
 export async function forecastForSegments(
   context: ToolContext,
@@ -41,24 +40,21 @@ export async function forecastForSegments(
 /**
  * The same for bare points, in the order given. A point whose series has
  * fewer than `MIN_USABLE_HOURS` usable hours gets no samples; when no
- * point has enough, the call is a tool error that says why, so a broken
+ * point has enough, the call is an error that says why, so a broken
  * forecast never becomes a confident "no tailwind".
  */
 export async function forecastForPoints(
   context: ToolContext,
   points: readonly LatLon[],
 ): Promise<SegmentsForecast> {
-  let judged: JudgedForecast;
-  try {
-    judged = await judgedForecast(context.forecast, points, context.now);
-  } catch (error) {
-    // The sentence that tells "cannot reach" from "busy" (forecast-outage.ts), as REST and the site say
-    // it; a busy service's cause follows it (what it did), an unreachable one needs none.
-    const outage = forecastOutage(error, context.forecast.id, context.now());
-    if (!outage) throw error;
-    const cause = outage.reach === 'busy' && error instanceof Error ? ` ${error.message}` : '';
-    throw new ToolError(`${outage.sentence}${cause}`);
-  }
+  return forecastInfo(context, await forecastOrThrow(context, points));
+}
+
+/** The judged forecast as the tools give it: its source, issue, notes, and the hours per point. */
+export function forecastInfo(
+  context: Pick<ToolContext, 'forecast'>,
+  judged: JudgedForecast,
+): SegmentsForecast {
   const { stale, unusable } = judged;
   const demo = context.forecast.id === 'demo';
   const notes = [demo ? DEMO_NOTE : stale ? STALE_NOTE : null, unusable > 0 ? unusableNote(unusable) : null];
@@ -76,4 +72,4 @@ export async function forecastForPoints(
   };
 }
 
-export { attributionFor } from '../../rider/answer-credits.ts';
+export { attributionFor } from '../../service/answer-credits.ts';

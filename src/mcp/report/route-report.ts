@@ -41,6 +41,3 @@ export function readRouteArguments(input: RouteArguments): ParsedRoute {
     throw error;
   }
 }
-
-// Moved to core so the browser calculator judges the same simplified legs; re-exported for the tools.
-export { prepareRoute } from '../../core/route/route-prepare.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RADIUS_M, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../rider/segments-around.ts';
+import { MAX_RADIUS_M, NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../../service/segments-around.ts';
 import { PRO_ONLY } from '../json-schema.ts';
 import {
   AttributionSchema,
@@ -123,7 +123,7 @@ export const FoundSegmentSchema = SegmentFactsSchema.omit({ start: true, bearing
   })
   .meta({ id: 'FoundSegment' });
 
-/** The rule of which segments are listed lives below both surfaces (`src/rider/segments-around.ts`). */
+/** The rule of which segments are listed lives below both surfaces (`src/service/segments-around.ts`). */
 export { NEAREST_BEYOND_RADIUS, RIDE_REACH_M };
 
 export const HeadingWindowSchema = z

@@ -170,5 +170,4 @@ export const GetRouteWindOutputSchema = z
   })
   .describe('Winds in km/h at 10 m (forecast height)');
 
-export type GetRouteWindInput = z.output<typeof GetRouteWindInputSchema>;
 export type GetRouteWindOutput = z.infer<typeof GetRouteWindOutputSchema>;

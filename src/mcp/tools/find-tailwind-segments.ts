@@ -1,5 +1,4 @@
-import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
-import { PlaceError, resolvePlace } from '../../rider/place.ts';
+import { placeSegments } from '../../service/segments-near.ts';
 import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
 import type { WindOptions } from '../../data/segments/segment-window.ts';
 import type { NearbySegment } from '../../data/segments/types.ts';
@@ -19,8 +18,7 @@ import {
   FindTailwindSegmentsOutputSchema,
   type FindTailwindSegmentsOutput,
 } from '../schemas/find.ts';
-import { segmentsAroundPlace } from '../../rider/segments-around.ts';
-import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
+import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeFind } from './public-summaries.ts';
 import { fitFindAnswer } from '../report/fit-find-answer.ts';
@@ -40,15 +38,14 @@ export const findTailwindSegments: ToolDefinition<
   outputSchema: FindTailwindSegmentsOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
-    const [{ place, credit }, access] = await Promise.all([
-      resolvePlace(input, context).catch((error: unknown) => {
-        throw error instanceof PlaceError ? new ToolError(error.message) : error;
-      }),
+    // The use case finds the place and the segments around it (its errors are worded in `tool.ts`);
+    // the forecast and, for Pro callers, the ensemble are then read side by side.
+    const [{ place, credit, near, timeZone }, access] = await Promise.all([
+      placeSegments(input, { radiusM: input.radius_m, limit: input.limit }, context),
       callerAccess(context),
     ]);
     const { pro } = access;
     const options: WindOptions = { includeDarkness: input.include_darkness };
-    const near = await segmentsAroundPlace(place, { radiusM: input.radius_m, limit: input.limit }, context);
     const { point, radiusM, found, beyond } = near;
     const segments = near.listed.map((f) => f.segment);
     // One forecast request: the listed segments, plus the place itself when headings are due.
@@ -59,7 +56,6 @@ export const findTailwindSegments: ToolDefinition<
         ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
         : null,
     ]);
-    const timeZone = timeZoneAt(point);
     const withWindows = (nearby: readonly NearbySegment[]) =>
       nearby.map(({ segment, distanceM }, i) => {
         const report = segmentWindReport(segment, forecast?.samples[i] ?? null, options);

@@ -1,15 +1,11 @@
-import { DEFAULT_POWER_PARAMS, speedForPower, type PowerModelParams } from '../../core/power-model.ts';
-import { DEFAULT_ROUTE_SPEED_KMH, powerForFlatSpeed, routeSamples } from '../../core/route/route-ride.ts';
-import { judgeRoute, type ChosenStart } from '../../core/route/route-judge.ts';
+import { speedForPower } from '../../core/power-model.ts';
+import { DEFAULT_ROUTE_SPEED_KMH } from '../../core/route/route-ride.ts';
+import type { ChosenStart } from '../../core/route/route-judge.ts';
 import { perKmFigures, startFigures } from '../../core/route/route-figures.ts';
 import { roundHalfAway } from '../../core/round.ts';
-import { HOUR_S } from '../../core/tailwind-window.ts';
 import { localDateTime, zoneAbbreviation } from '../../core/local-time.ts';
-import { hourStart, isoTime } from '../../core/time.ts';
-import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
-import { FORECAST_HOURS } from '../../data/forecast/types.ts';
-import { attributionFor, forecastForPoints } from '../report/forecast.ts';
+import { attributionFor, forecastInfo } from '../report/forecast.ts';
 import { flagLegend, flagsText } from '../report/weather-words.ts';
 import { ensembleForPoints, ensembleLine } from '../report/ensemble.ts';
 import { startGainChance } from '../../core/route/route-chance.ts';
@@ -17,40 +13,20 @@ import { routeEnsembleSamples } from '../../core/route/route-ensemble-samples.ts
 import { stillAirSchedule } from '../../core/route/route-ride.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
 import { callerAccess } from './pro-access.ts';
-import { prepareRoute, readRouteArguments } from '../report/route-report.ts';
+import { readRouteArguments } from '../report/route-report.ts';
+import { routeQuestion, routeWind } from '../../service/route-wind.ts';
 import {
   FORECAST_CELL_DEG,
   GetRouteWindInputSchema,
   GetRouteWindOutputSchema,
-  type GetRouteWindInput,
   type GetRouteWindOutput,
 } from '../schemas/route.ts';
-import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
+import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 
 export { DEFAULT_ROUTE_SPEED_KMH };
 
 const kmh = (value: number): number => roundHalfAway(value, SPEED_DECIMALS);
 const km = (value: number): number => roundHalfAway(value, 1);
-
-/** The start range of a call, in unix seconds, or a tool error saying what is wrong with it. */
-function startRange(input: GetRouteWindInput, nowMs: number): { fromS: number; untilS: number } {
-  const nowS = Math.floor(nowMs / 1000);
-  const horizonS = hourStart(nowMs) + FORECAST_HOURS * HOUR_S;
-  const after = input.start_after === undefined ? nowS : Date.parse(input.start_after) / 1000;
-  const before = input.start_before === undefined ? horizonS : Date.parse(input.start_before) / 1000;
-  if (before < nowS)
-    throw new ToolError(
-      `start_before (${input.start_before ?? ''}) is in the past; give a time in the next 72 hours.`,
-    );
-  if (after >= horizonS)
-    throw new ToolError(
-      `start_after (${input.start_after ?? ''}) is beyond the forecast, which ends at ${isoTime(horizonS)}.`,
-    );
-  if (before < after)
-    throw new ToolError('start_before is earlier than start_after; swap them or widen the range.');
-  // Earlier than now means now, later than the forecast means its end: both are what the rider can ride.
-  return { fromS: Math.max(after, nowS), untilS: Math.min(before, horizonS) };
-}
 
 const STATUS_WORDS: Record<GetRouteWindOutput['start_status'], string> = {
   found: '',
@@ -155,38 +131,24 @@ export const getRouteWind: ToolDefinition<typeof GetRouteWindInputSchema, typeof
   outputSchema: GetRouteWindOutputSchema,
   annotations: READ_ONLY_OPEN_WORLD,
   async run(input, context) {
-    const route = prepareRoute(readRouteArguments(input));
-    const { fromS, untilS } = startRange(input, context.now());
-    if (input.speed_kmh !== undefined && input.power_w !== undefined)
-      throw new ToolError('Give speed_kmh or power_w, not both: the ride is modelled at one constant power.');
-    const params: PowerModelParams = { ...DEFAULT_POWER_PARAMS, massKg: input.mass_kg };
-    const powerW = input.power_w ?? powerForFlatSpeed(input.speed_kmh ?? DEFAULT_ROUTE_SPEED_KMH, params);
-    const legs = route.simplified.legs;
-    const samples = routeSamples(route.points, legs);
-    const [forecast, access] = await Promise.all([
-      forecastForPoints(context, samples.points),
-      callerAccess(context),
-    ]);
+    const question = routeQuestion(
+      {
+        route: readRouteArguments(input),
+        startAfter: input.start_after,
+        startBefore: input.start_before,
+        speedKmh: input.speed_kmh,
+        powerW: input.power_w,
+        massKg: input.mass_kg,
+        includeDarkness: input.include_darkness,
+      },
+      context.now(),
+    );
+    // The use case reads the forecast and judges the starts (its errors are worded in `tool.ts`).
+    const [wind, access] = await Promise.all([routeWind(question, context), callerAccess(context)]);
     const { pro } = access;
-    if (forecast.samples.every((set) => set === null))
-      throw new ToolError(
-        'The weather service has no forecast anywhere along this route (over open sea or at the poles?). ' +
-          'Check the coordinates are latitude/longitude in that order, or try again later.',
-      );
+    const { route, samples, powerW, params, judgement, timeZone } = wind;
+    const forecast = forecastInfo(context, wind.forecast);
     const first = route.parsed.points[0];
-    const timeZone = timeZoneAt(first ?? { lat: 0, lon: 0 });
-    // The core judge (shared with the browser calculator) puts starts on whole local hours of this zone.
-    const judgement = judgeRoute({
-      route,
-      samples,
-      forecast: forecast.samples.map((set) => set?.hours ?? null),
-      powerW,
-      params,
-      fromS,
-      untilS,
-      includeDarkness: input.include_darkness,
-      timeZone,
-    });
     const { hourPhaseS, status } = judgement;
     const reports = judgement.chosen;
     // Pro only: each offered start's chance of gaining time, every member riding its own wind.

@@ -17,7 +17,9 @@ import { segmentFacts } from '../report/segment-facts.ts';
 import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
-import { READ_ONLY_OPEN_WORLD, ToolError, type ToolDefinition } from '../tool.ts';
+import { catalogSegmentOf } from '../../service/catalog-segment.ts';
+import { ServiceError } from '../../service/service-error.ts';
+import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
 import { callerAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
@@ -29,9 +31,10 @@ import { summarizeSegment } from './public-summaries.ts';
  */
 async function segmentFor(context: ToolContext, id: string): Promise<Segment | undefined> {
   const { caller, store } = context;
-  if (!isOwnSegmentId(id)) await context.discovery?.load([id]);
-  if (caller.kind !== 'rider' || store === undefined || !isOwnSegmentId(id)) return context.catalog.get(id);
-  return riderSegmentLookup(context.catalog, store.db, caller.riderId).get(id);
+  if (caller.kind === 'rider' && store !== undefined && isOwnSegmentId(id)) {
+    return riderSegmentLookup(context.catalog, store.db, caller.riderId).get(id);
+  }
+  return catalogSegmentOf(id, context);
 }
 
 /** Public tool: one segment, the wind on it now and its best tailwind window. */
@@ -47,10 +50,7 @@ export const getSegment: ToolDefinition<typeof GetSegmentInputSchema, typeof Get
   async run({ segment_id, include_darkness, include_timeline }, context) {
     const segment = await segmentFor(context, segment_id);
     if (!segment) {
-      throw new ToolError(
-        `No segment has the id "${segment_id}". Ids come from find_tailwind_segments: ` +
-          'call it with a place or coordinates near the segment, then use one of the ids it returns.',
-      );
+      throw new ServiceError('unknown_segment', `No segment has the id "${segment_id}".`, { id: segment_id });
     }
     const [forecast, access] = await Promise.all([
       forecastForSegments(context, [segment]),

@@ -36,8 +36,8 @@ export const SUCCESSORS_1_8: Readonly<Record<string, string | null>> = {
   'ad-cs-320-climb-from-la-massana': 'ad-els-cortals-from-la-massana',
   'ad-cg-2-climb-from-ransol': 'ad-port-d-envalira-from-andorra-la-vella',
   'ad-cg-5-climb-from-erts': null,
-  'ad-cs-101-climb-from-andorra-la-vella-north-side': 'ad-cs-101-climb-from-andorra-la-vella',
-  'ad-cs-101-climb-from-andorra-la-vella-west-side': 'ad-cs-101-climb-from-andorra-la-vella',
+  'ad-cs-101-climb-from-andorra-la-vella-north-side': 'ad-la-comella-from-andorra-la-vella',
+  'ad-cs-101-climb-from-andorra-la-vella-west-side': 'ad-la-comella-from-andorra-la-vella',
   'ad-cs-140-climb-from-sant-julia-de-loria-north-east-side': 'ad-fontaneda-from-sant-julia-de-loria',
   'ad-termes-de-tarteres-climb-from-sant-julia-de-loria': null,
   'ad-cs-140-climb-from-sant-julia-de-loria-north-east-side-w6267882':
@@ -58,6 +58,8 @@ export const SUCCESSORS_1_8: Readonly<Record<string, string | null>> = {
   'ad-cg-2-climb-from-encamp-west-side': 'ad-port-d-envalira-from-andorra-la-vella',
   'ad-cg-2-climb-from-canillo': 'ad-port-d-envalira-from-andorra-la-vella',
   'ad-cs-270-climb-from-soldeu': null,
+  'ad-cs-220-climb-from-encamp': 'ad-cortals-from-encamp',
+  'ad-cg-3-climb-from-el-serrat': 'ad-vallnord-sector-arcalis-from-el-serrat',
 };
 
 export const discoveredSuccessorsMigration: Migration = {

@@ -1,5 +1,6 @@
 import type { Cell } from '../../../core/forecast-cell.ts';
-import { readWindAnswer, WindAnswerError, type WindAnswer } from './wind-answer.ts';
+import { ShownError } from './shown-error.ts';
+import { readWindAnswer, type WindAnswer } from './wind-answer.ts';
 
 /**
  * Asks `GET /v1/wind` for each cell of a route: only the cell centres
@@ -13,8 +14,7 @@ import { readWindAnswer, WindAnswerError, type WindAnswer } from './wind-answer.
 /** Requests in flight at once: a few, as browsers allow about six per host. */
 export const PARALLEL_REQUESTS = 4;
 
-/** Why the forecast could not be read, in one sentence a rider acts on. */
-export class ForecastFetchError extends Error {}
+/** Why the forecast could not be read is a `ShownError`: one sentence a rider acts on. */
 
 function failureSentence(status: number): string {
   if (status === 429)
@@ -30,20 +30,20 @@ async function fetchCell(cell: Cell, signal: AbortSignal): Promise<WindAnswer> {
     response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new ForecastFetchError('The forecast could not be reached: check the connection and try again.');
+    throw new ShownError('The forecast could not be reached: check the connection and try again.');
   }
-  if (!response.ok) throw new ForecastFetchError(failureSentence(response.status));
+  if (!response.ok) throw new ShownError(failureSentence(response.status));
   try {
     return readWindAnswer(await response.json());
   } catch (error) {
-    const detail = error instanceof WindAnswerError ? error.message : 'it is not JSON';
-    throw new ForecastFetchError(`The forecast answer could not be read (${detail}); try again later.`);
+    const detail = error instanceof ShownError ? error.message : 'it is not JSON';
+    throw new ShownError(`The forecast answer could not be read (${detail}); try again later.`);
   }
 }
 
 /**
  * The answers for `cells`, in their order; the first failure stops the rest
- * (one sentence is enough) and rejects with a {@link ForecastFetchError}.
+ * (one sentence is enough) and rejects with a `ShownError`.
  */
 export async function fetchCells(cells: readonly Cell[], signal: AbortSignal): Promise<WindAnswer[]> {
   const answers: WindAnswer[] = new Array<WindAnswer>(cells.length);

@@ -8,7 +8,8 @@ import type { StartJudgement, StartStatus } from '../../../core/route/route-star
 import { rainText } from '../../../core/rain-words.ts';
 import type { BandSpec, ChartSpec, SeriesPoint } from '../../charts/chart-spec.ts';
 import { drawChart } from '../../charts/draw-chart.ts';
-import { ForecastFetchError, fetchCells } from './route-forecast-fetch.ts';
+import { fetchCells } from './route-forecast-fetch.ts';
+import { ShownError } from './shown-error.ts';
 import { judgeInForecast, routeCells, type ForecastRoute } from './route-forecast-model.ts';
 import { mountSegmentMap } from '../../map/mount-map.ts';
 import { setRouteStatus } from './route-status.ts';
@@ -399,7 +400,7 @@ export async function showForecast(route: PreparedRoute, name: string, host: For
     if (error instanceof DOMException && error.name === 'AbortError') return;
     section.dataset['state'] = 'problem';
     problem.textContent =
-      `${error instanceof ForecastFetchError ? error.message : 'The forecast could not be read; try again later.'} ` +
+      `${error instanceof ShownError ? error.message : 'The forecast could not be read; try again later.'} ` +
       'The typed wind still works: choose it above.';
     setRouteStatus('');
     return;

@@ -40,6 +40,7 @@ import type { RouteSource } from './route-seam.ts';
 import { readRouteText } from './route-source.ts';
 import { setRouteStatus } from './route-status.ts';
 import { byId } from '../../dom/by-id.ts';
+import { ShownError } from './shown-error.ts';
 
 /**
  * The route calculator proper, loaded on first use. It reads the route in
@@ -58,8 +59,7 @@ const POLAR_RADIUS = 110;
 /** What a pasted route is called when its text names none. */
 const PASTED = 'The pasted route';
 
-/** The page's own problems with what it was given, beside the core's RouteInputError. */
-class RoutePageError extends Error {}
+/** The page's own problems with what it was given are `ShownError`s, beside the core's RouteInputError. */
 
 interface Shown {
   readonly route: ParsedRoute;
@@ -96,9 +96,9 @@ const km = (metres: number): string => (metres / 1000).toFixed(1);
 async function readSource(source: RouteSource): Promise<{ text: string; label: string }> {
   if (source.kind === 'text') return { text: source.text, label: PASTED };
   const [file, ...others] = source.files;
-  if (!file) throw new RoutePageError('No file was given: pick or drop one GPX or GeoJSON file.');
+  if (!file) throw new ShownError('No file was given: pick or drop one GPX or GeoJSON file.');
   if (others.length > 0)
-    throw new RoutePageError(`${source.files.length} files were dropped: give one route file at a time.`);
+    throw new ShownError(`${source.files.length} files were dropped: give one route file at a time.`);
   if (file.size > MAX_ROUTE_BYTES)
     throw new RouteInputError(
       'too_large',
@@ -114,7 +114,7 @@ async function readSource(source: RouteSource): Promise<{ text: string; label: s
  * (the core's messages say "GPX file", not which one); pasted text needs no name.
  */
 function messageOf(error: unknown, file: string | undefined): string {
-  if (error instanceof RoutePageError) return error.message;
+  if (error instanceof ShownError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   const prefixed = (text: string) =>
     file === undefined || text.startsWith(file) ? text : `${file}: ${text}`;

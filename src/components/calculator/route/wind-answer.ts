@@ -1,5 +1,6 @@
 import type { LatLon } from '../../../core/bearing.ts';
 import type { WindHour } from '../../../core/wind-hour.ts';
+import { ShownError } from './shown-error.ts';
 
 /**
  * `GET /v1/wind?lat=&lon=` as the page reads it: one forecast cell's next
@@ -24,8 +25,8 @@ export interface WindAnswer {
   readonly hours: readonly WindHour[];
 }
 
-/** The answer did not have the shape the page reads. */
-export class WindAnswerError extends Error {}
+/** The answer did not have the shape the page reads: a {@link ShownError} naming the first odd field. */
+const oddAnswer = (what: string) => new ShownError(what);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,7 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function numberAt(record: Record<string, unknown>, key: string): number {
   const value = record[key];
   if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new WindAnswerError(`the forecast's "${key}" is not a number`);
+    throw oddAnswer(`the forecast's "${key}" is not a number`);
   return value;
 }
 
@@ -45,11 +46,11 @@ function nullableNumberAt(record: Record<string, unknown>, key: string): number 
 function timeAt(record: Record<string, unknown>, key: string): number {
   const value = record[key];
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new WindAnswerError(`the forecast's "${key}" is not a time`);
+  if (!Number.isFinite(ms)) throw oddAnswer(`the forecast's "${key}" is not a time`);
   return Math.floor(ms / 1000);
 }
 
-/** Reads one parsed JSON answer of `/v1/wind`; throws {@link WindAnswerError} naming the first odd field. */
+/** Reads one parsed JSON answer of `/v1/wind`; throws a `ShownError` naming the first odd field. */
 export function readWindAnswer(json: unknown): WindAnswer {
   if (
     !isRecord(json) ||
@@ -57,16 +58,15 @@ export function readWindAnswer(json: unknown): WindAnswer {
     !isRecord(json['forecast']) ||
     !Array.isArray(json['hours'])
   )
-    throw new WindAnswerError('the forecast answer is missing its cell, forecast or hours');
+    throw oddAnswer('the forecast answer is missing its cell, forecast or hours');
   const { cell, forecast } = json as { cell: Record<string, unknown>; forecast: Record<string, unknown> };
   const timeZone = json['time_zone'];
   const source = forecast['source'];
-  if (typeof timeZone !== 'string' || timeZone === '')
-    throw new WindAnswerError('the forecast names no time zone');
+  if (typeof timeZone !== 'string' || timeZone === '') throw oddAnswer('the forecast names no time zone');
   if (source !== 'open-meteo' && source !== 'demo')
-    throw new WindAnswerError(`the forecast source "${String(source)}" is unknown`);
+    throw oddAnswer(`the forecast source "${String(source)}" is unknown`);
   const hours = (json['hours'] as unknown[]).map((hour): WindHour => {
-    if (!isRecord(hour)) throw new WindAnswerError('a forecast hour is not an object');
+    if (!isRecord(hour)) throw oddAnswer('a forecast hour is not an object');
     return {
       time: timeAt(hour, 'time'),
       speedKmh: numberAt(hour, 'wind_speed_kmh'),

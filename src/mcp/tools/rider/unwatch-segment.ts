@@ -1,5 +1,5 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
-import { unwatchForRider } from '../../../rider/watchlist-rules.ts';
+import { unwatchForRider } from '../../../service/watchlist.ts';
 import { UnwatchSegmentInputSchema, UnwatchSegmentOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { requireRider } from './rider-context.ts';

@@ -1,6 +1,6 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ALERT_THRESHOLD_DEFAULT_KMH, WATCHLIST_MAX_SEGMENTS } from '../../../core/rider-rules.ts';
-import { watchForRider } from '../../../rider/watchlist-rules.ts';
+import { watchForRider } from '../../../service/watchlist.ts';
 import { WatchSegmentInputSchema, WatchSegmentOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';

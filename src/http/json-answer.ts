@@ -4,14 +4,14 @@
  * surface; one a handler throws is answered the same), and
  * {@link answerResponse} turns it into the web `Response`, so the settings
  * API, checkout, the portal and the Stripe webhook share one success helper
- * and one problem renderer. It sits in core, the layer every surface shares,
- * because a `Response` is a plain value of the platform (no I/O happens
- * here). Every answer is private to the rider (or to Stripe), hence
+ * and one problem renderer (`problemParts`). It sits in the HTTP layer, below
+ * every surface, since building a `Response` is HTTP, which `src/core` does
+ * not hold. Every answer is private to the rider (or to Stripe), hence
  * `no-store`, and carries none of the REST API's public CORS headers.
  */
-import { ApiError, problemOf, type AnyProblemCode } from './problems.ts';
-
-const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+import { ApiError, type AnyProblemCode } from '../core/problems.ts';
+import { CACHE } from './cache-control.ts';
+import { problemParts } from './problem-json.ts';
 
 /** A success: status and JSON body. */
 interface Success {
@@ -48,11 +48,8 @@ export function isRefusal<T extends object>(answer: T | ApiError): answer is Api
 /** Any answer as its `Response`. */
 export function answerResponse(answer: JsonAnswer, target: AnswerTarget): Response {
   if (!isRefusal(answer)) {
-    return Response.json(answer.body, { status: answer.status, headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(answer.body, { status: answer.status, headers: { 'Cache-Control': CACHE.none } });
   }
-  const document = problemOf(answer, target.instance, target.docsUrl);
-  return new Response(JSON.stringify(document), {
-    status: document.status,
-    headers: { 'Content-Type': PROBLEM_MEDIA_TYPE, 'Cache-Control': 'no-store' },
-  });
+  const { status, headers, body } = problemParts(answer, target.instance, target.docsUrl);
+  return new Response(body, { status, headers });
 }

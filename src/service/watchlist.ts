@@ -8,7 +8,7 @@ import {
   watchSegment,
   type WatchEntry,
 } from '../store/repositories/watchlist.ts';
-import type { SegmentLookup } from './segment-lookup.ts';
+import type { SegmentLookup } from '../rider/segment-lookup.ts';
 
 /**
  * Watching and unwatching a segment, with the rules every surface must

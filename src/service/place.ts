@@ -1,6 +1,9 @@
 /**
  * Where an answer about a place is: a name or coordinates turned into one
  * point, for both surfaces (`find_tailwind_segments`, `GET /v1/segments`).
+ * A name that finds nothing, or a place search that fails, is a
+ * `ServiceError` (`place_not_found` with its suggestions,
+ * `place_search_unavailable` with the search's own words).
  */
 import { greatCircleM } from '../core/distance.ts';
 import { MAX_ALTERNATIVES } from '../core/place-list-bounds.ts';
@@ -9,6 +12,7 @@ import type { Geocoder, Place, PlaceKind } from '../data/geocoding/types.ts';
 import { foldName } from '../data/names.ts';
 import { endOf, startOf } from '../data/segments/segment-geometry.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
+import { ServiceError } from './service-error.ts';
 
 /** What a place is asked by: a name, or coordinates. */
 export interface PlaceInput {
@@ -45,20 +49,6 @@ export interface ResolvedPlace {
   area: { kind: Exclude<PlaceKind, 'town'>; radius_m: number } | null;
   ambiguous: boolean;
   alternatives: PlaceCandidate[];
-}
-
-/** The place search failed, or found nothing; the message is written for an assistant or a developer. */
-export class PlaceError extends Error {
-  readonly reason: 'search_failed' | 'not_found';
-  /** The search's own error, when it failed. */
-  readonly searchError: unknown;
-
-  constructor(reason: 'search_failed' | 'not_found', message: string, searchError?: unknown) {
-    super(message);
-    this.name = 'PlaceError';
-    this.reason = reason;
-    this.searchError = searchError;
-  }
 }
 
 export interface PlaceResolution {
@@ -128,10 +118,10 @@ export async function resolvePlace(input: PlaceInput, context: PlaceParts): Prom
     .search(query, MAX_ALTERNATIVES.ambiguous + 1)
     .catch((error: unknown) => {
       if (named) return [];
-      throw new PlaceError(
-        'search_failed',
+      throw new ServiceError(
+        'place_search_unavailable',
         error instanceof Error ? error.message : 'The place search failed; pass latitude and longitude.',
-        error,
+        { cause: error instanceof Error ? error.message : String(error) },
       );
     });
   const segment = named !== null && !townHoldsName(places[0], query, named.exact) ? named.segment : null;
@@ -155,7 +145,7 @@ export async function resolvePlace(input: PlaceInput, context: PlaceParts): Prom
     };
   }
   const [best, ...rest] = places;
-  if (!best) throw new PlaceError('not_found', await notFoundMessage(query, context));
+  if (!best) throw await placeNotFound(query, context);
   // "Other places with this name" never lists the place chosen again: the town of a name and the
   // region or parish of the same name around it ("Andorra la Vella") are one place to a rider.
   const others = rest.filter((other) => !samePlace(best, other));
@@ -197,8 +187,12 @@ function townHoldsName(best: Place | undefined, query: string, exact: boolean): 
   return own && (!exact || (best.population ?? 0) >= TOWN_OUTRANKS_SEGMENT_FROM);
 }
 
-async function notFoundMessage(query: string, context: PlaceParts): Promise<string> {
-  const suggestions = await context.geocoder.suggest(query, 5).catch(() => []);
+/** How many names a place_not_found suggests (as many as its "Did you mean"). */
+const SUGGESTIONS = 5;
+
+/** No place of the name: the words say what to try, and the suggestions travel beside them. */
+async function placeNotFound(query: string, context: PlaceParts): Promise<ServiceError> {
+  const suggestions = await context.geocoder.suggest(query, SUGGESTIONS).catch(() => []);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
   // The gazetteer answers a first-level region typed alone (the build adds one row per region); a
   // geocoder that does not know it (Open-Meteo) still gets this hint. The region table (0.6 MB) loads
@@ -217,10 +211,10 @@ async function notFoundMessage(query: string, context: PlaceParts): Promise<stri
     lakeNames(foldName(query)).length > 0
       ? ` "${query}" reads as a lake: lakes are found through the towns on them or named after them, and none was; name a town on its shore.`
       : '';
-  return (
+  const message =
     `No place named "${query}" was found.${asRegion}${asLake}${hint} ` +
     'Try a nearby town with at least 1,000 inhabitants, add a first-level region or country ' +
     '("Name, Region" or "Name, CC"; counties and départements are not known), ' +
-    'or pass latitude and longitude instead.'
-  );
+    'or pass latitude and longitude instead.';
+  return new ServiceError('place_not_found', message, { suggestions });
 }

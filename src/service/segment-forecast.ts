@@ -1,7 +1,7 @@
 /**
  * The forecast hours segments are judged on, read once for both surfaces:
  * the MCP tools shape it as their `forecast` facts, the REST data endpoints
- * as theirs. The rules live here: the hours from the current one to 72 h
+ * as theirs, and a failure becomes the service's error here alone. The rules live here: the hours from the current one to 72 h
  * ahead, named (`hour-set.ts`) so what is derived from them is remembered; a
  * point with fewer than {@link MIN_USABLE_HOURS} usable hours has none; and
  * when no point has enough the read fails with words that say why, so a
@@ -17,6 +17,7 @@ import {
   type WindSeries,
 } from '../data/forecast/types.ts';
 import { hourSetAhead } from '../data/segments/segment-window.ts';
+import { forecastFailure, type ServiceError } from './service-error.ts';
 
 /**
  * The forecast had too few usable hours anywhere asked; the message is written for an assistant or a
@@ -70,4 +71,42 @@ export async function judgedForecast(
     stale: present.some((s) => s.stale),
     unusable,
   };
+}
+
+/** What a use case reads the forecast from: the source and the clock. */
+export interface ForecastParts {
+  readonly forecast: ForecastSource;
+  readonly now: () => number;
+}
+
+/** The hours judged, or the outage that kept them away (a `forecast_*` {@link ServiceError}). */
+export type ForecastRead =
+  | { readonly judged: JudgedForecast; readonly outage?: undefined }
+  | { readonly judged?: undefined; readonly outage: ServiceError };
+
+/**
+ * The forecast of `points`, judged, or why it could not be read: the one
+ * place a forecast failure becomes the family's error. An answer that stands
+ * without the wind (the segments, their lines and figures need none) says
+ * the outage; one that is all weather throws it. Anything that is not a
+ * forecast failure is a bug and is thrown as it is.
+ */
+export async function readForecast(parts: ForecastParts, points: readonly LatLon[]): Promise<ForecastRead> {
+  try {
+    return { judged: await judgedForecast(parts.forecast, points, parts.now) };
+  } catch (error) {
+    const outage = forecastFailure(error, parts.forecast.id, parts.now());
+    if (!outage) throw error;
+    return { outage };
+  }
+}
+
+/** The forecast of `points`, judged; an outage is thrown as its {@link ServiceError}. */
+export async function forecastOrThrow(
+  parts: ForecastParts,
+  points: readonly LatLon[],
+): Promise<JudgedForecast> {
+  const read = await readForecast(parts, points);
+  if (read.outage) throw read.outage;
+  return read.judged;
 }

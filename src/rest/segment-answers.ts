@@ -1,10 +1,10 @@
 /**
- * The REST data endpoints' answers in the REST API's shapes, from what lies
- * below both surfaces: the place as `src/rider` resolves it, each segment's
- * hours and best window as `windOnSegment` judges them, the credits of
- * `src/rider` (decisions 0022, 0028, 0035). Nothing here decides anything
- * about wind, windows, places or ranking: that stays in the one place each
- * rule lives.
+ * The REST data endpoints' answers in the REST API's shapes, from the use
+ * cases' results (`src/service`): the place as the place search resolved
+ * it, each segment's hours and best window as `windOnSegment` judges them,
+ * the credits of `answer-credits.ts` (decisions 0022, 0028, 0035, 0048). Nothing
+ * here decides anything about wind, windows, places or ranking: that stays
+ * in the one place each rule lives.
  */
 import { localIso } from '../core/local-time.ts';
 import { roundHalfAway } from '../core/round.ts';
@@ -15,17 +15,14 @@ import type { Segment } from '../data/segments/types.ts';
 import type { ForecastSourceId } from '../data/forecast/types.ts';
 import type { SegmentWind } from '../data/segments/segment-window.ts';
 import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
-import type { ResolvedPlace } from '../rider/place.ts';
-import { attributionFor, madeFrom } from '../rider/answer-credits.ts';
-import { listHeadline } from '../rider/list-headline.ts';
+import type { ResolvedPlace } from '../service/place.ts';
+import type { ForecastRead } from '../service/segment-forecast.ts';
+import type { ServiceError } from '../service/service-error.ts';
+import { attributionFor, madeFrom } from '../service/answer-credits.ts';
+import { listHeadline } from '../service/list-headline.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
-import type { ForecastOutage } from '../data/forecast/forecast-outage.ts';
-import type {
-  ForecastSourceInfo,
-  SegmentForecastInfo,
-  WindUnavailable,
-} from '../rest/schemas/forecast-result.ts';
+import type { ForecastSourceInfo, SegmentForecastInfo, WindUnavailable } from './schemas/forecast-result.ts';
 import {
   DETAIL_LINE_POINTS,
   LIST_LINE_POINTS,
@@ -34,7 +31,7 @@ import {
   type SegmentDetailResult,
   type SegmentHour,
   type SegmentsNearResult,
-} from '../rest/schemas/segment-results.ts';
+} from './schemas/segment-results.ts';
 
 /** The forecast an answer was judged on: its source, when it was issued (ISO), whether it is stale. */
 export interface ForecastFacts {
@@ -59,6 +56,12 @@ export function forecastSource(info: ForecastFacts): ForecastSourceInfo {
 export type SegmentForecastFacts =
   ForecastFacts | { readonly source: ForecastSourceId; readonly unavailable: WindUnavailable };
 
+/** The facts of a forecast read by a use case: judged on `source`, or its outage. */
+export function forecastFacts(read: ForecastRead, source: ForecastSourceId): SegmentForecastFacts {
+  if (read.outage) return { source, unavailable: windUnavailable(read.outage) };
+  return { source, issued_at: isoTime(read.judged.issuedAt), stale: read.judged.stale };
+}
+
 function segmentForecast(info: SegmentForecastFacts): SegmentForecastInfo {
   if ('issued_at' in info) return forecastSource(info);
   return {
@@ -68,12 +71,13 @@ function segmentForecast(info: SegmentForecastFacts): SegmentForecastInfo {
   };
 }
 
-/** Why no wind is given, in the REST shape, from the outage `forecast-outage.ts` classified. */
-export function windUnavailable(outage: ForecastOutage): WindUnavailable {
+/** Why no wind is given, in the REST shape, from the outage the use case read (`forecast_*`). */
+function windUnavailable(outage: ServiceError): WindUnavailable {
+  const retryAt = outage.facts.retryAt ?? null;
   return {
-    code: outage.reach === 'unreachable' ? 'forecast_unreachable' : 'forecast_unavailable',
-    reason: outage.sentence,
-    retry_at: outage.retryAt === null ? null : isoTime(outage.retryAt),
+    code: outage.code === 'forecast_unreachable' ? 'forecast_unreachable' : 'forecast_unavailable',
+    reason: outage.message,
+    retry_at: retryAt === null ? null : isoTime(retryAt),
   };
 }
 

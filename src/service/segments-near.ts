@@ -1,0 +1,82 @@
+/**
+ * Find segments near a place: the use case behind `find_tailwind_segments`
+ * and `GET /v1/segments`. The place search (`place.ts`), the segments around
+ * it and the points their forecast is read at (`segments-around.ts`), and the
+ * hours judged (`segment-forecast.ts`): the very same steps for both
+ * surfaces, so they list the same segments in the same order with the same
+ * windows. Each surface shapes the result its own way (the tool cuts it to
+ * an assistant's byte budget and adds headings and the ensemble; the REST
+ * list is bounded by its `limit` alone: decision 0035).
+ */
+import type { Geocoder } from '../data/geocoding/types.ts';
+import { windOnSegment, type SegmentWind, type WindOptions } from '../data/segments/segment-window.ts';
+import type { NearbySegment } from '../data/segments/types.ts';
+import { timeZoneAt } from '../data/time-zone/zone-at.ts';
+import { resolvePlace, type PlaceInput, type PlaceResolution } from './place.ts';
+import { readForecast, type ForecastParts, type ForecastRead } from './segment-forecast.ts';
+import {
+  segmentsAroundPlace,
+  type AroundAsked,
+  type AroundParts,
+  type PlaceSegments,
+} from './segments-around.ts';
+
+/** What the search reads: the catalog (with discovery), the place search, the forecast and the clock. */
+export interface SegmentsNearParts extends AroundParts, ForecastParts {
+  readonly geocoder: Geocoder;
+}
+
+/** The place and the segments around it, before any weather. */
+export interface PlaceFound extends PlaceResolution {
+  readonly near: PlaceSegments;
+  /** The zone at the point searched around. */
+  readonly timeZone: string;
+}
+
+/**
+ * The place asked for and the segments around it. Throws the family's
+ * `place_not_found` (with suggestions) or `place_search_unavailable`.
+ */
+export async function placeSegments(
+  input: PlaceInput,
+  asked: AroundAsked,
+  parts: SegmentsNearParts,
+): Promise<PlaceFound> {
+  const resolution = await resolvePlace(input, parts);
+  const near = await segmentsAroundPlace(resolution.place, asked, parts);
+  return { ...resolution, near, timeZone: timeZoneAt(near.point) };
+}
+
+/** One listed segment with its wind as `windOnSegment` judges it (null without a forecast there). */
+export interface ListedSegment extends NearbySegment {
+  readonly wind: SegmentWind | null;
+}
+
+/** The segments near a place with their wind, or the outage that kept the wind away. */
+export interface SegmentsNear extends PlaceFound {
+  readonly forecast: ForecastRead;
+  readonly listed: readonly ListedSegment[];
+}
+
+/**
+ * The segments near a place or a point, each with its wind: the list
+ * answers without the wind when the forecast cannot be read (`forecast`
+ * says why), since the segments, their lines and figures need no weather.
+ */
+export async function segmentsNear(
+  input: PlaceInput,
+  asked: AroundAsked & WindOptions,
+  parts: SegmentsNearParts,
+): Promise<SegmentsNear> {
+  const found = await placeSegments(input, asked, parts);
+  const forecast = await readForecast(parts, found.near.forecastPoints);
+  const sets = forecast.judged?.sets ?? [];
+  return {
+    ...found,
+    forecast,
+    listed: found.near.listed.map((nearby, i) => ({
+      ...nearby,
+      wind: windOnSegment(nearby.segment, sets[i] ?? null, asked),
+    })),
+  };
+}
