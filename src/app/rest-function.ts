@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiReplier } from '../rest/handler.ts';
+import { failureWriter, requestHref, write } from './node-rest-function.ts';
 
 /** The paths of the part `segment-page` in the path table (a unit test holds the two together). */
 export const isSegmentPage = (pathname: string): boolean => pathname.startsWith('/segments/');
@@ -19,11 +20,6 @@ export interface RestForms {
 }
 
 export function withSegmentPages(reply: ApiReplier, api: RestForms): RestForms {
-  const failed = (response: ServerResponse) => (error: unknown) => {
-    console.error('segment page failed:', error);
-    response.writeHead(500, { 'cache-control': 'no-store' });
-    response.end('Internal Server Error');
-  };
   return {
     fetch: async (request) => {
       if (!isSegmentPage(new URL(request.url).pathname)) return api.fetch(request);
@@ -33,10 +29,10 @@ export function withSegmentPages(reply: ApiReplier, api: RestForms): RestForms {
     node: (request, response) => {
       if (!isSegmentPage(request.url ?? '/')) return api.node(request, response);
       pages()
-        .then(async ({ segmentPage, writePage, hrefOf }) =>
-          writePage(response, await segmentPage(reply, request.method ?? 'GET', hrefOf(request))),
+        .then(async ({ segmentPage }) =>
+          write(response, await segmentPage(reply, request.method ?? 'GET', requestHref(request))),
         )
-        .catch(failed(response));
+        .catch(failureWriter(response, 'segment page'));
     },
   };
 }

@@ -6,7 +6,6 @@
  * run from the repository.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiReplier } from '../rest/handler.ts';
 import { segmentPageReply, type BuiltPages, type PageReply } from '../rest/segment-page.ts';
 
@@ -36,20 +35,6 @@ export function segmentPage(reply: ApiReplier, method: string, href: string): Pr
   return segmentPageReply(reply, method, new URL(href), builtPages());
 }
 
-/** Writes a page answer to Node's response, as the function's Node handler does the API's. */
-export function writePage(response: ServerResponse, { status, headers, body }: PageReply): void {
-  response.writeHead(status, headers);
-  response.end(body ?? undefined);
-}
-
 /** The same answer as a web Response, for the function's `fetch` form. */
 export const pageResponse = ({ status, headers, body }: PageReply): Response =>
   new Response(body, { status, headers });
-
-/** Node's request as the URL Vercel's bridge would give it: the forwarded protocol and host around the path. */
-export function hrefOf(request: IncomingMessage): string {
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const proto = first(request.headers['x-forwarded-proto']) ?? 'https';
-  const host = first(request.headers['x-forwarded-host']) ?? request.headers.host ?? 'localhost';
-  return new URL(request.url ?? '/', `${proto}://${host}`).href;
-}
