@@ -8,8 +8,8 @@ const forms = withSegmentPages(replier, { fetch: restFunction(replier), node: no
 /**
  * The whole REST API as one Vercel function, and a segment's pages; `vercel.json` rewrites their
  * paths here. Vercel's runtime unwraps `default` as far as it goes and, finding a function with no
- * `fetch`, calls it with Node's request and response: no web `Request` is built (decision 0045). The
- * object around it keeps a `fetch` form of the same replier for callers that take one (the deploy
- * tests' router in `tests/support/vercel-output.ts`); the answers are the same bytes.
+ * `fetch`, calls it with Node's request and response: no web `Request` is built (decision 0045), and
+ * the deploy tests' router (`tests/support/vercel-output.ts`) calls it the same way. The `fetch` form
+ * of the same replier stays for callers that take one; a unit test holds both to the same bytes.
  */
 export default { fetch: forms.fetch, default: forms.node };

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { standaloneFunction } from '../../scripts/vercel/build-output.ts';
 
@@ -28,8 +30,38 @@ async function loadFunction(output: string, name: string): Promise<Handler | und
     { encoding: 'utf8' },
   );
   if (alone.status !== 0) throw new Error(`${name} does not load on its own:\n${alone.stderr}`);
-  const module = (await import(copy.entry)) as { default: { fetch: Handler } };
-  return module.default.fetch;
+  return asTheRuntimeCalls(((await import(copy.entry)) as { default: unknown }).default);
+}
+
+type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * The form of a function Vercel's Node runtime calls: it unwraps `default` as far as it goes, and calls
+ * a function with no `fetch` with Node's request and response (the REST function, decision 0045), an
+ * object's `fetch` with a web `Request` (the MCP function). A Node handler is served on loopback and
+ * asked over HTTP, the URL the client asked for in the forwarded host and protocol Vercel sets.
+ */
+async function asTheRuntimeCalls(exported: unknown): Promise<Handler> {
+  let handler = exported;
+  while (typeof handler === 'object' && handler !== null && 'default' in handler) {
+    handler = (handler as { default: unknown }).default;
+  }
+  if (typeof handler === 'object' && handler !== null && 'fetch' in handler) {
+    return (handler as { fetch: Handler }).fetch;
+  }
+  if (typeof handler !== 'function') throw new Error('The function exports neither a handler nor fetch.');
+  const server = createServer(handler as NodeHandler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return async (request) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    headers.set('x-forwarded-host', url.host);
+    headers.set('x-forwarded-proto', url.protocol.slice(0, -1));
+    const body = request.body === null ? null : await request.arrayBuffer();
+    return fetch(`${base}${url.pathname}${url.search}`, { method: request.method, headers, body });
+  };
 }
 
 function staticFile(output: string, pathname: string): string | undefined {
