@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, METHODS, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { standaloneFunction } from '../../scripts/vercel/build-output.ts';
@@ -50,11 +50,15 @@ async function asTheRuntimeCalls(exported: unknown): Promise<Handler> {
     return (handler as { fetch: Handler }).fetch;
   }
   if (typeof handler !== 'function') throw new Error('The function exports neither a handler nor fetch.');
+  // A method Node's HTTP parser refuses (`FOO`) never reaches a Node handler, on Vercel's runtime
+  // either; the function's `fetch` form, where it has one, shows what its code answers to it.
+  const fetchForm = (exported as { fetch?: Handler }).fetch;
   const server = createServer(handler as NodeHandler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return async (request) => {
+    if (!METHODS.includes(request.method) && fetchForm) return fetchForm(request);
     const url = new URL(request.url);
     const headers = new Headers(request.headers);
     headers.set('x-forwarded-host', url.host);
