@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations } from '../support/browser/axe.ts';
+import { COLOUR_RULES, expectNoAxeViolations } from '../support/browser/axe.ts';
 import { newPage } from '../support/browser/launch.ts';
 import { checkLinks } from '../support/browser/links.ts';
 import { useSiteAndBrowser } from './setup.ts';
@@ -15,6 +15,10 @@ const GOOD_HTML = `<!doctype html><html lang="en"><head><title>Good</title></hea
 <body><main><h1>Good</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="A dot"></main></body></html>`;
 const BAD_HTML = `<!doctype html><html><head><title>Bad</title></head>
 <body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><a href="/x"></a></main></body></html>`;
+/** Readable in light mode only: its dark scheme sets dark grey on black. */
+const DARK_BAD_HTML = `<!doctype html><html lang="en"><head><title>Dark</title>
+<style>p { color: #111; background: #fff } @media (prefers-color-scheme: dark) { p { color: #333; background: #000 } }</style>
+</head><body><main><h1>Dark</h1><p>Grey on black at night</p></main></body></html>`;
 
 /** A two-page site with one link of each broken kind, served on 127.0.0.1. */
 const FIXTURE: Record<string, string> = {
@@ -79,6 +83,21 @@ describe('browser infrastructure', () => {
     await expect(failure).rejects.toThrow(/- image-alt \[critical\]: .*\n {4}- img/);
     await expect(failure).rejects.toThrow(/- html-has-lang \[serious\]/);
     await expect(failure).rejects.toThrow(/- link-name \[serious\]/);
+    await close();
+  });
+
+  it("axe's colour rules see the scheme the page is switched to, and a page with an iframe is refused", async () => {
+    const { page, close } = await newPage(env.browser, { colorScheme: 'light' });
+    await page.setContent(DARK_BAD_HTML);
+    await expectNoAxeViolations(page, 'light fixture');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(expectNoAxeViolations(page, 'dark fixture', COLOUR_RULES)).rejects.toThrow(
+      /axe violation\(s\) on dark fixture:\n- color-contrast \[serious\]/,
+    );
+    await page.setContent(
+      `${GOOD_HTML.replace('</main>', '<iframe title="x" srcdoc="<p>x</p>"></iframe></main>')}`,
+    );
+    await expect(expectNoAxeViolations(page, 'framed')).rejects.toThrow(/this page has 1 iframe/);
     await close();
   });
 
