@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_RULES, expectNoAxeViolations } from '../support/browser/axe.ts';
+import { expectAccessibleInBothSchemes } from '../support/browser/axe.ts';
 import { checkLinks } from '../support/browser/links.ts';
 import { newPage } from '../support/browser/launch.ts';
 import { useSiteAndBrowser } from './setup.ts';
@@ -16,9 +16,7 @@ describe('accessibility and links', () => {
       if (path === '/reference') await page.getByText('API reference').first().waitFor();
       if (path === '/reference')
         await page.waitForSelector('.scalar-app, [class*="scalar"]', { timeout: 15_000 });
-      await expectNoAxeViolations(page, `${path} (light)`);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await expectNoAxeViolations(page, `${path} (dark)`, COLOUR_RULES);
+      await expectAccessibleInBothSchemes(page, path);
       await close();
     },
   );

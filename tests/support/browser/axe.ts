@@ -58,3 +58,16 @@ export async function expectNoAxeViolations(
   });
   throw new Error(`${violations.length} axe violation(s) on ${label}:\n${lines.join('\n')}`);
 }
+
+/**
+ * The page as it is now in both colour schemes: every rule in light mode, then the colour rules in
+ * dark mode, on the same page (a scheme switches by CSS alone, so nothing is loaded or run again).
+ * The page is left in the scheme its context set.
+ */
+export async function expectAccessibleInBothSchemes(page: Page, label: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNoAxeViolations(page, `${label} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, `${label} (dark)`, COLOUR_RULES);
+  await page.emulateMedia({ colorScheme: null });
+}
