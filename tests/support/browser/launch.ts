@@ -42,14 +42,19 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   const record = (problem: string) => {
     if (!options.allow?.some((pattern) => pattern.test(problem))) seen.push(problem);
   };
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const { url, lineNumber } = message.location();
-    record(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
-  });
-  page.on('pageerror', (error) => record(`page error: ${error.stack ?? error.message}`));
-  page.on('requestfailed', (request) =>
-    record(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`),
-  );
+  // Every page of the context, the tabs a test opens beside the first one too.
+  const watch = (tab: Page) => {
+    tab.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const { url, lineNumber } = message.location();
+      record(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+    });
+    tab.on('pageerror', (error) => record(`page error: ${error.stack ?? error.message}`));
+    tab.on('requestfailed', (request) =>
+      record(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`),
+    );
+  };
+  watch(page);
+  context.on('page', watch);
   return { page, context, problems: () => [...seen], close: () => context.close() };
 }
