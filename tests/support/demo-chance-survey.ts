@@ -12,6 +12,17 @@ import type { ToolContext } from '../../src/mcp/context.ts';
 import { forecastForSegments } from '../../src/mcp/report/forecast.ts';
 import { segmentWindReport } from '../../src/mcp/report/segment-report.ts';
 
+/** The demo ensemble's hourly members at each segment's forecast point, in the segments' order. */
+export type DemoSeries = Awaited<ReturnType<ReturnType<typeof createDemoEnsemble>['hourly']>>;
+
+/**
+ * The demo ensemble at the segments' forecast points, as seen at `now`: read once and shared by the
+ * survey and the spreads (each read of the whole catalog takes most of a second).
+ */
+export function demoSeries(now: () => number, segments: readonly Segment[]): Promise<DemoSeries> {
+  return createDemoEnsemble({ clock: now }).hourly(segments.map(forecastPointOf));
+}
+
 /** One segment's best window as get_segment judges it, with the demo ensemble's chance. */
 export interface SurveyedWindow {
   readonly segmentId: string;
@@ -30,10 +41,9 @@ export interface SurveyedWindow {
 export async function surveyBestWindowChances(
   context: Pick<ToolContext, 'forecast' | 'now'>,
   segments: readonly Segment[],
+  series: DemoSeries,
 ): Promise<SurveyedWindow[]> {
-  const ensemble = createDemoEnsemble({ clock: context.now });
   const forecast = await forecastForSegments(context as ToolContext, segments);
-  const series = await ensemble.hourly(segments.map(forecastPointOf));
   const out: SurveyedWindow[] = [];
   segments.forEach((segment, i) => {
     const window = segmentWindReport(segment, forecast.samples[i] ?? null).bestWindow;
@@ -53,12 +63,7 @@ export async function surveyBestWindowChances(
 }
 
 /** The mean p90 − p10 of the hourly signed tailwind at a lead (hours from the first hour) over segments. */
-export async function meanHourlySpread(
-  now: () => number,
-  segments: readonly Segment[],
-  leadH: number,
-): Promise<number> {
-  const series = await createDemoEnsemble({ clock: now }).hourly(segments.map(forecastPointOf));
+export function meanHourlySpread(series: DemoSeries, segments: readonly Segment[], leadH: number): number {
   let sum = 0;
   let n = 0;
   segments.forEach((segment, i) => {

@@ -8,7 +8,7 @@ import { createOpenMeteoEnsemble, memberKey } from '../../src/data/forecast/open
 import { demoWindAt } from '../../src/data/forecast/demo.ts';
 import { ForecastError } from '../../src/data/forecast/types.ts';
 import { fakeOpenMeteoEnsemble, type EnsembleFault } from '../support/fake-open-meteo-ensemble.ts';
-import { meanHourlySpread, surveyBestWindowChances } from '../support/demo-chance-survey.ts';
+import { demoSeries, meanHourlySpread, surveyBestWindowChances } from '../support/demo-chance-survey.ts';
 import { testDeps, TEST_NOW } from '../support/mcp-deps.ts';
 import { json, scripted } from '../support/scripted-fetch.ts';
 import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
@@ -300,7 +300,8 @@ describe('demo ensemble', () => {
     async (_, at) => {
       const segments = loadEmbeddedSegments();
       const deps = testDeps({ now: () => at });
-      const windows = await surveyBestWindowChances(deps, segments);
+      const series = await demoSeries(deps.now, segments);
+      const windows = await surveyBestWindowChances(deps, segments, series);
       expect(windows.length).toBeGreaterThan(segments.length / 2);
       const words = new Set(windows.map((w) => w.words));
       expect(words.has('likely')).toBe(true);
@@ -313,8 +314,8 @@ describe('demo ensemble', () => {
       expect(day1.filter((w) => w.words === 'likely').length).toBeGreaterThanOrEqual(day1.length * 0.8);
       expect(day3.filter((w) => w.words !== 'likely').length).toBeGreaterThanOrEqual(day3.length * 0.3);
 
-      const at6 = await meanHourlySpread(deps.now, segments, 6);
-      const at60 = await meanHourlySpread(deps.now, segments, 60);
+      const at6 = meanHourlySpread(series, segments, 6);
+      const at60 = meanHourlySpread(series, segments, 60);
       expect(at60).toBeGreaterThan(at6 * 2);
     },
   );
