@@ -14,28 +14,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoveryPort } from '../../src/app/discovery.ts';
-import { openMigratedStore } from '../../src/app/migrations.ts';
-import type { OsmExtract } from '../../src/core/discovery/osm-types.ts';
-import { areaDiscoverer } from '../../src/data/discovery/area-discoverer.ts';
-import { areaKeysAround } from '../../src/data/discovery/area-grid.ts';
-import { createLiveCatalog } from '../../src/data/discovery/live-catalog.ts';
-import { openMeteoElevationSource } from '../../src/data/discovery/open-meteo-elevation.ts';
-import { readOsmFile } from '../../src/data/discovery/osm-file.ts';
-import { overpassSource } from '../../src/data/discovery/overpass.ts';
-import { loadCountryOf } from '../../src/data/geocoding/nearest-country.ts';
-import { createSegmentCatalog } from '../../src/data/segments/catalog.ts';
-import { loadHandTracedSegments } from '../../src/data/segments/load.ts';
-import type { Store } from '../../src/store/database.ts';
-import { FindTailwindSegmentsOutputSchema } from '../../src/mcp/schemas/find.ts';
-import { connectClient, inProcessFetch, resultText } from '../support/mcp-client.ts';
-import { TEST_MCP_URL, testDeps, testEndpoint } from '../support/mcp-deps.ts';
+import { discoveryPort } from '../../../src/app/discovery.ts';
+import { openMigratedStore } from '../../../src/app/migrations.ts';
+import type { OsmExtract } from '../../../src/core/discovery/osm-types.ts';
+import { areaDiscoverer } from '../../../src/data/discovery/area-discoverer.ts';
+import { areaKeysAround } from '../../../src/data/discovery/area-grid.ts';
+import { createLiveCatalog } from '../../../src/data/discovery/live-catalog.ts';
+import { openMeteoElevationSource } from '../../../src/data/discovery/open-meteo-elevation.ts';
+import { readOsmFile } from '../../../src/data/discovery/osm-file.ts';
+import { overpassSource } from '../../../src/data/discovery/overpass.ts';
+import { loadCountryOf } from '../../../src/data/geocoding/nearest-country.ts';
+import { createSegmentCatalog } from '../../../src/data/segments/catalog.ts';
+import { loadHandTracedSegments } from '../../../src/data/segments/load.ts';
+import type { Store } from '../../../src/store/database.ts';
+import { FindTailwindSegmentsOutputSchema } from '../../../src/mcp/schemas/find.ts';
+import { connectClient, inProcessFetch, resultText } from '../../support/mcp-client.ts';
+import { TEST_MCP_URL, testDeps, testEndpoint } from '../../support/mcp-deps.ts';
 import {
   startElevationDouble,
   type ElevationDouble,
   type ElevationFault,
-} from '../support/elevation-double.ts';
-import { startOverpassDouble, type OverpassDouble, type OverpassFault } from '../support/overpass-double.ts';
+} from '../../support/elevation-double.ts';
+import { startOverpassDouble, type OverpassDouble, type OverpassFault } from '../../support/overpass-double.ts';
 
 const ORDINO = { latitude: 42.5558, longitude: 1.5331 };
 const RADIUS_M = 4_000;
