@@ -20,7 +20,6 @@ const DECODE: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
 };
 
 /** The page's text, decoded when the static files answered compressed; undefined for a coding not read here. */
-/** The page's text, decoded when the static files answered compressed; undefined for a coding not read here. */
 async function textOf(response: Response): Promise<string | undefined> {
   const coding = response.headers.get('content-encoding');
   if (coding === null || coding === 'identity') return response.text();
