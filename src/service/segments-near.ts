@@ -8,6 +8,7 @@
  * an assistant's byte budget and adds headings and the ensemble; the REST
  * list is bounded by its `limit` alone: decision 0035).
  */
+import type { ForecastHourSet } from '../data/forecast/hour-set.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
 import { windOnSegment, type SegmentWind, type WindOptions } from '../data/segments/segment-window.ts';
 import type { NearbySegment } from '../data/segments/types.ts';
@@ -15,10 +16,12 @@ import { timeZoneAt } from '../data/time-zone/zone-at.ts';
 import { resolvePlace, type PlaceInput, type PlaceResolution } from './place.ts';
 import { readForecast, type ForecastParts, type ForecastRead } from './segment-forecast.ts';
 import {
+  locationOf,
   segmentsAroundPlace,
   type AroundAsked,
   type AroundParts,
   type PlaceSegments,
+  type SegmentLocation,
 } from './segments-around.ts';
 
 /** What the search reads: the catalog (with discovery), the place search, the forecast and the clock. */
@@ -47,9 +50,28 @@ export async function placeSegments(
   return { ...resolution, near, timeZone: timeZoneAt(near.point) };
 }
 
-/** One listed segment with its wind as `windOnSegment` judges it (null without a forecast there). */
+/** One listed segment, where it lies, and its wind as `windOnSegment` judges it (null without a forecast there). */
 export interface ListedSegment extends NearbySegment {
+  readonly location: SegmentLocation;
   readonly wind: SegmentWind | null;
+}
+
+/**
+ * The segments listed near a place (`near.listed`), each with where it lies
+ * and its wind judged on `sets`: the hours read at `near.forecastPoints`, in
+ * that order (none: no wind). The tool reads the forecast itself, beside the
+ * ensemble, and judges through here; the REST list through {@link segmentsNear}.
+ */
+export function listedWinds(
+  near: Pick<PlaceSegments, 'listed'>,
+  sets: readonly (ForecastHourSet | null)[],
+  options: WindOptions,
+): ListedSegment[] {
+  return near.listed.map((nearby, i) => ({
+    ...nearby,
+    location: locationOf(nearby.segment),
+    wind: windOnSegment(nearby.segment, sets[i] ?? null, options),
+  }));
 }
 
 /** The segments near a place with their wind, or the outage that kept the wind away. */
@@ -70,13 +92,5 @@ export async function segmentsNear(
 ): Promise<SegmentsNear> {
   const found = await placeSegments(input, asked, parts);
   const forecast = await readForecast(parts, found.near.forecastPoints);
-  const sets = forecast.judged?.sets ?? [];
-  return {
-    ...found,
-    forecast,
-    listed: found.near.listed.map((nearby, i) => ({
-      ...nearby,
-      wind: windOnSegment(nearby.segment, sets[i] ?? null, asked),
-    })),
-  };
+  return { ...found, forecast, listed: listedWinds(found.near, forecast.judged?.sets ?? [], asked) };
 }

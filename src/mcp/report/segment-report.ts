@@ -12,7 +12,7 @@ import {
   type SegmentWind,
   type WindOptions,
 } from '../../data/segments/segment-window.ts';
-import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../data/time-zone/zone-at.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
@@ -144,7 +144,15 @@ export function segmentWindReport(
   hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  const wind = windOnSegment(segment, hourSet, options);
+  return judgedWindReport(windOnSegment(segment, hourSet, options), segmentTimeZone(segment));
+}
+
+/**
+ * The same for a wind a use case has judged on a segment (`listedWinds`),
+ * read in that segment's zone: remembered with the wind when it is the
+ * hour set's.
+ */
+export function judgedWindReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
   if (!wind) return NO_FORECAST;
-  return derivedResults.fromValue(wind, REPORT, rememberedReport, segmentTimeZone(segment));
+  return derivedResults.fromValue(wind, REPORT, rememberedReport, timeZone);
 }

@@ -1,18 +1,15 @@
-import { placeSegments } from '../../service/segments-near.ts';
-import { forecastPointOf } from '../../data/segments/segment-geometry.ts';
+import { listedWinds, placeSegments } from '../../service/segments-near.ts';
 import type { WindOptions } from '../../data/segments/segment-window.ts';
-import type { NearbySegment } from '../../data/segments/types.ts';
 import type { ToolContext } from '../context.ts';
 import { attributionFor, forecastForPoints } from '../report/forecast.ts';
 import { headingWindows } from '../report/headings.ts';
 import { briefWindow } from '../report/brief-window.ts';
 import { daylightDays } from '../report/place-daylight.ts';
-import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
 import { ensembleForPoints, withChance } from '../report/ensemble.ts';
 import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
 import { legsOf } from '../../data/segments/segment-geometry.ts';
 import { listedFacts } from '../report/segment-facts.ts';
-import { segmentWindReport } from '../report/segment-report.ts';
+import { judgedWindReport } from '../report/segment-report.ts';
 import {
   FindTailwindSegmentsInputSchema,
   FindTailwindSegmentsOutputSchema,
@@ -53,33 +50,38 @@ export const findTailwindSegments: ToolDefinition<
     const [forecast, ensemble] = await Promise.all([
       near.forecastPoints.length > 0 ? forecastForPoints(context, near.forecastPoints) : null,
       pro && segments.length > 0
-        ? ensembleForPoints(context, segments.map(forecastPointOf), DEFAULT_CHANCE_THRESHOLD_KMH)
+        ? ensembleForPoints(
+            context,
+            near.forecastPoints.slice(0, segments.length),
+            DEFAULT_CHANCE_THRESHOLD_KMH,
+          )
         : null,
     ]);
-    const withWindows = (nearby: readonly NearbySegment[]) =>
-      nearby.map(({ segment, distanceM }, i) => {
-        const report = segmentWindReport(segment, forecast?.samples[i] ?? null, options);
+    // The listed segments are those within the radius or, with none there, those beyond it.
+    const listed = listedWinds(near, forecast?.samples ?? [], options).map(
+      ({ segment, distanceM, location, wind }, i) => {
+        const report = judgedWindReport(wind, location.timeZone);
         const window = briefWindow(report.bestWindow);
         const hours = ensemble?.hours[i] ?? null;
-        const zone = segmentTimeZone(segment);
         return {
           ...listedFacts(segment),
           distance_from_place_m: distanceM,
           // Said once for the answer; a segment across a zone border says its own.
-          ...(zone === timeZone ? {} : { time_zone: zone }),
+          ...(location.timeZone === timeZone ? {} : { time_zone: location.timeZone }),
           best_window: ensemble
             ? withChance(window, legsOf(segment), hours, DEFAULT_CHANCE_THRESHOLD_KMH)
             : window,
           window_status: report.windowStatus,
         };
-      });
+      },
+    );
     const data: FindTailwindSegmentsOutput = {
       place,
       time_zone: timeZone,
       daylight: daylightDays(point, context.now()),
       radius_m: radiusM,
-      segments: withWindows(found),
-      nearest_beyond_radius: beyond && withWindows(beyond),
+      segments: found.length > 0 ? listed : [],
+      nearest_beyond_radius: beyond && listed,
       headings: beyond && headingWindows(point, forecast?.samples[segments.length] ?? null, options),
       add_your_own: beyond && addYourOwn(context),
       ...(near.mapping === null ? {} : { mapping: near.mapping }),

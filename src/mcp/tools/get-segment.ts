@@ -1,7 +1,7 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { simplifyRoute } from '../../core/route/route-simplify.ts';
-import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../data/time-zone/zone-at.ts';
 import { isOwnSegmentId } from '../../core/rider-rules.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import { isOwnSegment } from '../../data/segments/owned-segment.ts';
