@@ -37,7 +37,7 @@ export interface DataEndpoint<R extends z.ZodType = z.ZodType> {
   readonly problems: readonly ProblemCode[];
   /**
    * The answer, after one request from `client`'s allowance; the use cases' errors, a refusal of the
-   * allowance among them, arrive as problems already (`data-routes/service-problems.ts`).
+   * allowance among them, arrive as problems already (`data-routes/answering.ts`).
    */
   readonly load: (input: DataInput, data: RestData, client: string) => Promise<z.input<R>>;
 }

@@ -2,7 +2,7 @@
  * The REST data endpoints' answers in the REST API's shapes, from the use
  * cases' results (`src/service`): the place as the place search resolved
  * it, each segment's hours and best window as `windOnSegment` judges them,
- * the credits of `answer-credits.ts` (decisions 0022, 0028, 0035, 0048). Nothing
+ * the credits and headline of `answer-words.ts` (decisions 0022, 0028, 0035, 0048). Nothing
  * here decides anything about wind, windows, places or ranking: that stays
  * in the one place each rule lives.
  */
@@ -17,8 +17,7 @@ import type { SegmentLocation } from '../service/segments-around.ts';
 import type { ResolvedPlace } from '../service/place.ts';
 import type { ForecastRead } from '../service/segment-forecast.ts';
 import type { ServiceError } from '../service/service-error.ts';
-import { attributionFor, madeFrom } from '../service/answer-credits.ts';
-import { listHeadline } from '../service/list-headline.ts';
+import { attributionFor, listHeadline, madeFrom } from '../service/answer-words.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
 import type { ForecastSourceInfo, SegmentForecastInfo, WindUnavailable } from './schemas/forecast-result.ts';

@@ -3,8 +3,7 @@ import { COMPASS_POINTS } from '../../core/compass.ts';
 import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import type { z } from 'zod';
 import type { HeadingWindowSchema } from '../schemas/find.ts';
-import { briefWindow } from './brief-window.ts';
-import { windReport } from './segment-report.ts';
+import { briefWindow, windReport } from './segment-report.ts';
 import { windOnLegs, type WindOptions } from '../../data/segments/segment-window.ts';
 import { timeZoneAt } from '../../data/time-zone/zone-at.ts';
 

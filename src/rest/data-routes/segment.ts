@@ -1,10 +1,10 @@
 import type { ResolvedUrls } from '../../http/public-urls.ts';
-import { attributionFor } from '../../service/answer-credits.ts';
+import { attributionFor } from '../../service/answer-words.ts';
 import { catalogSegment } from '../../service/catalog-segment.ts';
 import type { RestData } from '../data-port.ts';
 import type { SegmentDetailResult } from '../schemas/segment-results.ts';
 import { forecastFacts, segmentDetailResult } from '../segment-answers.ts';
-import { answering } from './service-problems.ts';
+import { answering } from './answering.ts';
 
 /** `GET /v1/segments/{id}`: the use case `catalogSegment` (as `get_segment` judges it), in the REST shape. */
 export const segmentAnswer = answering(
