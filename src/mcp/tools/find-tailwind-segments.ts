@@ -14,7 +14,7 @@ import {
   type FindTailwindSegmentsOutput,
 } from '../schemas/find.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerAccess } from './pro-access.ts';
+import { callerAccess } from '../report/pro-details.ts';
 import { summarizeFind } from './public-summaries.ts';
 import { ANSWER_BUDGET } from '../size-budgets.ts';
 

@@ -9,7 +9,7 @@ import { riderSegmentLookup } from '../../rider/segment-lookup.ts';
 import type { ToolContext } from '../context.ts';
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
-import { lockedDetails } from '../report/pro-details.ts';
+import { callerAccess, lockedDetails } from '../report/pro-details.ts';
 import { ensembleForPoints, withChance } from '../report/ensemble.ts';
 import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
 import { forecastPointOf, legsOf } from '../../data/segments/segment-geometry.ts';
@@ -19,7 +19,6 @@ import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } 
 import { catalogSegmentOf } from '../../service/catalog-segment.ts';
 import { ServiceError } from '../../service/service-error.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
 /**
