@@ -8,9 +8,16 @@
  * an assistant's byte budget and adds headings and the ensemble; the REST
  * list is bounded by its `limit` alone: decision 0035).
  */
+import type { LatLon } from '../core/bearing.ts';
+import { COMPASS_POINTS, type CompassPoint } from '../core/compass.ts';
 import type { ForecastHourSet } from '../data/forecast/hour-set.ts';
 import type { Geocoder } from '../data/geocoding/types.ts';
-import { windOnSegment, type SegmentWind, type WindOptions } from '../data/segments/segment-window.ts';
+import {
+  windOnLegs,
+  windOnSegment,
+  type SegmentWind,
+  type WindOptions,
+} from '../data/segments/segment-window.ts';
 import type { NearbySegment } from '../data/segments/types.ts';
 import { timeZoneAt } from '../data/time-zone/zone-at.ts';
 import { resolvePlace, type PlaceInput, type PlaceResolution } from './place.ts';
@@ -93,4 +100,35 @@ export async function segmentsNear(
   const found = await placeSegments(input, asked, parts);
   const forecast = await readForecast(parts, found.near.forecastPoints);
   return { ...found, forecast, listed: listedWinds(found.near, forecast.judged?.sets ?? [], asked) };
+}
+
+/** The wind on a straight road leaving a place on one heading. */
+export interface HeadingWind {
+  readonly heading: CompassPoint;
+  /** Degrees from north: 0 for N, 45 for NE, … 315 for NW. */
+  readonly bearingDeg: number;
+  readonly wind: SegmentWind | null;
+}
+
+/**
+ * For a place with no catalog segment near: the wind on a straight road
+ * leaving it towards each of the eight compass points, judged on the hours
+ * and daylight at the place itself (`hourSet`: the hours read at its point,
+ * the last of `near.forecastPoints`), read in the place's zone. A rider
+ * picks real roads that head roughly that way; these are directions, never
+ * segments.
+ */
+export function headingWinds(
+  point: LatLon,
+  hourSet: ForecastHourSet | null,
+  options: WindOptions,
+): { readonly timeZone: string; readonly headings: readonly HeadingWind[] } {
+  return {
+    timeZone: timeZoneAt(point),
+    headings: COMPASS_POINTS.map((heading, i) => ({
+      heading,
+      bearingDeg: i * 45,
+      wind: windOnLegs([{ bearingDeg: i * 45, weight: 1 }], point, hourSet?.hours ?? null, options),
+    })),
+  };
 }
