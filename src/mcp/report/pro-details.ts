@@ -9,10 +9,9 @@ import {
   TRIAL_HOW_TO_START,
   UNLIMITED_RIDER_QUESTIONS,
 } from '../../core/plans.ts';
-import { hasProAccess } from '../../core/rider-rules.ts';
 import type { ResolvedUrls } from '../../http/public-urls.ts';
 import { isoTime } from '../../core/time.ts';
-import { findRiderById } from '../../store/repositories/riders.ts';
+import { riderAccessOf } from '../../rider/rider-account.ts';
 import type { z } from 'zod';
 import type { ToolContext } from '../context.ts';
 import type { LockedFeatureSchema } from '../schemas/common.ts';
@@ -110,10 +109,14 @@ export interface CallerAccess {
 export async function callerAccess(context: ToolContext): Promise<CallerAccess> {
   const anonymous: CallerAccess = { pro: false, lock: (detail) => lockedFeature(detail, context.urls) };
   if (context.caller.kind !== 'rider' || !context.store) return anonymous;
-  const rider = await findRiderById(context.store.db, context.caller.riderId);
+  const rider = await riderAccessOf(
+    context.store.db,
+    context.caller.riderId,
+    Math.floor(context.now() / 1000),
+  );
   if (rider === undefined) return anonymous;
   return {
-    pro: hasProAccess(rider, Math.floor(context.now() / 1000)),
+    pro: rider.pro,
     lock: (detail) => signedInLockedFeature(detail, rider.trialEndsAt, context.urls),
   };
 }
