@@ -4,9 +4,11 @@
  * it and the points their forecast is read at (`segments-around.ts`), and the
  * hours judged (`segment-forecast.ts`): the very same steps for both
  * surfaces, so they list the same segments in the same order with the same
- * windows. Each surface shapes the result its own way (the tool cuts it to
- * an assistant's byte budget and adds headings and the ensemble; the REST
- * list is bounded by its `limit` alone: decision 0035).
+ * windows. Each listed segment comes with what the answers say of it (where
+ * it lies, its wind), so a surface reads no segment geometry, zone or window
+ * rule itself. Each surface shapes the result its own way (the tool cuts it
+ * to an assistant's byte budget and adds the headings of an empty place and
+ * the ensemble; the REST list is bounded by its `limit` alone: decision 0035).
  */
 import type { LatLon } from '../core/bearing.ts';
 import { COMPASS_POINTS, type CompassPoint } from '../core/compass.ts';
