@@ -15,7 +15,8 @@
  * and back up (`rest → app → rest`). Sampling can miss a very short callee,
  * so the crossings are a floor; the file count is exact.
  *
- * `node bench/call-trace.ts [--repeat N] [--files]`
+ * `node bench/call-trace.ts [--repeat N] [--files]` (`--files` also lists
+ * each call's files, its edges under their boundary and its layer paths)
  */
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
@@ -46,6 +47,12 @@ function elementOf(path: string): string {
   if (path.startsWith('api/')) return 'api';
   const folder = path.split('/')[1] ?? '';
   return SITE.has(folder) ? 'site' : folder;
+}
+
+/** The pair of layer elements an edge `caller → callee` crosses. */
+function boundaryOf(edge: string): string {
+  const [from = '', to = ''] = edge.split(' → ');
+  return `${elementOf(from)} → ${elementOf(to)}`;
 }
 
 const layerIndex = new Map<string, number>(
@@ -133,11 +140,7 @@ async function crossingsOf(run: () => Promise<void>, repeat: number) {
   };
   walk(profile.nodes[0]?.id ?? 1, undefined, []);
   const byBoundary = new Map<string, number>();
-  for (const edge of edges) {
-    const [from = '', to = ''] = edge.split(' → ');
-    const key = `${elementOf(from)} → ${elementOf(to)}`;
-    byBoundary.set(key, (byBoundary.get(key) ?? 0) + 1);
-  }
+  for (const edge of edges) byBoundary.set(boundaryOf(edge), (byBoundary.get(boundaryOf(edge)) ?? 0) + 1);
   const upward = [...edges].filter((edge) => {
     const [from = '', to = ''] = edge.split(' → ');
     return (layerIndex.get(elementOf(to)) ?? 0) >= (layerIndex.get(elementOf(from)) ?? 0);
@@ -156,7 +159,12 @@ for (const [label, run] of [
   console.log(`\n${label}: ${files.length} project files in ${layers.length} folders (${layers.join(', ')})`);
   if (values.files) for (const file of files) console.log(`  ${file}`);
   console.log(`  ${edges.length} cross-layer call edges (file pairs), by boundary:`);
-  for (const [boundary, count] of [...byBoundary].sort()) console.log(`    ${boundary}: ${count}`);
+  for (const [boundary, count] of [...byBoundary].sort()) {
+    console.log(`    ${boundary}: ${count}`);
+    if (values.files) {
+      for (const edge of edges.filter((e) => boundaryOf(e) === boundary)) console.log(`      ${edge}`);
+    }
+  }
   console.log(`  ${upward.length} of them to the same or a higher layer:`);
   for (const edge of upward) console.log(`    ${edge}`);
   const longest = paths.reduce((a, b) => (b.split(' → ').length > a.split(' → ').length ? b : a), '');

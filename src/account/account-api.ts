@@ -16,7 +16,7 @@
  * (`calendar-feed.ts`) and one-click unsubscribe (`unsubscribe.ts`).
  */
 import { localSpan } from '../core/local-time.ts';
-import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../data/time-zone/zone-at.ts';
 import type { Kysely } from 'kysely';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { answerResponse, refusal, type AnswerTarget, type JsonAnswer } from '../http/json-answer.ts';

@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import { localSpan } from '../core/local-time.ts';
 import { isOwnSegmentId } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../data/time-zone/zone-at.ts';
 import { riderSegmentLookup } from '../rider/segment-lookup.ts';
 import { listRecentAlerts } from '../store/repositories/alerts.ts';
 import type { Database } from '../store/schema.ts';

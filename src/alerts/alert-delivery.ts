@@ -18,7 +18,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { localIso, localSpan } from '../core/local-time.ts';
 import { isoTime } from '../core/time.ts';
-import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../data/time-zone/zone-at.ts';
 import type { Store } from '../store/database.ts';
 import {
   listPendingDeliveries,

@@ -13,7 +13,7 @@
  * A window that ended before its turn is not sent (the row says why).
  */
 import pLimit from 'p-limit';
-import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../data/time-zone/zone-at.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { MailError, type Mailer } from '../data/mail/mailer.ts';
 import type { VapidKeys } from '../rider/push-keys.ts';

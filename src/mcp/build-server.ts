@@ -5,6 +5,7 @@ import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
 import type { McpDeps, RequestFacts } from './context.ts';
 import type { SchemaAudience } from './json-schema.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { admitCall } from '../service/call-allowance.ts';
 import { prebuiltSchema } from './prebuilt-schemas.ts';
 import { withCachedJsonSchema } from './schema-cache.ts';
 import { toolInput } from './tool-input.ts';
@@ -95,14 +96,9 @@ export function buildServer({ tools, deps, audience, limiter }: ServerSetup): Mc
       },
       async (input: unknown, ctx) => {
         const { caller, urls, limitKey } = factsOf(ctx.http?.authInfo);
-        const decision = await limiter.take(limitKey);
-        if (!decision.allowed) {
-          return errorResult(
-            `Rate limit reached for this connection. Wait ${decision.retryAfterS} s before the next call; ` +
-              'the answers do not change within the hour, so reuse the last one if you can.',
-          );
-        }
         try {
+          // One call from the connection's allowance; a refusal is worded below, as every use case's error.
+          await admitCall(limiter, limitKey);
           // The SDK has validated `input` against the schema (defaults applied) before calling us.
           const answer = await tool.run(input as Parameters<typeof tool.run>[0], { ...deps, caller, urls });
           return {

@@ -51,6 +51,11 @@ export function toolErrorText(error: unknown): string | undefined {
   switch (error.code) {
     case 'forecast_unavailable':
       return cause === undefined ? error.message : `${error.message} ${cause}`;
+    case 'too_many_requests':
+      return (
+        `Rate limit reached for this connection. Wait ${error.facts.retryAfterS ?? 1} s before the next call; ` +
+        'the answers do not change within the hour, so reuse the last one if you can.'
+      );
     case 'unknown_segment':
       return (
         `No segment has the id "${id ?? ''}". Ids come from find_tailwind_segments: ` +

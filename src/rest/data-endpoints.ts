@@ -3,7 +3,6 @@ import { ApiError, type ProblemCode } from '../core/problems.ts';
 import type { ResolvedUrls } from '../http/public-urls.ts';
 import type { RestData, RestDataSource } from './data-port.ts';
 import type { DataPath } from './routes.ts';
-import { tooManyRequests } from './data-problems.ts';
 import { CACHE, jsonReply, type Reply } from './headers.ts';
 import { parseQuery } from './query.ts';
 import type { RequestTarget } from './request-target.ts';
@@ -36,8 +35,11 @@ export interface DataEndpoint<R extends z.ZodType = z.ZodType> {
   readonly result: R;
   /** The codes this operation may answer besides the 400s of its parameters (for OpenAPI and the docs). */
   readonly problems: readonly ProblemCode[];
-  /** The answer; the use cases' errors arrive as problems already (`data-routes/service-problems.ts`). */
-  readonly load: (input: DataInput, data: RestData) => Promise<z.input<R>>;
+  /**
+   * The answer, after one request from `client`'s allowance; the use cases' errors, a refusal of the
+   * allowance among them, arrive as problems already (`data-routes/answering.ts`).
+   */
+  readonly load: (input: DataInput, data: RestData, client: string) => Promise<z.input<R>>;
 }
 
 /** What an operation reads: its parsed query and, for `{id}` paths, the id. */
@@ -79,7 +81,7 @@ const wind: DataEndpoint = {
   query: WindQuerySchema,
   result: WindForecastResultSchema,
   problems: UPSTREAM,
-  load: async ({ query }, data) => (await windRoute()).windAnswer(query as WindQuery, data),
+  load: async ({ query }, data, client) => (await windRoute()).windAnswer(client, query as WindQuery, data),
 };
 
 const segmentsNear: DataEndpoint = {
@@ -95,8 +97,8 @@ const segmentsNear: DataEndpoint = {
   query: SegmentsNearQuerySchema,
   result: SegmentsNearResultSchema,
   problems: ['too_many_requests', 'place_not_found', 'place_search_unavailable'],
-  load: async ({ query }, data) =>
-    (await segmentsNearRoute()).segmentsNearAnswer(query as SegmentsNearQuery, data),
+  load: async ({ query }, data, client) =>
+    (await segmentsNearRoute()).segmentsNearAnswer(client, query as SegmentsNearQuery, data),
 };
 
 const segment: DataEndpoint = {
@@ -109,7 +111,7 @@ const segment: DataEndpoint = {
   pathParameter: SegmentIdSchema,
   result: SegmentDetailResultSchema,
   problems: ['too_many_requests', 'unknown_segment'],
-  load: async ({ id, urls }, data) => (await segmentRoute()).segmentAnswer(id, data, urls),
+  load: async ({ id, urls }, data, client) => (await segmentRoute()).segmentAnswer(client, id, data, urls),
 };
 
 /** Every data endpoint by its OpenAPI path. */
@@ -166,9 +168,7 @@ async function load(
   source: RestDataSource,
 ): Promise<Reply> {
   const data = await source();
-  const admission = await data.limiter.take(client);
-  if (!admission.allowed) throw tooManyRequests(admission.retryAfterS);
-  const body = (await endpoint.load(input, data)) as { forecast: SegmentForecastInfo };
+  const body = (await endpoint.load(input, data, client)) as { forecast: SegmentForecastInfo };
   const reply = jsonReply(body, { cache: CACHE.none });
   reply.headers['cache-control'] = dataCacheControl(body.forecast, data.now());
   return reply;

@@ -1,13 +1,7 @@
 import type { LiveCatalog } from '../data/discovery/live-catalog.ts';
+import type { CallAllowance } from '../service/call-allowance.ts';
 import type { CatalogSegmentParts } from '../service/catalog-segment.ts';
 import type { SegmentsNearParts } from '../service/segments-near.ts';
-
-/** One decision of the per-client limit of the data endpoints. */
-export interface DataAdmission {
-  readonly allowed: boolean;
-  /** Seconds until a request is allowed again (0 when allowed). */
-  readonly retryAfterS: number;
-}
 
 /**
  * What the data endpoints (`/v1/wind`, `/v1/segments`, `/v1/segments/{id}`)
@@ -20,8 +14,8 @@ export interface DataAdmission {
  */
 export interface RestData extends SegmentsNearParts, CatalogSegmentParts {
   readonly discovery?: Pick<LiveCatalog, 'prepare' | 'load'> | undefined;
-  /** Takes one request from the client's allowance (shared through Redis when configured). */
-  readonly limiter: { take(client: string): Promise<DataAdmission> };
+  /** The per-client allowance (shared through Redis when configured); a route takes one request of it (`admitCall`). */
+  readonly limiter: CallAllowance;
 }
 
 /** The port as the replier receives it: built on the first data request. */

@@ -92,6 +92,8 @@ export function serviceProblem(error: ServiceError): ApiError {
       return placeSearchUnavailable(cause);
     case 'unknown_segment':
       return unknownSegment(error.facts.id ?? '');
+    case 'too_many_requests':
+      return tooManyRequests(retryAfterS ?? 1);
     case 'forecast_unreachable':
     case 'forecast_unavailable': {
       const reach = error.code === 'forecast_unreachable' ? 'unreachable' : 'busy';

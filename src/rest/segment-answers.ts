@@ -2,24 +2,22 @@
  * The REST data endpoints' answers in the REST API's shapes, from the use
  * cases' results (`src/service`): the place as the place search resolved
  * it, each segment's hours and best window as `windOnSegment` judges them,
- * the credits of `answer-credits.ts` (decisions 0022, 0028, 0035, 0048). Nothing
+ * the credits and headline of `answer-words.ts` (decisions 0022, 0028, 0035, 0048). Nothing
  * here decides anything about wind, windows, places or ranking: that stays
  * in the one place each rule lives.
  */
 import { localIso } from '../core/local-time.ts';
 import { roundHalfAway } from '../core/round.ts';
-import { bearingOf, endOf, startOf } from '../data/segments/segment-geometry.ts';
-import { segmentLine } from '../data/segments/segment-line.ts';
+import { mapLine } from '../core/route/route-simplify.ts';
 import type { ProfilePoint } from '../data/segments/segment-profile.ts';
 import type { Segment } from '../data/segments/types.ts';
 import type { ForecastSourceId } from '../data/forecast/types.ts';
-import type { SegmentWind } from '../data/segments/segment-window.ts';
-import { segmentTimeZone } from '../data/time-zone/segment-zone.ts';
+import type { ListedSegment } from '../service/segments-near.ts';
+import type { SegmentLocation } from '../service/segments-around.ts';
 import type { ResolvedPlace } from '../service/place.ts';
 import type { ForecastRead } from '../service/segment-forecast.ts';
 import type { ServiceError } from '../service/service-error.ts';
-import { attributionFor, madeFrom } from '../service/answer-credits.ts';
-import { listHeadline } from '../service/list-headline.ts';
+import { attributionFor, listHeadline, madeFrom } from '../service/answer-words.ts';
 import { isoTime } from '../core/time.ts';
 import type { RideableWindow, SegmentHour as CoreHour, WindowStatus } from '../core/tailwind-window.ts';
 import type { ForecastSourceInfo, SegmentForecastInfo, WindUnavailable } from './schemas/forecast-result.ts';
@@ -102,27 +100,20 @@ export function detailWindow(window: RideableWindow | null, timeZone: string): B
   };
 }
 
-/** Figures of a catalog entry both REST answers give. */
-function segmentFigures(segment: Segment) {
-  const start = startOf(segment);
+/** Figures of a catalog entry both REST answers give; where it lies, as the use case found it. */
+function segmentFigures(segment: Segment, location: SegmentLocation) {
+  const { start } = location;
   return {
     id: segment.id,
     name: segment.name,
     source: sourceOf(segment),
     country: segment.countryCode,
     length_km: roundHalfAway(segment.distanceM / 1000, 2),
-    bearing_deg: roundHalfAway(bearingOf(segment), 1),
+    bearing_deg: roundHalfAway(location.bearingDeg, 1),
     ...(Number.isFinite(segment.averageGradePct) ? { avg_grade_pct: segment.averageGradePct } : {}),
     elevation_gain_m: segment.elevationGainM,
     start: { lat: start.lat, lon: start.lon },
   };
-}
-
-/** One listed segment: its catalog entry, its distance from the place, and its wind if judged. */
-export interface ListedWind {
-  readonly segment: Segment;
-  readonly distanceM: number;
-  readonly wind: SegmentWind | null;
 }
 
 /**
@@ -138,7 +129,7 @@ export function segmentsNearResult(parts: {
   readonly radiusM: number;
   /** Whether the segments lie within the radius (else they are the nearest beyond it). */
   readonly withinRadius: boolean;
-  readonly segments: readonly ListedWind[];
+  readonly segments: readonly ListedSegment[];
   readonly mapping: string | null;
   readonly forecast: SegmentForecastFacts;
   readonly attribution: readonly string[];
@@ -172,13 +163,13 @@ export function segmentsNearResult(parts: {
       distancesKm: parts.segments.map(({ distanceM }) => distanceM / 1000),
     }),
     forecast: segmentForecast(parts.forecast),
-    segments: parts.segments.map(({ segment, distanceM, wind }): NearSegment => ({
-      ...segmentFigures(segment),
+    segments: parts.segments.map(({ segment, distanceM, location, wind }): NearSegment => ({
+      ...segmentFigures(segment, location),
       distance_km: roundHalfAway(distanceM / 1000, 1),
       within_radius: parts.withinRadius,
       popularity_rank: segment.popularityRank,
-      line: segmentLine(segment.polyline, LIST_LINE_POINTS),
-      best_window: detailWindow(wind?.best.window ?? null, segmentTimeZone(segment)),
+      line: mapLine(segment.polyline, LIST_LINE_POINTS),
+      best_window: detailWindow(wind?.best.window ?? null, location.timeZone),
       window_status: wind?.best.status ?? 'no_forecast',
     })),
     ...(parts.mapping === null ? {} : { mapping: parts.mapping }),
@@ -210,7 +201,7 @@ export function ensembleNote(pricingUrl: string): string {
 export function segmentDetailResult(
   segment: Segment,
   parts: {
-    readonly timeZone: string;
+    readonly location: SegmentLocation;
     readonly forecast: SegmentForecastFacts;
     readonly hours: readonly CoreHour[];
     readonly bestWindow: RideableWindow | null;
@@ -221,10 +212,10 @@ export function segmentDetailResult(
     readonly profile?: readonly ProfilePoint[] | null;
   },
 ): SegmentDetailResult {
-  const end = endOf(segment);
+  const { end, timeZone } = parts.location;
   return {
     segment: {
-      ...segmentFigures(segment),
+      ...segmentFigures(segment, parts.location),
       source_note: segment.source,
       made_from: madeFrom(segment),
       ...(segment.provenance
@@ -241,16 +232,16 @@ export function segmentDetailResult(
       license: segment.license,
       ...(segment.maxGradePct === undefined ? {} : { max_grade_pct: segment.maxGradePct }),
       end: { lat: end.lat, lon: end.lon },
-      line: segmentLine(segment.polyline, DETAIL_LINE_POINTS),
+      line: mapLine(segment.polyline, DETAIL_LINE_POINTS),
       profile:
         parts.profile?.map((point) => ({ distance_km: point.distanceKm, elevation_m: point.elevationM })) ??
         null,
     },
-    time_zone: parts.timeZone,
+    time_zone: timeZone,
     forecast: segmentForecast(parts.forecast),
     hours: parts.hours.map((hour): SegmentHour => ({
       time: isoTime(hour.time),
-      time_local: localIso(hour.time, parts.timeZone),
+      time_local: localIso(hour.time, timeZone),
       signed_tailwind_kmh: hour.tailwindKmh,
       crosswind_kmh: hour.crosswindKmh,
       wind_speed_kmh: hour.windSpeedKmh,
@@ -261,7 +252,7 @@ export function segmentDetailResult(
       temperature_c: hour.temperatureC,
       daylight: hour.daylight,
     })),
-    best_window: detailWindow(parts.bestWindow, parts.timeZone),
+    best_window: detailWindow(parts.bestWindow, timeZone),
     window_status: parts.windowStatus,
     ensemble: { locked: true, note: ensembleNote(parts.pricingUrl) },
     attribution: [...parts.attribution],

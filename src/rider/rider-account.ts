@@ -6,7 +6,7 @@
  * rider's tools.
  */
 import type { Kysely } from 'kysely';
-import { trialEnd } from '../core/rider-rules.ts';
+import { hasProAccess, trialEnd } from '../core/rider-rules.ts';
 import { nowSeconds } from '../store/clock.ts';
 import type { Database } from '../store/schema.ts';
 import { createRider, DuplicateRiderError, findRiderById, type Rider } from '../store/repositories/riders.ts';
@@ -46,4 +46,24 @@ export async function ensureRider(db: Kysely<Database>, user: AuthUser): Promise
     if (raced) return raced;
     throw error;
   }
+}
+
+/** Whether a rider has Pro access now (paid or trial), and when their trial ends (Unix seconds, or null). */
+export interface RiderAccess {
+  readonly pro: boolean;
+  readonly trialEndsAt: number | null;
+}
+
+/**
+ * A rider's Pro access at `nowS`, as the public tools ask it; undefined for
+ * an id with no rider row (the tools then answer as to anyone), never a new
+ * row: reading access is not a reason to create an account.
+ */
+export async function riderAccessOf(
+  db: Kysely<Database>,
+  riderId: string,
+  nowS: number,
+): Promise<RiderAccess | undefined> {
+  const rider = await findRiderById(db, riderId);
+  return rider && { pro: hasProAccess(rider, nowS), trialEndsAt: rider.trialEndsAt };
 }

@@ -12,6 +12,7 @@ import type { SegmentProfile, SegmentProfiles } from '../data/segments/segment-p
 import { windOnSegment, type SegmentWind, type WindOptions } from '../data/segments/segment-window.ts';
 import type { Segment, SegmentCatalog } from '../data/segments/types.ts';
 import { readForecast, type ForecastParts, type ForecastRead } from './segment-forecast.ts';
+import { locationOf, type SegmentLocation } from './segments-around.ts';
 import { ServiceError } from './service-error.ts';
 
 /** What the lookup reads: the catalog (with discovery), the forecast, the clock, the elevation profiles. */
@@ -22,9 +23,10 @@ export interface CatalogSegmentParts extends ForecastParts {
   readonly profiles?: (() => Promise<SegmentProfiles>) | undefined;
 }
 
-/** One catalog segment, its profile, and its wind or why there is none. */
+/** One catalog segment, where it lies, its profile, and its wind or why there is none. */
 export interface CatalogSegment {
   readonly segment: Segment;
+  readonly location: SegmentLocation;
   readonly profile: SegmentProfile;
   readonly forecast: ForecastRead;
   readonly wind: SegmentWind | null;
@@ -70,5 +72,5 @@ export async function catalogSegment(
   const profile = profileOf(parts, segment);
   const forecast = await readForecast(parts, [forecastPointOf(segment)]);
   const wind = windOnSegment(segment, forecast.judged?.sets[0] ?? null, options);
-  return { segment, profile: await profile, forecast, wind };
+  return { segment, location: locationOf(segment), profile: await profile, forecast, wind };
 }

@@ -9,8 +9,9 @@
 import type { LatLon } from '../core/bearing.ts';
 import { NEAREST_BEYOND_RADIUS, RIDE_REACH_M } from '../core/place-list-bounds.ts';
 import type { LiveCatalog } from '../data/discovery/live-catalog.ts';
-import { forecastPointOf } from '../data/segments/segment-geometry.ts';
-import type { NearbySegment, SegmentCatalog } from '../data/segments/types.ts';
+import { bearingOf, endOf, forecastPointOf, startOf } from '../data/segments/segment-geometry.ts';
+import type { NearbySegment, Segment, SegmentCatalog } from '../data/segments/types.ts';
+import { segmentTimeZone } from '../data/time-zone/zone-at.ts';
 import type { ResolvedPlace } from './place.ts';
 
 /** The largest radius a search reaches, also across a region named alone. */
@@ -68,6 +69,30 @@ export function searchRadiusM(asked: number, area: { kind: string; radius_m: num
  */
 export const OFFLINE_MAPPING =
   'Discovery is off on this server: it has segments only where its catalog and shipped map data reach.';
+
+/**
+ * Where a segment lies, as every answer about it says it: its ends, its
+ * start-to-end bearing and the zone whose clock its times are read on (at
+ * its start). Handed over with the segment by the use cases, so a surface
+ * words it without reading the segment's geometry or the zone table itself.
+ */
+export interface SegmentLocation {
+  readonly start: LatLon;
+  readonly end: LatLon;
+  /** Degrees from north, start to end, unrounded (0 for a loop). */
+  readonly bearingDeg: number;
+  readonly timeZone: string;
+}
+
+/** The {@link SegmentLocation} of a catalog segment. */
+export function locationOf(segment: Segment): SegmentLocation {
+  return {
+    start: startOf(segment),
+    end: endOf(segment),
+    bearingDeg: bearingOf(segment),
+    timeZone: segmentTimeZone(segment),
+  };
+}
 
 /** What a search around a place reads: the catalog, and discovery where the server runs it. */
 export interface AroundParts {

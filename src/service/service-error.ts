@@ -17,6 +17,7 @@ export type ServiceErrorCode = Extract<
   | 'place_not_found'
   | 'place_search_unavailable'
   | 'unknown_segment'
+  | 'too_many_requests'
   | 'forecast_unreachable'
   | 'forecast_unavailable'
 >;

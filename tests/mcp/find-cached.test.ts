@@ -8,7 +8,7 @@ import { loadEmbeddedSegments } from '../../src/data/segments/load.ts';
 import { generateSegments } from '../support/synthetic-segments.ts';
 import { hourSetAhead, REMEMBERED_WINDS, windOnSegment } from '../../src/data/segments/segment-window.ts';
 import { segmentWindReport, windReport } from '../../src/mcp/report/segment-report.ts';
-import { segmentTimeZone } from '../../src/data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../src/data/time-zone/zone-at.ts';
 import { forecastPointOf } from '../../src/data/segments/segment-geometry.ts';
 import { connectClient, ERAS, inProcessFetch } from '../support/mcp-client.ts';
 import { TEST_MCP_URL, TEST_NOW, testDeps, testEndpoint } from '../support/mcp-deps.ts';

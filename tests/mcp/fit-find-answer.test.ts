@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitFindAnswer } from '../../src/mcp/report/fit-find-answer.ts';
+import { fitFindAnswer } from '../../src/mcp/tools/find-tailwind-segments.ts';
 import type { FindTailwindSegmentsOutput } from '../../src/mcp/schemas/find.ts';
 
 const alternative = (name: string) => ({

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../src/core/bearing.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
-import { polylineLengthM } from '../../src/data/segments/catalog-distance.ts';
+import { polylineLengthM } from '../../src/data/segments/segment-geometry.ts';
 import type { Segment } from '../../src/data/segments/types.ts';
 
 /** [west, south, east, north] boxes over mostly-land riding regions, so benchmark density is realistic. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listHeadline } from '../../src/service/list-headline.ts';
+import { listHeadline } from '../../src/service/answer-words.ts';
 
 describe('the headline of a list of segments near a place', () => {
   it('counts the segments within the radius', () => {

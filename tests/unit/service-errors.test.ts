@@ -29,6 +29,9 @@ const EXAMPLES: Record<ServiceErrorCode, ServiceError> = {
     cause: 'fetch failed',
   }),
   unknown_segment: new ServiceError('unknown_segment', 'No catalog segment has the id "x".', { id: 'x' }),
+  too_many_requests: new ServiceError('too_many_requests', 'This caller has used up its allowance.', {
+    retryAfterS: 42,
+  }),
   forecast_unreachable: outage(new ForecastError('network', 'no route')),
   forecast_unavailable: outage(new ForecastError('timeout', 'no answer')),
 };
@@ -45,7 +48,9 @@ describe('the service error family', () => {
   it.each(Object.entries(EXAMPLES))('REST answers %s as the problem of that code', (code, error) => {
     const problem = serviceProblem(error);
     expect(problem.code).toBe(code);
-    expect(problem.message).toContain(code === 'place_search_unavailable' ? 'fetch failed' : error.message);
+    // The place search's cause is its detail; a refused allowance keeps the API's own sentence.
+    const said = { place_search_unavailable: 'fetch failed', too_many_requests: 'than its allowance' };
+    expect(problem.message).toContain(said[code as keyof typeof said] ?? error.message);
   });
 
   it('REST keeps the facts a problem carries: suggestions, the id, Retry-After', () => {
@@ -53,22 +58,26 @@ describe('the service error family', () => {
     expect(serviceProblem(EXAMPLES.unknown_segment).parameter).toBe('id');
     expect(serviceProblem(EXAMPLES.forecast_unavailable).retryAfterS).toBe(100);
     expect(serviceProblem(EXAMPLES.forecast_unreachable).retryAfterS).toBeUndefined();
+    expect(serviceProblem(EXAMPLES.too_many_requests).retryAfterS).toBe(42);
   });
 
   it.each(Object.entries(EXAMPLES))('MCP words %s for an assistant', (code, error) => {
     const text = toolErrorText(error);
     expect(text).toMatch(/\S/);
-    // An unknown id is worded for the tools (where ids come from); every other code says its sentence.
-    if (code !== 'unknown_segment') expect(text).toContain(error.message);
+    // An unknown id and a refused allowance are worded for the tools; every other code says its sentence.
+    if (code !== 'unknown_segment' && code !== 'too_many_requests') expect(text).toContain(error.message);
   });
 
-  it('MCP adds a busy forecast its cause, and says where segment ids come from', () => {
+  it('MCP adds a busy forecast its cause, says where segment ids come from and when to call again', () => {
     expect(toolErrorText(EXAMPLES.forecast_unavailable)).toBe(
       `${EXAMPLES.forecast_unavailable.message} no answer`,
     );
     expect(toolErrorText(EXAMPLES.forecast_unreachable)).toBe(EXAMPLES.forecast_unreachable.message);
     expect(toolErrorText(EXAMPLES.unknown_segment)).toMatch(
       /^No segment has the id "x"\. Ids come from find/,
+    );
+    expect(toolErrorText(EXAMPLES.too_many_requests)).toMatch(
+      /^Rate limit reached for this connection\. Wait 42 s before the next call;/,
     );
   });
 

@@ -1,6 +1,8 @@
 import simplify from 'simplify-js';
 import { toRadians } from '../angles.ts';
+import type { LatLon } from '../bearing.ts';
 import { EARTH_RADIUS_M } from '../distance.ts';
+import { roundHalfAway } from '../round.ts';
 import { lonStep } from './route-geometry.ts';
 import type { RoutePoint } from './route-input.ts';
 
@@ -43,4 +45,20 @@ export function simplifyRoute<P extends RoutePoint>(
   });
   const kept = new Set(simplify(planar, toleranceM, true));
   return points.filter((_, index) => kept.has(planar[index] ?? { x: NaN, y: NaN }));
+}
+
+/**
+ * A road for a map (a segment's `line` in the REST answers), as [longitude,
+ * latitude] pairs (GeoJSON order) of at most `maxPoints` points: simplified
+ * with a tolerance that doubles from 5 m until it fits (as `get_segment` does
+ * for its 120 points), so every point kept is a point of the road, to 5
+ * decimals (about a metre). Douglas–Peucker keeps both ends, so two points
+ * always fit.
+ */
+export function mapLine(polyline: readonly LatLon[], maxPoints: number): [number, number][] {
+  let kept: readonly LatLon[] = polyline;
+  for (let toleranceM = 5; kept.length > Math.max(2, maxPoints); toleranceM *= 2) {
+    kept = simplifyRoute(polyline, toleranceM);
+  }
+  return kept.map((p) => [roundHalfAway(p.lon, 5), roundHalfAway(p.lat, 5)]);
 }

@@ -3,7 +3,7 @@ import KDBush from 'kdbush';
 import type { LatLon } from '../../core/bearing.ts';
 import { smallestSorted } from '../../core/smallest.ts';
 import { foldName } from '../names.ts';
-import { catalogDistanceM } from './catalog-distance.ts';
+import { catalogDistanceM } from './segment-geometry.ts';
 import type { NearbySegment, Segment, SegmentCatalog } from './types.ts';
 
 /** Most popular first; equal ranks (possible in operator files) fall back to the id for a stable order. */

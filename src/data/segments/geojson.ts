@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
-import { polylineLengthM } from './catalog-distance.ts';
+import { polylineLengthM } from './segment-geometry.ts';
 import { optionalFieldsOf } from './optional-fields.ts';
 import type { Segment } from './types.ts';
 

@@ -3,7 +3,7 @@ import { parseGpx as parseRouteGpx } from '../../core/route/gpx.ts';
 import { smoothedGainM } from '../../core/route/route-geometry.ts';
 import type { RoutePoint } from '../../core/route/route-input.ts';
 import { roundHalfAway } from '../../core/round.ts';
-import { catalogDistanceM } from './catalog-distance.ts';
+import { catalogDistanceM } from './segment-geometry.ts';
 
 /** A GPX point; `ele` is absent when the file gives none. */
 export type GpxPoint = RoutePoint;

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { LatLon } from '../../core/bearing.ts';
 import { smallestSorted } from '../../core/smallest.ts';
 import { foldName } from '../names.ts';
-import { catalogDistanceM } from './catalog-distance.ts';
+import { catalogDistanceM } from './segment-geometry.ts';
 import { diskColumns, readExactly, type Section } from './packed-columns.ts';
 import { radiusSearch } from './radius-search.ts';
 import {

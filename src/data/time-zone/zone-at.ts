@@ -1,6 +1,8 @@
 import tzLookup from '@photostructure/tz-lookup';
 import type { LatLon } from '../../core/bearing.ts';
 import { useZoneTable } from '../../core/local-time.ts';
+import { startOf } from '../segments/segment-geometry.ts';
+import type { Segment } from '../segments/types.ts';
 import { loadZoneTable } from './zone-table-file.ts';
 
 // Every zone the server reads a clock in comes from here, so this is where the clocks learn of the
@@ -23,4 +25,17 @@ export function timeZoneAt(point: LatLon): string {
   } catch {
     return 'UTC';
   }
+}
+
+/** Zones of segments already asked, by segment object: a segment never moves. */
+const zones = new WeakMap<Segment, string>();
+
+/** The time zone at a segment's start, where the rider reads the clock. */
+export function segmentTimeZone(segment: Segment): string {
+  let zone = zones.get(segment);
+  if (zone === undefined) {
+    zone = timeZoneAt(startOf(segment));
+    zones.set(segment, zone);
+  }
+  return zone;
 }

@@ -72,4 +72,4 @@ export function forecastInfo(
   };
 }
 
-export { attributionFor } from '../../service/answer-credits.ts';
+export { attributionFor } from '../../service/answer-words.ts';

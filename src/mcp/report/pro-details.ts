@@ -1,3 +1,7 @@
+/**
+ * The Pro details a tool may withhold: which they are (the plan catalog's
+ * words), who gets them, and how a withheld one is explained to the caller.
+ */
 import {
   OWN_SEGMENT_ALLOWANCE,
   ownSegmentsFeature,
@@ -7,7 +11,9 @@ import {
 } from '../../core/plans.ts';
 import type { ResolvedUrls } from '../../http/public-urls.ts';
 import { isoTime } from '../../core/time.ts';
+import { riderAccessOf } from '../../rider/rider-account.ts';
 import type { z } from 'zod';
+import type { ToolContext } from '../context.ts';
 import type { LockedFeatureSchema } from '../schemas/common.ts';
 
 type LockedFeature = z.infer<typeof LockedFeatureSchema>;
@@ -83,4 +89,34 @@ export function signedInLockedFeature(
  */
 export function lockedDetails(lock: (detail: ProDetail) => LockedFeature): LockedFeature[] {
   return [lock('hourly_timeline'), lock('tailwind_chance')];
+}
+
+/** Whether a public tool's caller gets its Pro details, and how a withheld one is explained to them. */
+export interface CallerAccess {
+  /** A signed-in rider with Pro access (paid or trial). */
+  readonly pro: boolean;
+  /** The locked hint for a withheld detail, worded for who is asking. */
+  readonly lock: (detail: ProDetail) => z.infer<typeof LockedFeatureSchema>;
+}
+
+/**
+ * Only a signed-in rider with Pro access (paid or trial) gets a public
+ * tool's Pro details. Anonymous callers never do and are told to create an
+ * account for the trial; a signed-in free rider already has one, so their
+ * hint says the trial is over and names the Pro plan. An unknown rider is
+ * treated as anonymous rather than failing a public tool.
+ */
+export async function callerAccess(context: ToolContext): Promise<CallerAccess> {
+  const anonymous: CallerAccess = { pro: false, lock: (detail) => lockedFeature(detail, context.urls) };
+  if (context.caller.kind !== 'rider' || !context.store) return anonymous;
+  const rider = await riderAccessOf(
+    context.store.db,
+    context.caller.riderId,
+    Math.floor(context.now() / 1000),
+  );
+  if (rider === undefined) return anonymous;
+  return {
+    pro: rider.pro,
+    lock: (detail) => signedInLockedFeature(detail, rider.trialEndsAt, context.urls),
+  };
 }

@@ -1,9 +1,17 @@
+/**
+ * A segment as the tools report it: its catalog entry (the facts a list
+ * gives, and all of them), its wind over the forecast and its best window,
+ * in full and in the brief form a list shows.
+ */
 import type { RideableWindow, SegmentHour } from '../../core/tailwind-window.ts';
 import type { ForecastHourSet } from '../../data/forecast/hour-set.ts';
 import { derivation, derivedResults } from '../../data/forecast/derived-results.ts';
+import { bearingOf, startOf, toPoint } from '../../data/segments/segment-geometry.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import type { z } from 'zod';
 import type { SegmentHourSchema, TailwindWindowSchema, WindowStatusSchema } from '../schemas/common.ts';
+import type { BriefWindowSchema, FoundSegmentSchema } from '../schemas/find.ts';
+import type { SegmentFactsSchema } from '../schemas/segment.ts';
 import { localIso } from '../../core/local-time.ts';
 import { isoTime } from '../../core/time.ts';
 import {
@@ -12,10 +20,33 @@ import {
   type SegmentWind,
   type WindOptions,
 } from '../../data/segments/segment-window.ts';
-import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../data/time-zone/zone-at.ts';
 
 type HourOut = z.infer<typeof SegmentHourSchema>;
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
+type BriefWindowOut = z.infer<typeof BriefWindowSchema>;
+type ListedFacts = Pick<
+  z.infer<typeof FoundSegmentSchema>,
+  'id' | 'name' | 'country_code' | 'distance_m' | 'average_grade_pct' | 'elevation_gain_m' | 'popularity_rank'
+>;
+
+/** The facts a list of segments gives (`FoundSegmentSchema`): all but the geometry, which get_segment has. */
+export function listedFacts(segment: Segment): ListedFacts {
+  return {
+    id: segment.id,
+    name: segment.name,
+    country_code: segment.countryCode,
+    distance_m: segment.distanceM,
+    average_grade_pct: segment.averageGradePct,
+    elevation_gain_m: segment.elevationGainM,
+    popularity_rank: segment.popularityRank,
+  };
+}
+
+/** The catalog entry in the snake_case shape every tool answers with. */
+export function segmentFacts(segment: Segment): z.infer<typeof SegmentFactsSchema> {
+  return { ...listedFacts(segment), start: toPoint(startOf(segment)), bearing_deg: bearingOf(segment) };
+}
 
 export interface SegmentWindReport {
   /** Every hour in output shape, formatted only when asked for (`get_segment`, the Pro timeline). */
@@ -144,7 +175,40 @@ export function segmentWindReport(
   hourSet: ForecastHourSet | null,
   options: WindOptions = {},
 ): SegmentWindReport {
-  const wind = windOnSegment(segment, hourSet, options);
+  return judgedWindReport(windOnSegment(segment, hourSet, options), segmentTimeZone(segment));
+}
+
+/**
+ * The same for a wind a use case has judged on a segment (`listedWinds`),
+ * read in that segment's zone: remembered with the wind when it is the
+ * hour set's.
+ */
+export function judgedWindReport(wind: SegmentWind | null, timeZone: string): SegmentWindReport {
   if (!wind) return NO_FORECAST;
-  return derivedResults.fromValue(wind, REPORT, rememberedReport, segmentTimeZone(segment));
+  return derivedResults.fromValue(wind, REPORT, rememberedReport, timeZone);
+}
+
+/** A window's brief form: remembered with a remembered window (see `windReport`). */
+const BRIEF = derivation<BriefWindowOut>('brief window');
+
+/**
+ * A window as a list shows it (`BriefWindowSchema`): its UTC times, the peak
+ * and mean tailwind, the temperatures and the flags. A window every answer
+ * of the hour set shares gets one frozen brief form (`derived-results.ts`),
+ * so a list does not rebuild it per call.
+ */
+export function briefWindow(window: WindowOut | null): BriefWindowOut | null {
+  return window && derivedResults.fromValue(window, BRIEF, briefOf, null);
+}
+
+function briefOf(window: WindowOut): BriefWindowOut {
+  return Object.freeze({
+    start: window.start,
+    end: window.end,
+    peak_tailwind_kmh: window.peak.tailwind_kmh,
+    mean_tailwind_kmh: window.mean_tailwind_kmh,
+    min_temperature_c: window.weather.min_temperature_c,
+    max_temperature_c: window.weather.max_temperature_c,
+    flags: window.flags,
+  });
 }

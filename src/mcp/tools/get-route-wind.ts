@@ -12,7 +12,7 @@ import { startGainChance } from '../../core/route/route-chance.ts';
 import { routeEnsembleSamples } from '../../core/route/route-ensemble-samples.ts';
 import { stillAirSchedule } from '../../core/route/route-ride.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
-import { callerAccess } from './pro-access.ts';
+import { callerAccess } from '../report/pro-details.ts';
 import { readRouteArguments } from '../report/route-report.ts';
 import { routeQuestion, routeWind } from '../../service/route-wind.ts';
 import {

@@ -1,7 +1,7 @@
 import type { LatLon } from '../../core/bearing.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { simplifyRoute } from '../../core/route/route-simplify.ts';
-import { segmentTimeZone } from '../../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../data/time-zone/zone-at.ts';
 import { isOwnSegmentId } from '../../core/rider-rules.ts';
 import type { Segment } from '../../data/segments/types.ts';
 import { isOwnSegment } from '../../data/segments/owned-segment.ts';
@@ -9,18 +9,16 @@ import { riderSegmentLookup } from '../../rider/segment-lookup.ts';
 import type { ToolContext } from '../context.ts';
 import { compassPoint } from '../../core/compass.ts';
 import { attributionFor, forecastForSegments } from '../report/forecast.ts';
-import { lockedDetails } from '../report/pro-details.ts';
+import { callerAccess, lockedDetails } from '../report/pro-details.ts';
 import { ensembleForPoints, withChance } from '../report/ensemble.ts';
 import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../core/ensemble-chance.ts';
 import { forecastPointOf, legsOf } from '../../data/segments/segment-geometry.ts';
-import { segmentFacts } from '../report/segment-facts.ts';
+import { segmentFacts, segmentWindReport } from '../report/segment-report.ts';
 import { endOf, toPoint } from '../../data/segments/segment-geometry.ts';
-import { segmentWindReport } from '../report/segment-report.ts';
 import { GetSegmentInputSchema, GetSegmentOutputSchema, type GetSegmentOutput } from '../schemas/segment.ts';
 import { catalogSegmentOf } from '../../service/catalog-segment.ts';
 import { ServiceError } from '../../service/service-error.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../tool.ts';
-import { callerAccess } from './pro-access.ts';
 import { summarizeSegment } from './public-summaries.ts';
 
 /**

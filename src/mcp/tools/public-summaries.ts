@@ -1,4 +1,4 @@
-import { listHeadline } from '../../service/list-headline.ts';
+import { listHeadline } from '../../service/answer-words.ts';
 import type { z } from 'zod';
 import { localClock, localDateTime, localSpan } from '../../core/local-time.ts';
 import { derivation, derivedResults } from '../../data/forecast/derived-results.ts';

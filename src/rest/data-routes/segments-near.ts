@@ -1,11 +1,11 @@
-import { attributionFor } from '../../service/answer-credits.ts';
+import { attributionFor } from '../../service/answer-words.ts';
 import { NEAREST_BEYOND_RADIUS } from '../../service/segments-around.ts';
 import { segmentsNear } from '../../service/segments-near.ts';
 import type { RestData } from '../data-port.ts';
 import type { SegmentsNearQuery } from '../schemas/data-queries.ts';
 import type { SegmentsNearResult } from '../schemas/segment-results.ts';
 import { forecastFacts, segmentsNearResult } from '../segment-answers.ts';
-import { answering } from './service-problems.ts';
+import { answering } from './answering.ts';
 
 /**
  * `GET /v1/segments`: the use case `segmentsNear` (the steps

@@ -4,7 +4,7 @@ import type { RestData } from '../data-port.ts';
 import type { WindQuery } from '../schemas/data-queries.ts';
 import type { WindForecastResult, WindHourResult } from '../schemas/forecast-result.ts';
 import { forecastSource } from '../segment-answers.ts';
-import { answering } from './service-problems.ts';
+import { answering } from './answering.ts';
 
 /** `GET /v1/wind`: the use case `cellWind`, in the REST shape. */
 export const windAnswer = answering(async (query: WindQuery, data: RestData): Promise<WindForecastResult> => {

@@ -5,7 +5,7 @@ import { listClosedRiderSegments } from '../../../store/repositories/rider-segme
 import type { Segment } from '../../../data/segments/types.ts';
 import { localIso } from '../../../core/local-time.ts';
 import { isoTime } from '../../../core/time.ts';
-import { segmentTimeZone } from '../../../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../../data/time-zone/zone-at.ts';
 import {
   GetMyWatchlistInputSchema,
   GetMyWatchlistOutputSchema,

@@ -8,7 +8,7 @@
  */
 import { localDateTime } from '../../../core/local-time.ts';
 import type { Segment } from '../../../data/segments/types.ts';
-import { segmentTimeZone } from '../../../data/time-zone/segment-zone.ts';
+import { segmentTimeZone } from '../../../data/time-zone/zone-at.ts';
 import { listWatchlist } from '../../../store/repositories/watchlist.ts';
 import type { RiderSession } from './rider-context.ts';
 
