@@ -35,7 +35,11 @@ import {
   type ElevationDouble,
   type ElevationFault,
 } from '../../support/elevation-double.ts';
-import { startOverpassDouble, type OverpassDouble, type OverpassFault } from '../../support/overpass-double.ts';
+import {
+  startOverpassDouble,
+  type OverpassDouble,
+  type OverpassFault,
+} from '../../support/overpass-double.ts';
 
 const ORDINO = { latitude: 42.5558, longitude: 1.5331 };
 const RADIUS_M = 4_000;
