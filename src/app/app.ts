@@ -6,18 +6,24 @@
  * is imported here and nowhere in `parts.ts`, so the MCP and cron functions, wired in `mcp-function.ts`
  * and `cron-function.ts`, start without it.
  */
-import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
+import { createReplier, toFetchHandler, type EndpointTable } from '../rest/replier.ts';
 import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
 import { alertJob, mcpConfig, mcpService, restData, sourceStatus, store, toolData } from './parts.ts';
 import { settingsFromProcess, type Settings } from './settings.ts';
 
+/** The synchronous endpoints' definitions, and with them zod and the schemas, loaded on first need. */
+const endpointDefinitions = async (): Promise<EndpointTable> =>
+  (await import('../rest/endpoints.ts')).ENDPOINTS;
+
 /**
  * The REST API: built at once from the public URLs (no I/O); its data endpoints' sources (`restData`)
- * are built on their first request, so `/v1/tailwind` and a cold start load no data code.
+ * are built on their first request, so `/v1/tailwind` and a cold start load no data code, and the
+ * endpoints' definitions with the first query a compiled reader does not accept, so they load no zod
+ * either (decision 0045).
  */
 const restApi = (graph: Graph) =>
-  createApiReplier(graph.settings.urls, {
+  createReplier(graph.settings.urls, endpointDefinitions, {
     data: graph.get(restData),
     sources: () => graph.get(sourceStatus).reports(),
   });
