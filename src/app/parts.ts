@@ -11,7 +11,7 @@ import { DATA_RATE_LIMIT, type RestData } from '../rest/data-port.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lazy, type Graph } from './graph.ts';
-import { storeConfigOf } from './settings.ts';
+import { storeConfigOf } from './settings/store.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 import { createSourceStatus } from './source-status.ts';
 
