@@ -1,7 +1,7 @@
 /**
  * The REST API's part of the composition root, apart from `app.ts` so the REST function
  * (`api/_entries/rest.ts`) starts without the settings' zod schema: it reads its settings with
- * {@link restFunctionSettings}, and its replier loads the endpoints' definitions (zod and the
+ * `functionSettings` (`settings/plain-settings.ts`), and its replier loads the endpoints' definitions (zod and the
  * schemas) with the first request its route table cannot answer alone (decision 0045).
  */
 import { platformClientAddress } from '../http/client-address.ts';
@@ -9,7 +9,6 @@ import { createReplier, toFetchHandler, type EndpointTable } from '../rest/repli
 import { Graph } from './graph.ts';
 import { restData, sourceStatus } from './parts.ts';
 import type { Settings } from './settings.ts';
-import { plainSettingsFromProcess } from './settings/plain-settings.ts';
 
 /** The synchronous endpoints' definitions, and with them zod and the schemas, loaded on first need. */
 const endpointDefinitions = async (): Promise<EndpointTable> =>
@@ -26,15 +25,6 @@ export const restApi = (graph: Graph) =>
     data: graph.get(restData),
     sources: () => graph.get(sourceStatus).reports(),
   });
-
-/**
- * This process's settings for the REST function: read from the entries without zod
- * (`plain-settings.ts`), or, when a value is refused, by `settingsFromProcess`, which loads the
- * schema and throws the error that words every refusal, as the function always did.
- */
-export async function restFunctionSettings(): Promise<Settings> {
-  return plainSettingsFromProcess() ?? (await import('./settings.ts')).settingsFromProcess();
-}
 
 /**
  * The REST API's replier for its Vercel function (`api/_entries/rest.ts`, which writes it to Node's

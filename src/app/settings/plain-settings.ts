@@ -29,7 +29,12 @@ export function plainSettings(
   return interpret(values as Environment);
 }
 
-/** This process's settings read without zod, or `undefined` when a value is refused; warnings go to the console. */
-export function plainSettingsFromProcess(): Settings | undefined {
-  return plainSettings(process.env, (line) => console.warn(line));
+/**
+ * A Vercel function's settings: this process's environment read without zod, or, when a value is
+ * refused, by `settingsFromProcess` (`../settings.ts`), which loads the schema and throws the error
+ * that words every refusal, as the function always did. Unknown `WOS_*` names are warned about once.
+ */
+export async function functionSettings(): Promise<Settings> {
+  const plain = plainSettings(process.env, (line) => console.warn(line));
+  return plain ?? (await import('../settings.ts')).settingsFromProcess();
 }
