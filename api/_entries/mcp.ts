@@ -11,6 +11,6 @@ z.config({ jitless: true });
 
 /**
  * The MCP server (public and rider addresses) and the sign-in paths as one Vercel function; its
- * settings read without building their zod schema unless a value is refused (decision 0045).
+ * settings read from their entries without building their zod schema (decision 0045).
  */
-export default { fetch: mcpFunction(await functionSettings()) };
+export default { fetch: mcpFunction(functionSettings()) };

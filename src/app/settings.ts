@@ -18,9 +18,9 @@
  */
 import { ENVIRONMENT, unknownSettings, type Environment, type SettingName } from './settings/environment.ts';
 import { interpret, type Settings } from './settings/interpret.ts';
-import type { SettingDoc } from './settings/setting-field.ts';
+import { refusal, type SettingDoc } from './settings/setting-field.ts';
 import { SETTING_DOCS, settingsSchema } from './settings/setting-schema.ts';
-import { SettingsError } from './settings/settings-error.ts';
+import { invalidEnvironment } from './settings/settings-error.ts';
 
 export type { Environment, SettingName } from './settings/environment.ts';
 export { unknownSettings } from './settings/environment.ts';
@@ -45,13 +45,6 @@ export function settingDoc(name: SettingName): SettingDoc {
   return doc;
 }
 
-/** The one message for a refused value: the variable, the value (unless secret) and the accepted form. */
-function refusal(name: SettingName, raw: string): string {
-  const { secret, accepts } = settingDoc(name);
-  const shown = secret ? `the ${raw.length}-character value given` : `"${raw}"`;
-  return `${name} must be ${accepts}, not ${shown}.`;
-}
-
 /**
  * Parses and interprets the environment. Throws one error listing every
  * refused value; `warn` receives a line per unknown `WOS_*` variable.
@@ -67,9 +60,11 @@ export function readSettings(
     const lines = parsed.error.issues.map((issue) => {
       const text: unknown = issue.code === 'custom' ? issue.params?.['text'] : undefined;
       const name = String(issue.path[0]) as SettingName;
-      return `  ${typeof text === 'string' && name in SETTINGS ? refusal(name, text) : issue.message}`;
+      return typeof text === 'string' && name in SETTINGS
+        ? refusal(name, settingDoc(name), text)
+        : issue.message;
     });
-    throw new SettingsError(`Invalid environment:\n${lines.join('\n')}`);
+    throw invalidEnvironment(lines);
   }
   for (const line of unknownSettings(env)) warn(`settings: ${line}`);
   return interpret(parsed.data as Environment);

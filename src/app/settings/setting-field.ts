@@ -55,3 +55,9 @@ export function readSetting<T>(
   const value = parse(text);
   return value === undefined ? REFUSED : value;
 }
+
+/** The one message for a refused value: the variable, the value (unless secret) and the accepted form. */
+export function refusal(name: string, { secret, accepts }: SettingDoc, text: string): string {
+  const shown = secret ? `the ${text.length}-character value given` : `"${text}"`;
+  return `${name} must be ${accepts}, not ${shown}.`;
+}
