@@ -22,7 +22,7 @@ import { refusal, type SettingDoc } from './settings/setting-field.ts';
 import { SETTING_DOCS, settingsSchema } from './settings/setting-schema.ts';
 import { invalidEnvironment } from './settings/settings-error.ts';
 
-export type { Environment, SettingName } from './settings/environment.ts';
+export type { SettingName } from './settings/environment.ts';
 export { unknownSettings } from './settings/environment.ts';
 export type { Settings } from './settings/interpret.ts';
 export type { SettingDoc, SettingGroup } from './settings/setting-field.ts';
