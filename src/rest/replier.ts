@@ -128,6 +128,7 @@ function answer(
   const { route } = match;
   if (route.kind === 'data') return dataReply(route, match.rawId, url, urls, client, data);
   const context = { urls, sources };
+  // A valid plain query (or none) is answered from the route table; anything else needs the definitions.
   const query = route.answer && plainQuery(route, url, compiled);
   if (route.answer && query !== undefined) {
     return jsonReply(route.answer.run(query as never, context), { cache: route.answer.cache });
