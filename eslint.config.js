@@ -73,7 +73,8 @@ export default tseslint.config(
   {
     // The environment is read in one place: the settings schema.
     files: ['src/**/*.ts', 'src/**/*.astro'],
-    ignores: ['src/app/settings.ts'],
+    // The schema's reader, and the REST function's reader of the same entries without zod (decision 0045).
+    ignores: ['src/app/settings.ts', 'src/app/settings/plain-settings.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -1,8 +1,9 @@
-import { restFunction, restReplier } from '../../src/app/app.ts';
 import { nodeRestHandler } from '../../src/app/node-rest-function.ts';
+import { restFunction, restReplier } from '../../src/app/rest-api.ts';
 import { withSegmentPages } from '../../src/app/rest-function.ts';
+import { functionSettings } from '../../src/app/settings/plain-settings.ts';
 
-const replier = restReplier();
+const replier = restReplier(functionSettings());
 const forms = withSegmentPages(replier, { fetch: restFunction(replier), node: nodeRestHandler(replier) });
 
 /**
@@ -11,5 +12,6 @@ const forms = withSegmentPages(replier, { fetch: restFunction(replier), node: no
  * `fetch`, calls it with Node's request and response: no web `Request` is built (decision 0045), and
  * the deploy tests' router (`tests/support/vercel-output.ts`) calls it the same way. The `fetch` form
  * of the same replier stays for callers that take one; a unit test holds both to the same bytes.
+ * The settings are read from their entries without zod (`functionSettings`).
  */
 export default { fetch: forms.fetch, default: forms.node };

@@ -24,7 +24,9 @@
  *
  * Build-time work moves to build time: the OpenAPI document is generated
  * here from the route table, and the bundles get it as a JSON constant in
- * place of `src/rest/openapi.ts`, so no function ships zod-openapi.
+ * place of `src/rest/openapi.ts`, so no function ships zod-openapi; the
+ * synchronous endpoints' query plans are read off their schemas here too
+ * (`prebuilt-sync-queries.ts`), so the REST function starts without zod.
  */
 import {
   copyFileSync,
@@ -49,6 +51,7 @@ import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks.ts';
 import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
+import { prebuiltSyncQueriesModule } from './prebuilt-sync-queries.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
 import { zodNamespace } from './zod-namespace.ts';
 
@@ -173,6 +176,25 @@ function prebuiltToolSchemas(): Plugin {
       build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]prebuilt-schema-table\.ts$/ }, (args) =>
         args.path === source
           ? { contents: (contents ??= prebuiltSchemaTableModule()), loader: 'js' }
+          : undefined,
+      );
+    },
+  };
+}
+
+/**
+ * Swaps `src/rest/sync-queries.ts` for the table read off the query schemas now
+ * (`prebuilt-sync-queries.ts`): the REST function's route table is then built without zod.
+ */
+function prebuiltSyncQueries(): Plugin {
+  const source = join(ROOT, 'src/rest/sync-queries.ts');
+  let contents: string | undefined;
+  return {
+    name: 'prebuilt-sync-queries',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]rest[\\/]sync-queries\.ts$/ }, (args) =>
+        args.path === source
+          ? { contents: (contents ??= prebuiltSyncQueriesModule()), loader: 'js' }
           : undefined,
       );
     },
@@ -322,6 +344,7 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
       plugins: [
         prebuiltOpenApi(),
         prebuiltToolSchemas(),
+        prebuiltSyncQueries(),
         englishZodOnly(),
         lazyAjv(),
         slimRateLimiter(),

@@ -2,25 +2,15 @@
  * The composition root: every part of the application declared once, in one graph (`graph.ts`), the
  * parts in `parts.ts`. A part is built on first use from the parts it names; heavy ones load their code
  * with `import()`, so a request compiles only what it reaches. The Node server and each Vercel function
- * take their parts from this graph, and a function's bundle keeps only what it reaches. The REST handler
- * is imported here and nowhere in `parts.ts`, so the MCP and cron functions, wired in `mcp-function.ts`
- * and `cron-function.ts`, start without it.
+ * take their parts from this graph, and a function's bundle keeps only what it reaches. The REST API's
+ * part (`rest-api.ts`) is imported here and nowhere in `parts.ts`, so the MCP and cron functions, wired
+ * in `mcp-function.ts` and `cron-function.ts`, start without it; the REST function starts from
+ * `rest-api.ts` alone, without the settings' schema.
  */
-import { createApiReplier, toFetchHandler } from '../rest/handler.ts';
-import { platformClientAddress } from '../http/client-address.ts';
 import { Graph } from './graph.ts';
-import { alertJob, mcpConfig, mcpService, restData, sourceStatus, store, toolData } from './parts.ts';
+import { alertJob, mcpConfig, mcpService, sourceStatus, store, toolData } from './parts.ts';
+import { restApi } from './rest-api.ts';
 import { settingsFromProcess, type Settings } from './settings.ts';
-
-/**
- * The REST API: built at once from the public URLs (no I/O); its data endpoints' sources (`restData`)
- * are built on their first request, so `/v1/tailwind` and a cold start load no data code.
- */
-const restApi = (graph: Graph) =>
-  createApiReplier(graph.settings.urls, {
-    data: graph.get(restData),
-    sources: () => graph.get(sourceStatus).reports(),
-  });
 
 /** For `npm start` (`src/server/main.ts`), the scripts and the tests. */
 export function createApp(settings: Settings = settingsFromProcess()) {
@@ -29,19 +19,4 @@ export function createApp(settings: Settings = settingsFromProcess()) {
   const [opened, guard, job] = [graph.get(store), graph.get(mcpConfig), graph.get(alertJob)];
   const sources = graph.get(sourceStatus);
   return { settings, restReplier, data, store: opened, mcpConfig: guard, mcp, alertJob: job, sources };
-}
-
-/**
- * The REST API's replier for its Vercel function (`api/_entries/rest.ts`, which writes it to Node's
- * response with `nodeRestHandler`): its bundle holds no MCP, store or sign-in code.
- */
-export const restReplier = (settings = settingsFromProcess()) => new Graph(settings).get(restApi);
-
-/**
- * The REST API as a fetch function over `replier`. Vercel names the caller in `x-real-ip`, which the
- * data endpoints' per-address limit counts by.
- */
-export function restFunction(replier = restReplier()) {
-  const handle = toFetchHandler(replier);
-  return (request: Request): Promise<Response> => handle(request, platformClientAddress(request.headers));
 }

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { platformClientAddress } from '../http/client-address.ts';
-import type { ApiReplier } from '../rest/handler.ts';
+import type { ApiReplier } from '../rest/replier.ts';
 import type { Reply } from '../rest/headers.ts';
 import type { PageReply } from '../rest/segment-page.ts';
 

@@ -8,10 +8,8 @@
  */
 import type { AlertJobDeps } from '../alerts/run.ts';
 import { DATA_RATE_LIMIT, type RestData } from '../rest/data-port.ts';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { lazy, type Graph } from './graph.ts';
-import { storeConfigOf } from './settings.ts';
+import { storeConfigOf } from './settings/store.ts';
 import { alertJobCoordination, logEnsembleRequest, sharedCache } from './shared-state.ts';
 import { createSourceStatus } from './source-status.ts';
 
@@ -28,6 +26,9 @@ const redis = ({ settings: { redisUrl: url } }: Graph) =>
 /** `WOS_SEGMENTS_FILE`, else the index `scripts/vercel/bundle-functions.ts` packs beside a bundle, else the GeoJSON. */
 const catalog = ({ settings: { segmentsFile } }: Graph) =>
   lazy(async () => {
+    // Imported here: an ES import of `node:fs` builds its module facade, whose stream getters load
+    // `fs/promises` and `readline` (8 ms of the REST function's start, which never opens the catalog).
+    const [{ existsSync }, { fileURLToPath }] = await Promise.all([import('node:fs'), import('node:url')]);
     const bundled = fileURLToPath(new URL('./catalog.segidx', import.meta.url));
     const file = segmentsFile || (existsSync(bundled) ? bundled : undefined);
     return (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(file);

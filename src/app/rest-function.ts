@@ -6,7 +6,7 @@
  * (`segment-page-function.ts`), so an API call's cold start does not carry it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiReplier } from '../rest/handler.ts';
+import type { ApiReplier } from '../rest/replier.ts';
 import { failureWriter, requestHref, write } from './node-rest-function.ts';
 
 /** The paths of the part `segment-page` in the path table (a unit test holds the two together). */

@@ -6,7 +6,7 @@
  * run from the repository.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { ApiReplier } from '../rest/handler.ts';
+import type { ApiReplier } from '../rest/replier.ts';
 import { segmentPageReply, type BuiltPages, type PageReply } from '../rest/segment-page.ts';
 
 /**

@@ -12,10 +12,11 @@ import {
 } from './rideable.ts';
 import { roundHalfAway } from './round.ts';
 import { segmentWind, type Leg } from './segment-wind.ts';
+import { HOUR_S } from './time.ts';
 import { CROSSWIND_THRESHOLD_KMH, SPEED_DECIMALS, type WindEffect } from './wind.ts';
 
-/** Seconds in one forecast step. */
-export const HOUR_S = 3600;
+/** Seconds in one forecast step (held in `time.ts`, which every clock reads without this module's maths). */
+export { HOUR_S };
 
 /**
  * A forecast hour with the wind's effect on a segment, all rounded to

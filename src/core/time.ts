@@ -1,4 +1,5 @@
-import { HOUR_S } from './tailwind-window.ts';
+/** Seconds in one forecast step; here rather than in `tailwind-window.ts`, so a clock loads no wind maths. */
+export const HOUR_S = 3600;
 
 /** Unix seconds to ISO 8601 UTC without milliseconds: the form every answer, page and webhook uses. */
 export function isoTime(unixSeconds: number): string {

@@ -1,6 +1,5 @@
-import type * as z from 'zod';
 import { readDecimal } from './decimal-reader.ts';
-import { queryPlan, type PlanField } from './schemas/query-schemas.ts';
+import type { PlanField, QueryPlan } from './query-rules.ts';
 
 /**
  * Reads a plainly spelled query string (see `PLAIN_QUERY` in request-target.ts: no escapes, no
@@ -9,9 +8,10 @@ import { queryPlan, type PlanField } from './schemas/query-schemas.ts';
 export type CompiledQuery = (query: string) => Record<string, number | undefined> | undefined;
 
 /**
- * A per-request reader compiled from a query schema's plan (`queryPlan`): the schema's field
- * names, bounds and cross-field rule, read once, so a valid query costs one pass over its text
- * instead of collecting every parameter, building an object for zod and running zod over it.
+ * A per-request reader compiled from a query schema's plan (`queryPlan`; for the REST function, the
+ * plan generated at build time, `sync-queries.ts`): the schema's field names, bounds and cross-field
+ * rule, read once, so a valid query costs one pass over its text instead of collecting every
+ * parameter, building an object for zod and running zod over it.
  *
  * It only ever accepts: a query that is valid gets the values zod would give it; one with any
  * problem at all (a missing, repeated, non-decimal or out-of-range value, a broken rule) gets
@@ -24,10 +24,7 @@ export type CompiledQuery = (query: string) => Record<string, number | undefined
  * the grammar of a number is the API's own (`parseDecimal`, read in place by `readDecimal`), and the
  * reader is a dozen lines.
  */
-export function compileQuery(schema: z.ZodObject): CompiledQuery | undefined {
-  const plan = queryPlan(schema);
-  if (plan === undefined) return undefined;
-  const { fields, rule } = plan;
+export function compilePlan({ fields, rule }: QueryPlan): CompiledQuery {
   // Every field present, unset: each reading starts from a copy, so all of them share one shape.
   const empty: Record<string, number | undefined> = {};
   for (const field of fields) empty[field.name] = undefined;

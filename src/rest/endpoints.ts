@@ -1,28 +1,16 @@
+/**
+ * The synchronous endpoints' definitions: each one's schemas (which validate odd queries, word every
+ * problem and make the OpenAPI document) around its answer (`sync-answers.ts`). The REST function
+ * loads them with the first request its route table cannot answer alone (decision 0045).
+ */
 import * as z from 'zod';
-import { initialBearing } from '../core/bearing.ts';
-import { compassPoint } from '../core/compass.ts';
-import { ignoredDirectionHint, isRuleProblem, resolveDirection } from '../core/direction.ts';
-import { PLANS, TRIAL_DAYS, TRIAL_HOW_TO_START } from '../core/plans.ts';
-import { TAILWIND_FORMULA, windComponents } from '../core/wind.ts';
-import { API_VERSION, SERVICE_VERSION } from '../core/service-facts.ts';
 import { CACHE } from './headers.ts';
 import { openApiDocument } from './openapi.ts';
 import { defineEndpoint, type Endpoint } from './operation.ts';
-import { PlansResultSchema, type PlansResult } from './schemas/plan-schemas.ts';
+import { PlansResultSchema } from './schemas/plan-schemas.ts';
 import { BearingQuerySchema, TailwindQuerySchema } from './schemas/query-schemas.ts';
-import {
-  BearingResultSchema,
-  HealthSchema,
-  TailwindResultSchema,
-  type BearingResult,
-  type Health,
-  type TailwindResult,
-} from './schemas/results.ts';
-
-/** The optional `hint` member: present only with a text, so most answers stay as they were. */
-function withHint(hint: string | undefined): { hint?: string } {
-  return hint === undefined ? {} : { hint };
-}
+import { BearingResultSchema, HealthSchema, TailwindResultSchema } from './schemas/results.ts';
+import { BEARING_ANSWER, HEALTH_ANSWER, PLANS_ANSWER, TAILWIND_ANSWER } from './sync-answers.ts';
 
 const tailwind = defineEndpoint({
   operationId: 'calculateTailwind',
@@ -35,28 +23,7 @@ const tailwind = defineEndpoint({
   tag: 'Wind',
   query: TailwindQuerySchema,
   result: TailwindResultSchema,
-  cache: CACHE.calculation,
-  run(query): TailwindResult {
-    const direction = resolveDirection(query);
-    // The schema has already refused a query whose direction is a problem.
-    if (isRuleProblem(direction)) throw new Error(`unvalidated direction: ${direction.detail}`);
-    const bearingDeg = direction.bearingDeg;
-    const wind = windComponents({
-      speedKmh: query.wind_speed_kmh,
-      directionDeg: query.wind_direction_deg,
-      bearingDeg,
-    });
-    return {
-      signed_tailwind_kmh: wind.signedKmh,
-      crosswind_kmh: wind.crosswindKmh,
-      effect: wind.effect,
-      segment_bearing_deg: bearingDeg,
-      wind_speed_kmh: query.wind_speed_kmh,
-      wind_direction_deg: query.wind_direction_deg,
-      formula: TAILWIND_FORMULA,
-      ...withHint(ignoredDirectionHint(query)),
-    };
-  },
+  ...TAILWIND_ANSWER,
 });
 
 const bearing = defineEndpoint({
@@ -67,14 +34,7 @@ const bearing = defineEndpoint({
   tag: 'Wind',
   query: BearingQuerySchema,
   result: BearingResultSchema,
-  cache: CACHE.calculation,
-  run(query): BearingResult {
-    const degrees = initialBearing(
-      { lat: query.start_lat, lon: query.start_lon },
-      { lat: query.end_lat, lon: query.end_lon },
-    );
-    return { bearing_deg: degrees, compass: compassPoint(degrees) };
-  },
+  ...BEARING_ANSWER,
 });
 
 const plans = defineEndpoint({
@@ -83,12 +43,7 @@ const plans = defineEndpoint({
   description: 'The Free plan and the three Pro plans with EUR and USD display prices.',
   tag: 'Plans',
   result: PlansResultSchema,
-  cache: CACHE.catalog,
-  run: (_query, { urls }): PlansResult => ({
-    plans: PLANS,
-    trial: { days: TRIAL_DAYS, how_to_start: TRIAL_HOW_TO_START },
-    pricing_url: urls.pricing,
-  }),
+  ...PLANS_ANSWER,
 });
 
 const health = defineEndpoint({
@@ -99,13 +54,7 @@ const health = defineEndpoint({
     'source: live or demo, where from, and whether it answered lately. Never cached.',
   tag: 'Service',
   result: HealthSchema,
-  cache: CACHE.none,
-  run: (_query, { sources }): Health => ({
-    status: 'ok',
-    version: SERVICE_VERSION,
-    api_version: API_VERSION,
-    ...(sources ? { sources: [...sources()] } : {}),
-  }),
+  ...HEALTH_ANSWER,
 });
 
 const openapi = defineEndpoint({

@@ -3,7 +3,7 @@ import { closestName } from '../core/closest-name.ts';
 import { PARAMETERS, parseDecimal, rangeHint, type ParameterName } from '../core/parameters.ts';
 import { ApiError } from '../core/problems.ts';
 import type { QueryParams } from './request-target.ts';
-import type { RuleIssueParams } from './schemas/query-schemas.ts';
+import type { RuleIssueParams } from './query-rules.ts';
 
 type QueryValue = number | string | string[] | undefined;
 

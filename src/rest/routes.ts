@@ -1,25 +1,33 @@
 /**
  * Every path of the REST API in one table, in the order the OpenAPI
- * document and the `not_found` hint list them: the synchronous endpoints
- * (`endpoints.ts`), answered at once with their query readers compiled from
- * their schemas, and the data endpoints, whose definitions, use cases and
+ * document and the `not_found` hint list them: the synchronous endpoints,
+ * answered at once, and the data endpoints, whose definitions, use cases and
  * answers load with the first request that names one (`data-endpoints.ts`
  * and one module per route under `data-routes/`), so a cold start that
- * answers `/v1/tailwind` compiles none of them. The handler asks
- * {@link routeOf} once per request.
+ * answers `/v1/tailwind` compiles none of them. A synchronous route answers a
+ * valid plain query with the reader compiled from its schema's plan and its
+ * schema-free answer (`sync-queries.ts`, `sync-answers.ts`); any other query,
+ * and `/openapi.json`, go through its endpoint's definition (`endpoints.ts`),
+ * which the REST function loads on first need (decision 0045). The handler
+ * asks {@link routeOf} once per request.
  */
-import { compileQuery, type CompiledQuery } from './compiled-query.ts';
-import { ENDPOINTS } from './endpoints.ts';
-import type { Endpoint } from './operation.ts';
+import { compilePlan, type CompiledQuery } from './compiled-query.ts';
+import { SYNC_ANSWERS, type SyncAnswer } from './sync-answers.ts';
+import { SYNC_QUERIES } from './sync-queries.ts';
 
 /** The data endpoints' paths as the OpenAPI document spells them. */
 export type DataPath = '/v1/wind' | '/v1/segments' | '/v1/segments/{id}';
 
-/** A synchronous endpoint with the query reader compiled from its schema, if it has one. */
+/** A synchronous endpoint: its path in `ENDPOINTS`, and what answers it without its schemas, if anything. */
 export interface SyncRoute {
   readonly kind: 'sync';
-  readonly endpoint: Endpoint;
+  readonly path: string;
+  /** Whether the endpoint reads a query. */
+  readonly query: boolean;
+  /** The reader compiled from its query schema's plan, if it has one. */
   readonly compiled: CompiledQuery | undefined;
+  /** Its answer to a query already read, when it needs no schema (not `/openapi.json`). */
+  readonly answer: SyncAnswer<never> | undefined;
 }
 
 /** A data endpoint, by its OpenAPI path; what it runs is loaded with its first request. */
@@ -30,17 +38,16 @@ export interface DataRoute {
 
 export type Route = SyncRoute | DataRoute;
 
-const sync = (endpoint: Endpoint): SyncRoute => ({
-  kind: 'sync',
-  endpoint,
-  compiled: endpoint.query && compileQuery(endpoint.query),
-});
+const sync = (path: string): SyncRoute => {
+  const { query = false, plan } = SYNC_QUERIES[path] ?? {};
+  return { kind: 'sync', path, query, compiled: plan && compilePlan(plan), answer: SYNC_ANSWERS[path] };
+};
 
 const data = (path: DataPath): DataRoute => ({ kind: 'data', path });
 
 /** The route table: each path once, sync and data endpoints together. */
 export const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
-  ...Object.entries(ENDPOINTS).map(([path, endpoint]) => [path, sync(endpoint)] as const),
+  ...Object.keys(SYNC_QUERIES).map((path) => [path, sync(path)] as const),
   ['/v1/wind', data('/v1/wind')],
   ['/v1/segments', data('/v1/segments')],
   ['/v1/segments/{id}', data('/v1/segments/{id}')],

@@ -7,7 +7,7 @@
  * 404, a known one gets the shell with its own head, or its picture.
  */
 import { CACHE } from '../http/cache-control.ts';
-import type { ApiReplier } from './handler.ts';
+import type { ApiReplier } from './replier.ts';
 import type { SegmentDetailResult } from './schemas/segment-results.ts';
 import { segmentCardPng } from './segment-card.ts';
 import { withSegmentHead } from './segment-page-head.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Reply } from '../rest/headers.ts';
-import type { ApiReplier } from '../rest/handler.ts';
+import type { ApiReplier } from '../rest/replier.ts';
 import { clientAddressOf } from '../http/client-address.ts';
 
 function write(response: ServerResponse, { status, headers, body }: Reply): void {

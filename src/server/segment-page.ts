@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
-import type { ApiReplier } from '../rest/handler.ts';
+import type { ApiReplier } from '../rest/replier.ts';
 import { withSegmentHead } from '../rest/segment-page-head.ts';
 import { cardReply, segmentOf, segmentPageRoute } from '../rest/segment-page.ts';
 

@@ -5,7 +5,7 @@ import type { ServerMiddleware, ServerRequest } from 'srvx';
 import { toNodeHandler } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
 import type { ApiError } from '../core/problems.ts';
-import { toFetchHandler, type ApiReplier } from '../rest/handler.ts';
+import { toFetchHandler, type ApiReplier } from '../rest/replier.ts';
 import { problemReply } from '../rest/problem-reply.ts';
 import type { McpService } from '../app/mcp-service.ts';
 import { pathFacts } from '../app/paths.ts';

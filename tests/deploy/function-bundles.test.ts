@@ -1,8 +1,8 @@
 /**
  * The bundled Vercel functions (`scripts/vercel/bundle-functions.ts`), run
  * as the deployment runs them: a fresh Node process imports the bundled
- * MCP function and answers one public call, recording which of the
- * bundle's files it loads. Each file maps back to the source modules
+ * MCP function and answers one public call (or the REST function one GET),
+ * recording which of the bundle's files it loads. Each file maps back to the source modules
  * esbuild put in it, so this checks what a cold start compiles.
  */
 import { execFileSync } from 'node:child_process';
@@ -59,10 +59,11 @@ ${PUBLIC_CALL}process.stdout.write('\\n${MARK}' + JSON.stringify({ status: respo
 
 let outDir: string;
 let mcp: BundledFunction;
+let bundled: BundledFunction[];
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'wos-bundles-'));
-  const bundled = await bundleFunctions(outDir);
+  bundled = await bundleFunctions(outDir);
   const found = bundled.find((fn) => fn.name === 'mcp');
   if (!found) throw new Error('no MCP bundle');
   mcp = found;
@@ -229,4 +230,52 @@ describe('the bundled MCP function', () => {
         .map(({ segment }) => [segment.id, segment.name]);
     expect(every(packed)).toEqual(every(geojson));
   });
+});
+
+/** The bundle's source modules a fresh process loads to answer one GET through the REST function. */
+function restSourcesLoaded(target: string): { status: number; sources: string[] } {
+  const rest = bundled.find((fn) => fn.name === 'rest');
+  if (!rest) throw new Error('no REST bundle');
+  const probe = `
+import { registerHooks } from 'node:module';
+const loaded = new Set();
+registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });
+const { default: fn } = await import(process.argv[1]);
+const response = await fn.fetch(new Request('http://localhost' + process.argv[2]));
+await response.text();
+process.stdout.write('\\n${MARK}' + JSON.stringify({ status: response.status, loaded: [...loaded] }));
+`;
+  const out = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', probe, pathToFileURL(rest.file).href, target],
+    { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } },
+  );
+  const result = JSON.parse(out.slice(out.lastIndexOf(MARK) + MARK.length)) as {
+    status: number;
+    loaded: string[];
+  };
+  const files = result.loaded.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
+  return { status: result.status, sources: files.flatMap((file) => rest.files.get(file) ?? []) };
+}
+
+/** zod, a schema, the endpoints' definitions or the settings' schema (decision 0045). */
+const SCHEMA_CODE =
+  /node_modules\/zod\/|src\/rest\/(schemas\/|endpoints\.ts|openapi\.ts)|src\/app\/settings(\.ts|\/setting-schema\.ts)/;
+
+describe('the bundled REST function', () => {
+  it('answers a valid /v1/tailwind without loading zod, a schema or the settings’ schema', () => {
+    const { status, sources } = restSourcesLoaded(
+      '/v1/tailwind?wind_speed_kmh=20&wind_direction_deg=250&segment_bearing_deg=80',
+    );
+    expect(status).toBe(200);
+    expect(sources).toContain('src/rest/routes.ts');
+    expect(sources.filter((path) => SCHEMA_CODE.test(path))).toEqual([]);
+  }, 60_000);
+
+  it('loads the definitions, and zod with them, for a problem', () => {
+    const { status, sources } = restSourcesLoaded('/v1/tailwind?wind_speed_kmh=fast');
+    expect(status).toBe(400);
+    expect(sources).toContain('src/rest/endpoints.ts');
+    expect(sources.filter((path) => path.startsWith('node_modules/zod/')).length).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -74,5 +74,8 @@ describe('the one client-address reader', () => {
     expect(platformClientAddress(new Headers({ 'x-real-ip': '198.51.100.7' }))).toBe('198.51.100.7');
     expect(platformClientAddress({ 'x-real-ip': '198.51.100.7' })).toBe('198.51.100.7');
     expect(platformClientAddress(new Headers())).toBeUndefined();
+    // A Node header named `get` is a value, not the web form's method.
+    expect(platformClientAddress({ get: 'x', 'x-real-ip': '198.51.100.7' })).toBe('198.51.100.7');
+    expect(platformClientAddress({ get: ['x', 'y'] })).toBeUndefined();
   });
 });

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { ApiError } from '../../src/core/problems.ts';
-import { compileQuery } from '../../src/rest/compiled-query.ts';
+import { compilePlan } from '../../src/rest/compiled-query.ts';
 import { createApiReplier } from '../../src/rest/handler.ts';
 import { parseQuery } from '../../src/rest/query.ts';
-import { BearingQuerySchema, TailwindQuerySchema } from '../../src/rest/schemas/query-schemas.ts';
+import { BearingQuerySchema, queryPlan, TailwindQuerySchema } from '../../src/rest/schemas/query-schemas.ts';
 
 const NAMES = [
   'wind_speed_kmh',
@@ -102,7 +102,8 @@ describe('the query reader compiled from a schema', () => {
     ['tailwind', TailwindQuerySchema],
     ['bearing', BearingQuerySchema],
   ] as const) {
-    const compiled = compileQuery(schema);
+    const plan = queryPlan(schema);
+    const compiled = plan && compilePlan(plan);
 
     it(`exists for the ${label} query`, () => {
       expect(compiled).toBeTypeOf('function');

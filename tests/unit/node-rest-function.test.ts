@@ -8,7 +8,7 @@ import { createServer, request as send, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restFunction } from '../../src/app/app.ts';
+import { restFunction } from '../../src/app/rest-api.ts';
 import { nodeRestHandler } from '../../src/app/node-rest-function.ts';
 import { createApiReplier } from '../../src/rest/handler.ts';
 

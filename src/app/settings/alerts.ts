@@ -1,10 +1,9 @@
 /** When tailwind alerts are evaluated: by `npm start`'s own timer, or by Vercel Cron with a bearer token. */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting } from './setting-field.ts';
 import { anyText, wholeNumber } from './text-readers.ts';
 
-export const AlertSettingsSchema = z.object({
-  WOS_ALERTS_INTERVAL_MS: settingField<number | null>({
+export const ALERT_SETTINGS = {
+  WOS_ALERTS_INTERVAL_MS: setting<number | null>({
     group: 'riders',
     shownDefault: '`900000` (15 min)',
     description: 'How often `npm start` evaluates tailwind alerts; `0` turns the job off',
@@ -12,7 +11,7 @@ export const AlertSettingsSchema = z.object({
     parse: (text) => (text === '0' ? null : wholeNumber(60_000, 86_400_000)(text)),
     fallback: 900_000,
   }),
-  CRON_SECRET: settingField<string | undefined>({
+  CRON_SECRET: setting<string | undefined>({
     group: 'riders',
     shownDefault: 'unset (every call refused)',
     description: 'Bearer token `/api/cron-alerts` requires (Vercel Cron sends it)',
@@ -21,4 +20,4 @@ export const AlertSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-});
+};

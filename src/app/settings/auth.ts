@@ -1,9 +1,8 @@
 /** The authorization server's one setting: the secret its sign-ins and token keys depend on. */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting } from './setting-field.ts';
 
-export const AuthSettingsSchema = z.object({
-  BETTER_AUTH_SECRET: settingField<string | undefined>({
+export const AUTH_SETTINGS = {
+  BETTER_AUTH_SECRET: setting<string | undefined>({
     group: 'riders',
     shownDefault: 'generated beside the SQLite file',
     description: 'Signs sign-ins and encrypts the token keys; required with PostgreSQL or on Vercel',
@@ -12,4 +11,4 @@ export const AuthSettingsSchema = z.object({
     parse: (text) => (text.length >= 32 ? text : undefined),
     fallback: undefined,
   }),
-});
+};

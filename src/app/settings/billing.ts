@@ -5,10 +5,9 @@
  * ({@link billingConfigOf}), so a deployment never shows a Buy button that
  * leads nowhere.
  */
-import { z } from 'zod';
 import type { BillingConfig } from '../../billing/config.ts';
 import { SettingsError } from './settings-error.ts';
-import { settingField, type SettingField } from './setting-field.ts';
+import { setting, type SettingSpec, type SettingValues } from './setting-field.ts';
 import { httpUrl } from './text-readers.ts';
 
 const PRICE_PLANS = { MONTHLY: 'Pro Monthly', ANNUAL: 'Pro Annual', LIFETIME: 'Pro Lifetime' } as const;
@@ -20,7 +19,7 @@ function priceSettings() {
       (currency) =>
         [
           `STRIPE_PRICE_PRO_${plan}_${currency}`,
-          settingField<string | undefined>({
+          setting<string | undefined>({
             group: 'payments',
             shownDefault: 'unset',
             description: `Stripe price id of ${PRICE_PLANS[plan]} in ${currency}`,
@@ -33,12 +32,12 @@ function priceSettings() {
   );
   return Object.fromEntries(entries) as Record<
     `STRIPE_PRICE_PRO_${keyof typeof PRICE_PLANS}_${'EUR' | 'USD'}`,
-    SettingField<string | undefined>
+    SettingSpec<string | undefined>
   >;
 }
 
-export const BillingSettingsSchema = z.object({
-  STRIPE_SECRET_KEY: settingField<string | undefined>({
+export const BILLING_SETTINGS = {
+  STRIPE_SECRET_KEY: setting<string | undefined>({
     group: 'payments',
     shownDefault: 'unset (no payments)',
     description: 'Stripe secret key (`sk_test_…` in test mode); with the rest below, turns payments on',
@@ -47,7 +46,7 @@ export const BillingSettingsSchema = z.object({
     parse: (text) => (/^(sk|rk)_[A-Za-z0-9_]+$/.test(text) ? text : undefined),
     fallback: undefined,
   }),
-  STRIPE_WEBHOOK_SECRET: settingField<string | undefined>({
+  STRIPE_WEBHOOK_SECRET: setting<string | undefined>({
     group: 'payments',
     shownDefault: 'unset',
     description: 'Signing secret of the webhook endpoint `/api/billing/webhook`',
@@ -57,7 +56,7 @@ export const BillingSettingsSchema = z.object({
     fallback: undefined,
   }),
   ...priceSettings(),
-  STRIPE_API_BASE: settingField<string | undefined>({
+  STRIPE_API_BASE: setting<string | undefined>({
     group: 'payments',
     shownDefault: "Stripe's API",
     description: 'Another Stripe API origin: the local test double (`npm run stripe:double`)',
@@ -65,9 +64,9 @@ export const BillingSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-});
+};
 
-type BillingEnvironment = z.infer<typeof BillingSettingsSchema>;
+type BillingEnvironment = SettingValues<typeof BILLING_SETTINGS>;
 
 /** Payments as the billing service takes them, `undefined` with every `STRIPE_*` variable unset. */
 export function billingConfigOf(v: BillingEnvironment): BillingConfig | undefined {

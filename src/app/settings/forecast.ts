@@ -2,13 +2,12 @@
  * Where forecasts and the chance of a tailwind come from. The Open-Meteo key
  * and timeout are declared here and also taken by the geocoder (`places.ts`).
  */
-import { z } from 'zod';
 import { openMeteoEnsembleOrigin, openMeteoForecastUrl } from '../../data/open-meteo-endpoints.ts';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { anyText, httpUrl, oneOf, wholeNumber } from './text-readers.ts';
 
-export const ForecastSettingsSchema = z.object({
-  WOS_FORECAST: settingField<'demo' | 'open-meteo' | undefined>({
+export const FORECAST_SETTINGS = {
+  WOS_FORECAST: setting<'demo' | 'open-meteo' | undefined>({
     group: 'data',
     shownDefault: '`demo`; `open-meteo` when live',
     description: '`demo` (synthetic, offline) or `open-meteo` (real forecasts)',
@@ -16,7 +15,7 @@ export const ForecastSettingsSchema = z.object({
     parse: oneOf('demo', 'open-meteo'),
     fallback: undefined,
   }),
-  WOS_FORECAST_URL: settingField<string | undefined>({
+  WOS_FORECAST_URL: setting<string | undefined>({
     group: 'data',
     shownDefault: "Open-Meteo's (`customer-api` with a key)",
     description:
@@ -25,7 +24,7 @@ export const ForecastSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-  OPEN_METEO_API_KEY: settingField<string | undefined>({
+  OPEN_METEO_API_KEY: setting<string | undefined>({
     group: 'data',
     shownDefault: 'unset',
     description: "Use Open-Meteo's commercial endpoints (forecast and geocoding) with this key",
@@ -34,7 +33,7 @@ export const ForecastSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-  WOS_FORECAST_TIMEOUT_MS: settingField({
+  WOS_FORECAST_TIMEOUT_MS: setting({
     group: 'data',
     shownDefault: '`4000`',
     description: 'Per-attempt timeout of a forecast request (100–60000); 2 retries on 429 and 5xx',
@@ -42,7 +41,7 @@ export const ForecastSettingsSchema = z.object({
     parse: wholeNumber(100, 60_000),
     fallback: 4000,
   }),
-  WOS_ENSEMBLE: settingField<'demo' | 'open-meteo' | 'off' | undefined>({
+  WOS_ENSEMBLE: setting<'demo' | 'open-meteo' | 'off' | undefined>({
     group: 'data',
     shownDefault: '`demo` with the demo forecast; live: `open-meteo` with `OPEN_METEO_API_KEY`, else `off`',
     description:
@@ -51,7 +50,7 @@ export const ForecastSettingsSchema = z.object({
     parse: oneOf('demo', 'open-meteo', 'off'),
     fallback: undefined,
   }),
-  WOS_ENSEMBLE_MODEL: settingField<'ecmwf_ifs025' | 'gfs025'>({
+  WOS_ENSEMBLE_MODEL: setting<'ecmwf_ifs025' | 'gfs025'>({
     group: 'data',
     shownDefault: '`ecmwf_ifs025`',
     description: 'Ensemble model: `ecmwf_ifs025` (ECMWF IFS, 51 members) or `gfs025` (NCEP GEFS, 31 members)',
@@ -59,7 +58,7 @@ export const ForecastSettingsSchema = z.object({
     parse: oneOf('ecmwf_ifs025', 'gfs025'),
     fallback: 'ecmwf_ifs025',
   }),
-  WOS_ENSEMBLE_URL: settingField<string | undefined>({
+  WOS_ENSEMBLE_URL: setting<string | undefined>({
     group: 'data',
     shownDefault: "Open-Meteo's (`customer-ensemble-api` with a key)",
     description:
@@ -68,9 +67,9 @@ export const ForecastSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-});
+};
 
-type ForecastEnvironment = z.infer<typeof ForecastSettingsSchema>;
+type ForecastEnvironment = SettingValues<typeof FORECAST_SETTINGS>;
 
 /** The deterministic forecast's source (its own setting, else the one switch's), key, URL and per-attempt timeout. */
 export function forecastOf(v: ForecastEnvironment, live: boolean) {

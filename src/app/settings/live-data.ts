@@ -8,12 +8,11 @@
  * unless `WOS_DATA=demo` says otherwise: a deployment is for riders, and a
  * public site serving synthetic weather by default would mislead.
  */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting } from './setting-field.ts';
 import { oneOf } from './text-readers.ts';
 
-export const LiveDataSettingsSchema = z.object({
-  WOS_DATA: settingField<'demo' | 'live' | undefined>({
+export const LIVE_DATA_SETTINGS = {
+  WOS_DATA: setting<'demo' | 'live' | undefined>({
     group: 'data',
     shownDefault: '`demo`; `live` on Vercel',
     description:
@@ -22,7 +21,7 @@ export const LiveDataSettingsSchema = z.object({
     parse: oneOf('demo', 'live'),
     fallback: undefined,
   }),
-});
+};
 
 /** Whether the live sources are on by default: `WOS_DATA`, else live on Vercel only. */
 export function liveByDefault(v: { WOS_DATA: 'demo' | 'live' | undefined; VERCEL: boolean }): boolean {

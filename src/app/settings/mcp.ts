@@ -2,12 +2,11 @@
  * The MCP endpoint's guards: which hosts and origins may call it (beyond the
  * service's own public hosts, which the composition adds) and how fast.
  */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { flag, list, positiveNumber } from './text-readers.ts';
 
-export const McpSettingsSchema = z.object({
-  WOS_MCP_ALLOWED_HOSTS: settingField<readonly string[]>({
+export const MCP_SETTINGS = {
+  WOS_MCP_ALLOWED_HOSTS: setting<readonly string[]>({
     group: 'mcp',
     shownDefault: "localhost, the `WOS_*_URL` hosts, Vercel's",
     description: 'Extra host names a request may name in `Host` (DNS-rebinding guard); `*` allows any',
@@ -15,7 +14,7 @@ export const McpSettingsSchema = z.object({
     parse: list,
     fallback: [],
   }),
-  WOS_MCP_ALLOWED_ORIGINS: settingField<readonly string[]>({
+  WOS_MCP_ALLOWED_ORIGINS: setting<readonly string[]>({
     group: 'mcp',
     shownDefault: 'none beyond the allowed hosts',
     description: 'Extra browser origin host names allowed to call the server; `*` allows any',
@@ -23,7 +22,7 @@ export const McpSettingsSchema = z.object({
     parse: list,
     fallback: [],
   }),
-  WOS_MCP_RATE_PER_MINUTE: settingField({
+  WOS_MCP_RATE_PER_MINUTE: setting({
     group: 'mcp',
     shownDefault: '`60`',
     description:
@@ -32,7 +31,7 @@ export const McpSettingsSchema = z.object({
     parse: positiveNumber,
     fallback: 60,
   }),
-  WOS_MCP_RATE_BURST: settingField({
+  WOS_MCP_RATE_BURST: setting({
     group: 'mcp',
     shownDefault: '`20`',
     description: 'Tool calls a connection may make in one window (at once, if it likes)',
@@ -40,7 +39,7 @@ export const McpSettingsSchema = z.object({
     parse: positiveNumber,
     fallback: 20,
   }),
-  WOS_TRUST_PROXY: settingField({
+  WOS_TRUST_PROXY: setting({
     group: 'mcp',
     shownDefault: 'unset',
     description:
@@ -49,9 +48,9 @@ export const McpSettingsSchema = z.object({
     parse: flag,
     fallback: false,
   }),
-});
+};
 
-type McpEnvironment = z.infer<typeof McpSettingsSchema>;
+type McpEnvironment = SettingValues<typeof MCP_SETTINGS>;
 
 /** The guards as the MCP service takes them; `publicHosts` are the host names of the service's own addresses. */
 export function mcpOf(v: McpEnvironment, publicHosts: string[]) {

@@ -4,9 +4,8 @@
  * are made at first start and kept in the rider store, so the only push
  * setting is the contact push services may write to.
  */
-import { z } from 'zod';
 import { isSendableAddress } from '../../data/mail/mail-address.ts';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { anyText } from './text-readers.ts';
 
 /** The `From` a deployment without `WOS_MAIL_FROM` uses: fine for the outbox, to be set for real mail. */
@@ -19,8 +18,8 @@ function mailFrom(text: string): string | undefined {
   return address !== undefined && isSendableAddress(address) ? text : undefined;
 }
 
-export const NotificationSettingsSchema = z.object({
-  WOS_SMTP_URL: settingField<string | undefined>({
+export const NOTIFICATION_SETTINGS = {
+  WOS_SMTP_URL: setting<string | undefined>({
     group: 'riders',
     shownDefault: 'unset (outbox folder)',
     description:
@@ -30,7 +29,7 @@ export const NotificationSettingsSchema = z.object({
     parse: (text) => (/^smtps?:\/\/[^/?#\s]+/i.test(text) && URL.canParse(text) ? text : undefined),
     fallback: undefined,
   }),
-  WOS_MAIL_FROM: settingField({
+  WOS_MAIL_FROM: setting({
     group: 'riders',
     shownDefault: `\`${DEFAULT_MAIL_FROM}\``,
     description: 'The `From` of every mail: an address your SMTP server may send as',
@@ -38,7 +37,7 @@ export const NotificationSettingsSchema = z.object({
     parse: mailFrom,
     fallback: DEFAULT_MAIL_FROM,
   }),
-  WOS_MAIL_OUTBOX: settingField({
+  WOS_MAIL_OUTBOX: setting({
     group: 'riders',
     shownDefault: '`data/outbox`',
     description: 'Folder the messages go to, one `.eml` file each, when `WOS_SMTP_URL` is unset',
@@ -46,7 +45,7 @@ export const NotificationSettingsSchema = z.object({
     parse: anyText,
     fallback: 'data/outbox',
   }),
-  WOS_PUSH_CONTACT: settingField<string | undefined>({
+  WOS_PUSH_CONTACT: setting<string | undefined>({
     group: 'riders',
     shownDefault: '`mailto:` and the `From` address',
     description:
@@ -55,9 +54,9 @@ export const NotificationSettingsSchema = z.object({
     parse: (text) => (/^(mailto:\S+@\S+|https:\/\/\S+)$/i.test(text) ? text : undefined),
     fallback: undefined,
   }),
-});
+};
 
-type NotificationEnvironment = z.infer<typeof NotificationSettingsSchema>;
+type NotificationEnvironment = SettingValues<typeof NOTIFICATION_SETTINGS>;
 
 /** The mail and push settings as the services take them. */
 export function notificationsOf(v: NotificationEnvironment) {

@@ -1,11 +1,10 @@
 /** Which geocoder answers place names: the embedded gazetteer or Open-Meteo's (with the key of `forecast.ts`). */
-import { z } from 'zod';
 import { openMeteoGeocodingOrigin } from '../../data/open-meteo-endpoints.ts';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { httpUrl, oneOf } from './text-readers.ts';
 
-export const PlaceSettingsSchema = z.object({
-  WOS_GEOCODER: settingField<'gazetteer' | 'open-meteo' | undefined>({
+export const PLACE_SETTINGS = {
+  WOS_GEOCODER: setting<'gazetteer' | 'open-meteo' | undefined>({
     group: 'data',
     shownDefault: '`gazetteer`; `open-meteo` when live',
     description: '`gazetteer` (embedded GeoNames) or `open-meteo` (Open-Meteo geocoding)',
@@ -13,7 +12,7 @@ export const PlaceSettingsSchema = z.object({
     parse: oneOf('gazetteer', 'open-meteo'),
     fallback: undefined,
   }),
-  WOS_GEOCODER_URL: settingField<string | undefined>({
+  WOS_GEOCODER_URL: setting<string | undefined>({
     group: 'data',
     shownDefault: "Open-Meteo's (`customer-geocoding-api` with a key)",
     description: 'Origin of an Open-Meteo geocoding API (it serves `/v1/search`)',
@@ -21,9 +20,9 @@ export const PlaceSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-});
+};
 
-type PlaceEnvironment = z.infer<typeof PlaceSettingsSchema>;
+type PlaceEnvironment = SettingValues<typeof PLACE_SETTINGS>;
 
 /** The geocoder: its own setting, else the one switch's; with Open-Meteo's key (shared with the forecast) and URL. */
 export function geocoderOf(v: PlaceEnvironment & { OPEN_METEO_API_KEY: string | undefined }, live: boolean) {

@@ -1,10 +1,9 @@
 /** What Vercel sets on its deployments: read to refuse a SQLite store there and to allow its hosts at `/mcp`. */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting } from './setting-field.ts';
 import { anyText } from './text-readers.ts';
 
-export const PlatformSettingsSchema = z.object({
-  VERCEL: settingField({
+export const PLATFORM_SETTINGS = {
+  VERCEL: setting({
     group: 'platform',
     shownDefault: 'set by Vercel',
     description: 'On Vercel: the rider store must be PostgreSQL and the auth secret set',
@@ -12,7 +11,7 @@ export const PlatformSettingsSchema = z.object({
     parse: () => true,
     fallback: false,
   }),
-  VERCEL_URL: settingField<string | undefined>({
+  VERCEL_URL: setting<string | undefined>({
     group: 'platform',
     shownDefault: 'set by Vercel',
     description: "The deployment's own host, allowed at `/mcp`",
@@ -20,7 +19,7 @@ export const PlatformSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-  VERCEL_BRANCH_URL: settingField<string | undefined>({
+  VERCEL_BRANCH_URL: setting<string | undefined>({
     group: 'platform',
     shownDefault: 'set by Vercel',
     description: "The branch deployment's host, allowed at `/mcp`",
@@ -28,7 +27,7 @@ export const PlatformSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-  VERCEL_PROJECT_PRODUCTION_URL: settingField<string | undefined>({
+  VERCEL_PROJECT_PRODUCTION_URL: setting<string | undefined>({
     group: 'platform',
     shownDefault: 'set by Vercel',
     description: "The project's production host, allowed at `/mcp`",
@@ -36,4 +35,4 @@ export const PlatformSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-});
+};

@@ -1,10 +1,9 @@
 /** Which segments the service knows: the catalog file and whether more are discovered on demand, from where. */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { anyText, httpUrl, oneOf, wholeNumber } from './text-readers.ts';
 
-export const SegmentSettingsSchema = z.object({
-  WOS_SEGMENTS_FILE: settingField<string | undefined>({
+export const SEGMENT_SETTINGS = {
+  WOS_SEGMENTS_FILE: setting<string | undefined>({
     group: 'data',
     shownDefault: 'embedded catalog',
     description:
@@ -13,7 +12,7 @@ export const SegmentSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-  WOS_DISCOVERY: settingField<'seed' | 'online' | undefined>({
+  WOS_DISCOVERY: setting<'seed' | 'online' | undefined>({
     group: 'data',
     shownDefault: '`seed`; `online` when live',
     description:
@@ -22,7 +21,7 @@ export const SegmentSettingsSchema = z.object({
     parse: oneOf('seed', 'online'),
     fallback: undefined,
   }),
-  WOS_OVERPASS_URL: settingField<string>({
+  WOS_OVERPASS_URL: setting<string>({
     group: 'data',
     shownDefault: '`https://overpass-api.de/api/interpreter`',
     description:
@@ -31,7 +30,7 @@ export const SegmentSettingsSchema = z.object({
     parse: httpUrl,
     fallback: 'https://overpass-api.de/api/interpreter',
   }),
-  WOS_ELEVATION_URL: settingField<string>({
+  WOS_ELEVATION_URL: setting<string>({
     group: 'data',
     shownDefault: '`https://api.open-meteo.com/v1/elevation`',
     description:
@@ -40,7 +39,7 @@ export const SegmentSettingsSchema = z.object({
     parse: httpUrl,
     fallback: 'https://api.open-meteo.com/v1/elevation',
   }),
-  WOS_DISCOVERY_AREAS: settingField({
+  WOS_DISCOVERY_AREAS: setting({
     group: 'data',
     shownDefault: '`512`',
     description:
@@ -49,7 +48,7 @@ export const SegmentSettingsSchema = z.object({
     parse: wholeNumber(9, 100_000),
     fallback: 512,
   }),
-  WOS_OVERPASS_CONCURRENCY: settingField({
+  WOS_OVERPASS_CONCURRENCY: setting({
     group: 'data',
     shownDefault: '`2`',
     description:
@@ -58,9 +57,9 @@ export const SegmentSettingsSchema = z.object({
     parse: wholeNumber(1, 32),
     fallback: 2,
   }),
-});
+};
 
-type SegmentEnvironment = z.infer<typeof SegmentSettingsSchema>;
+type SegmentEnvironment = SettingValues<typeof SEGMENT_SETTINGS>;
 
 /** How segments beyond the catalog are found (its own setting, else the one switch's), as the discovery service takes it. */
 export function discoveryOf(v: SegmentEnvironment, live: boolean) {

@@ -1,10 +1,9 @@
 /** Where `npm start` listens: the first rows of the "Server and addresses" table. */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting } from './setting-field.ts';
 import { anyText, wholeNumber } from './text-readers.ts';
 
-export const ServerSettingsSchema = z.object({
-  PORT: settingField({
+export const SERVER_SETTINGS = {
+  PORT: setting({
     group: 'server',
     shownDefault: '`3000`',
     description: 'Port of `npm start`',
@@ -12,7 +11,7 @@ export const ServerSettingsSchema = z.object({
     parse: wholeNumber(0, 65_535),
     fallback: 3000,
   }),
-  HOST: settingField<string | undefined>({
+  HOST: setting<string | undefined>({
     group: 'server',
     shownDefault: 'every interface (IPv4 and IPv6)',
     description: 'Address `npm start` listens on, e.g. `127.0.0.1`',
@@ -20,4 +19,4 @@ export const ServerSettingsSchema = z.object({
     parse: anyText,
     fallback: undefined,
   }),
-});
+};

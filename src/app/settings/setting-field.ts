@@ -1,11 +1,10 @@
 /**
- * How one environment variable becomes a field of the settings schema: the
- * text is trimmed, read by the topic's own reader and replaced by the default
- * when unset or blank, and what the docs say of it is registered on the field
- * itself, so the variable, its schema and its documentation are one entry.
- * Each topic file of this folder declares its variables with {@link settingField}.
+ * One environment variable's entry: what the docs say of it, how its text is read and its default,
+ * declared once in its topic's table (each file of this folder). The zod schema of the whole
+ * environment is built from these entries (`setting-schema.ts`, `EnvironmentSchema` in
+ * `../settings.ts`), and so is the REST function's reader that starts without zod
+ * (`plain-settings.ts`, decision 0045): both read a value with {@link readSetting}.
  */
-import { z } from 'zod';
 
 /** The table of docs/operating.md a setting is listed in. */
 export type SettingGroup = 'server' | 'data' | 'mcp' | 'riders' | 'payments' | 'platform';
@@ -22,34 +21,43 @@ export interface SettingDoc {
   readonly secret?: boolean;
 }
 
-interface SettingSpec<T> extends SettingDoc {
+/** A variable's entry: its documentation, its reader and its default. */
+export interface SettingSpec<T> extends SettingDoc {
   /** Reads the trimmed, non-empty text; `undefined` for a value it refuses. */
   readonly parse: (text: string) => T | undefined;
   readonly fallback: T;
 }
 
-/** Every setting's documentation, registered on its schema. */
-export const SETTING_DOCS = z.registry<SettingDoc>();
+/** A topic's variables by name. */
+export type SettingTable = Readonly<Record<string, SettingSpec<unknown>>>;
+
+/** Each variable's value as read, by name: the type follows each entry of a table. */
+export type SettingValues<Table> = {
+  -readonly [Name in keyof Table]: Table[Name] extends SettingSpec<infer T> ? T : never;
+};
+
+/** Declares an entry, its value's type inferred from the reader and default (or given). */
+export const setting = <T>(spec: SettingSpec<T>): SettingSpec<T> => spec;
+
+/** What {@link readSetting} answers for text the entry's reader refuses. */
+export const REFUSED: unique symbol = Symbol('refused');
 
 /**
- * One variable's field of the environment schema: trims the text, parses it
- * and falls back to the default when it is unset or blank. A refused value
- * becomes an issue carrying the text, which `readSettings` words.
+ * A variable's value: the text trimmed, read by the entry's reader, the default when it is unset or
+ * blank, {@link REFUSED} when the reader refuses it.
  */
-export function settingField<T>({ parse, fallback, ...doc }: SettingSpec<T>) {
-  return z
-    .string()
-    .optional()
-    .transform((raw, ctx): T => {
-      const text = raw?.trim();
-      if (!text) return fallback;
-      const value = parse(text);
-      if (value !== undefined) return value;
-      ctx.addIssue({ code: 'custom', message: 'refused', params: { text } });
-      return z.NEVER;
-    })
-    .register(SETTING_DOCS, doc);
+export function readSetting<T>(
+  { parse, fallback }: SettingSpec<T>,
+  raw: string | undefined,
+): T | typeof REFUSED {
+  const text = raw?.trim();
+  if (!text) return fallback;
+  const value = parse(text);
+  return value === undefined ? REFUSED : value;
 }
 
-/** The schema type of a field read as `T`. */
-export type SettingField<T> = ReturnType<typeof settingField<T>>;
+/** The one message for a refused value: the variable, the value (unless secret) and the accepted form. */
+export function refusal(name: string, { secret, accepts }: SettingDoc, text: string): string {
+  const shown = secret ? `the ${text.length}-character value given` : `"${text}"`;
+  return `${name} must be ${accepts}, not ${shown}.`;
+}

@@ -6,3 +6,7 @@
 export class SettingsError extends Error {
   override readonly name = 'SettingsError';
 }
+
+/** The error for refused values: one line each, in the order of the settings. */
+export const invalidEnvironment = (lines: readonly string[]): SettingsError =>
+  new SettingsError(`Invalid environment:\n${lines.map((line) => `  ${line}`).join('\n')}`);

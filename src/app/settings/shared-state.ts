@@ -1,9 +1,8 @@
 /** Where the instances share their state (limits, forecast cache, locks): memory when unset. */
-import { z } from 'zod';
-import { settingField } from './setting-field.ts';
+import { setting } from './setting-field.ts';
 
-export const SharedStateSettingsSchema = z.object({
-  REDIS_URL: settingField<string | undefined>({
+export const SHARED_STATE_SETTINGS = {
+  REDIS_URL: setting<string | undefined>({
     group: 'server',
     shownDefault: 'unset (memory)',
     description: 'State shared by every instance (see "Shared state")',
@@ -12,4 +11,4 @@ export const SharedStateSettingsSchema = z.object({
     parse: (text) => (/^rediss?:\/\//i.test(text) ? text : undefined),
     fallback: undefined,
   }),
-});
+};

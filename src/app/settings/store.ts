@@ -4,14 +4,13 @@
  * services that open the store, so the REST function starts without one.
  */
 import { resolve } from 'node:path';
-import { z } from 'zod';
 import type { StoreConfig } from '../../store/database.ts';
 import { SettingsError } from './settings-error.ts';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { anyText } from './text-readers.ts';
 
-export const StoreSettingsSchema = z.object({
-  DATABASE_URL: settingField<string | undefined>({
+export const STORE_SETTINGS = {
+  DATABASE_URL: setting<string | undefined>({
     group: 'riders',
     shownDefault: 'unset (SQLite)',
     description: 'PostgreSQL rider store; required on Vercel',
@@ -20,7 +19,7 @@ export const StoreSettingsSchema = z.object({
     parse: (text) => (/^postgres(ql)?:\/\//i.test(text) ? text : undefined),
     fallback: undefined,
   }),
-  WOS_DATABASE_PATH: settingField({
+  WOS_DATABASE_PATH: setting({
     group: 'riders',
     shownDefault: '`data/wind-on-segment.sqlite`',
     description: 'SQLite rider store file (or `:memory:`) when `DATABASE_URL` is unset',
@@ -28,9 +27,9 @@ export const StoreSettingsSchema = z.object({
     parse: anyText,
     fallback: 'data/wind-on-segment.sqlite',
   }),
-});
+};
 
-type StoreEnvironment = z.infer<typeof StoreSettingsSchema>;
+type StoreEnvironment = SettingValues<typeof STORE_SETTINGS>;
 
 /** The two store variables as the settings carry them, before the choice is made. */
 export function storeOf(v: StoreEnvironment) {

@@ -3,13 +3,12 @@
  * `servers` entry and the MCP host guard; each falls back to the request's
  * own origin when unset.
  */
-import { z } from 'zod';
 import type { ApiConfig } from '../../http/public-urls.ts';
-import { settingField } from './setting-field.ts';
+import { setting, type SettingValues } from './setting-field.ts';
 import { httpUrl } from './text-readers.ts';
 
-export const UrlSettingsSchema = z.object({
-  WOS_SITE_URL: settingField<string | undefined>({
+export const URL_SETTINGS = {
+  WOS_SITE_URL: setting<string | undefined>({
     group: 'server',
     shownDefault: 'request origin',
     description: 'Origin of the documentation site (pricing link, sign-in origin, defaults below)',
@@ -17,7 +16,7 @@ export const UrlSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-  WOS_BASE_URL: settingField<string | undefined>({
+  WOS_BASE_URL: setting<string | undefined>({
     group: 'server',
     shownDefault: 'request origin',
     description: '`{base_url}`: the API origin, the OpenAPI `servers` entry',
@@ -25,7 +24,7 @@ export const UrlSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-  WOS_DOCS_URL: settingField<string | undefined>({
+  WOS_DOCS_URL: setting<string | undefined>({
     group: 'server',
     shownDefault: '`<site>/docs`',
     description: '`{docs_url}`: base of every problem `type` URI',
@@ -33,7 +32,7 @@ export const UrlSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-  WOS_MCP_URL: settingField<string | undefined>({
+  WOS_MCP_URL: setting<string | undefined>({
     group: 'server',
     shownDefault: '`<site>/mcp`',
     description: '`{mcp_url}`: the public MCP address',
@@ -41,9 +40,9 @@ export const UrlSettingsSchema = z.object({
     parse: httpUrl,
     fallback: undefined,
   }),
-});
+};
 
-type UrlEnvironment = z.infer<typeof UrlSettingsSchema>;
+type UrlEnvironment = SettingValues<typeof URL_SETTINGS>;
 
 /** The addresses as the link builders take them: only those set, the rest follow the request. */
 export function publicUrlsOf(v: UrlEnvironment): ApiConfig {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { RuleIssueParams } from './query-schemas.ts';
+import type { RuleIssueParams } from '../query-rules.ts';
 
 /**
  * Queries of the data endpoints (`/v1/wind`, `/v1/segments`) and the `{id}` of

@@ -1,30 +1,14 @@
 import * as z from 'zod';
-import { isRuleProblem, resolveDirection, samePointProblem, type RuleProblem } from '../../core/direction.ts';
+import type { RuleProblem } from '../../core/direction.ts';
 import { PARAMETERS, type ParameterName } from '../../core/parameters.ts';
-
-/** Extra data a cross-field rule attaches to its zod issue. */
-export type RuleIssueParams = Pick<RuleProblem, 'code' | 'hint'>;
-
-/** A cross-field rule of a query: the problem it finds in fields already valid one by one, if any. */
-export type QueryRule<T> = (query: T) => RuleProblem | undefined;
-
-/** One field of a query as `numberParameter` declared it: its name, bounds and whether it must be sent. */
-export interface PlanField {
-  readonly name: string;
-  readonly min: number;
-  readonly max: number;
-  readonly required: boolean;
-}
-
-/**
- * What a query schema checks, as data, for a per-request reader compiled from it
- * (`src/rest/compiled-query.ts`): its fields in order, each a bounded number, and its one
- * cross-field rule, the very function the schema's refinement calls.
- */
-export interface QueryPlan {
-  readonly fields: readonly PlanField[];
-  readonly rule: QueryRule<Record<string, number | undefined>>;
-}
+import {
+  bearingRule,
+  tailwindRule,
+  type PlanField,
+  type QueryPlan,
+  type QueryRule,
+  type RuleIssueParams,
+} from '../query-rules.ts';
 
 /**
  * The number schemas `numberParameter` made, so a plan is only derived from fields whose whole
@@ -90,12 +74,7 @@ const coordinates = {
 };
 
 /** Query of `GET /v1/bearing`: all four coordinates, two distinct points. */
-export const BearingQuerySchema = queryObject(coordinates, (query) =>
-  samePointProblem(
-    { lat: query.start_lat, lon: query.start_lon },
-    { lat: query.end_lat, lon: query.end_lon },
-  ),
-);
+export const BearingQuerySchema = queryObject(coordinates, bearingRule);
 
 /**
  * Query of `GET /v1/tailwind`. Each field is validated here; which of the
@@ -112,8 +91,11 @@ export const TailwindQuerySchema = queryObject(
     end_lat: coordinates.end_lat.optional(),
     end_lon: coordinates.end_lon.optional(),
   },
-  (query) => {
-    const direction = resolveDirection(query);
-    return isRuleProblem(direction) ? direction : undefined;
-  },
+  tailwindRule,
 );
+
+/** A valid `/v1/bearing` query, as its schema reads it. */
+export type BearingQuery = z.output<typeof BearingQuerySchema>;
+
+/** A valid `/v1/tailwind` query, as its schema reads it. */
+export type TailwindQuery = z.output<typeof TailwindQuerySchema>;
