@@ -26,7 +26,7 @@ function apiInDev() {
           const paths = await server.ssrLoadModule('/src/app/paths.ts');
           if (paths['pathFacts'](pathname).function !== 'rest') return next();
           const app = await server.ssrLoadModule('/src/app/app.ts');
-          const rest = await server.ssrLoadModule('/src/rest/handler.ts');
+          const rest = await server.ssrLoadModule('/src/rest/replier.ts');
           const handle = built.get(app) ?? rest['toFetchHandler'](app['createApp']().restReplier);
           built.set(app, handle);
           const client = req.socket.remoteAddress;
