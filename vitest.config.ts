@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -23,11 +22,9 @@ export default defineConfig({
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) for the next run:
     // a rerun skips most of the TypeScript transform and import work (decision 0044).
     experimental: { fsModuleCache: true },
-    // One worker more than the cores (three on this 2-core machine). Vitest's default for `vitest run`
-    // is one fewer than the cores, which on two cores ran every file of `npm test` after the other;
-    // one per core left a core idle while a browser or process test waited on Chromium, a server or
-    // the network (decision 0044). `npm run test:unit`, all computation, keeps one per core.
-    maxWorkers: Math.max(2, availableParallelism() + 1),
+    // One worker per core. Vitest's default for `vitest run` is one fewer than the cores: one worker
+    // on a 2-core machine, which ran every file of `npm test` after the other (decision 0044).
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 240_000,
     projects: [
