@@ -7,7 +7,7 @@
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium.ts';
+import { PLAYWRIGHT_CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium.ts';
 import { keepOffline, type MapStyleAnswer } from '../../scripts/browser/offline.ts';
 import { DEFAULT_MAP_STYLE_URL } from '../../src/components/map/map-style.ts';
 import type { SegmentDetailResult, SegmentsNearResult } from '../../src/rest/schemas/segment-results.ts';
@@ -259,7 +259,7 @@ describe('the map’s fallback', () => {
   it('draws the plain line with its sentence where WebGL is off, on both map pages', async () => {
     const browser = await chromium.launch({
       executablePath: ensureChromium(),
-      args: [...CHROMIUM_ARGS, '--disable-webgl'],
+      args: [...PLAYWRIGHT_CHROMIUM_ARGS, '--disable-webgl'],
     });
     try {
       const { page, context, problems, close } = await newPage(browser, {

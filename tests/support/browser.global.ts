@@ -9,7 +9,7 @@
  */
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium.ts';
+import { PLAYWRIGHT_CHROMIUM_ARGS, ensureChromium } from '../../scripts/browser/chromium.ts';
 
 declare module 'vitest' {
   /** The WebSocket address of the run's shared Chromium (playwright-core's `launchServer`). */
@@ -28,7 +28,7 @@ const shared = globalThis as typeof globalThis & { [KEY]?: SharedChromium | unde
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const held = (shared[KEY] ??= {
-    server: chromium.launchServer({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] }),
+    server: chromium.launchServer({ executablePath: ensureChromium(), args: [...PLAYWRIGHT_CHROMIUM_ARGS] }),
     users: 0,
   });
   held.users += 1;
