@@ -87,15 +87,26 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await close();
   });
 
-  it('the top menu takes at most two rows, every item reachable', async () => {
+  it('the top menu takes at most two rows, every item reachable and the account always in view', async () => {
     const { page, problems, close } = await open('/', width);
     const header = await page.locator('.site-header').boundingBox();
     expect(header?.height).toBeLessThanOrEqual(110);
     const tops = await page
-      .locator('.site-header nav li')
+      .locator('.site-header nav li:not(.account)')
       .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
-    expect(tops).toHaveLength(8);
+    expect(tops).toHaveLength(7);
+    // "Sign in" is never scrolled out of sight, nor drawn over the brand.
+    const account = await page.locator('.site-header [data-account-link]').boundingBox();
+    const brand = await page.locator('.site-header .brand').boundingBox();
+    expect(account && brand).toBeTruthy();
+    if (!account || !brand) return;
+    expect(account.x).toBeGreaterThan(brand.x + brand.width);
+    expect(account.x + account.width).toBeLessThanOrEqual(width);
+    // The last item comes wholly into view once the menu is scrolled to its end.
+    await page.locator('.site-header nav').evaluate((nav) => nav.scrollTo({ left: nav.scrollWidth }));
+    const last = await page.locator('.site-header nav li:not(.account)').last().boundingBox();
+    expect((last?.x ?? 0) + (last?.width ?? Infinity)).toBeLessThanOrEqual(width);
     await expectNoAxeViolations(page, `/ at ${width} px`);
     expect(problems()).toEqual([]);
     await close();
