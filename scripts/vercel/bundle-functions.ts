@@ -53,7 +53,7 @@ import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { prebuiltSyncQueriesModule } from './prebuilt-sync-queries.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
-import { zodNamespace } from './zod-namespace.ts';
+import { zodCoreMembers, zodNamespace } from './zod-namespace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -348,6 +348,7 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
         englishZodOnly(),
         lazyAjv(),
         slimRateLimiter(),
+        zodCoreMembers(),
         // Last: the swaps above load their own contents first.
         zodNamespace(),
       ],
