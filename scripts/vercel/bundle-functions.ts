@@ -53,6 +53,7 @@ import { lazyAjv } from './lazy-ajv.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { prebuiltSyncQueriesModule } from './prebuilt-sync-queries.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
+import { TZ_LOOKUP_DATA, tzLookupData, tzLookupParts } from './tz-lookup-data.ts';
 import { zodCoreMembers, zodNamespace } from './zod-namespace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -349,6 +350,7 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
         lazyAjv(),
         slimRateLimiter(),
         zodCoreMembers(),
+        tzLookupData(),
         // Last: the swaps above load their own contents first.
         zodNamespace(),
       ],
@@ -422,6 +424,9 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
     join(outDir, GAZETTEER_LINES),
     new Uint8Array(starts.buffer, starts.byteOffset, starts.byteLength),
   );
+  // The time-zone grid the bundled tz-lookup reads instead of scanning it as source (`tz-lookup-data.ts`).
+  const tzLookup = readFileSync(join(ROOT, 'node_modules/@photostructure/tz-lookup/tz.js'), 'utf8');
+  writeFileSync(join(outDir, TZ_LOOKUP_DATA), tzLookupParts(tzLookup).data, 'latin1');
   // Marks the folder as ES modules even where the project's package.json is not beside it.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return bundled;
