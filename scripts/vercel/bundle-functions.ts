@@ -50,6 +50,7 @@ import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks.ts';
 import { lazyAjv } from './lazy-ajv.ts';
+import { lruCacheLists } from './lru-cache-lists.ts';
 import { prebuiltSchemaFiles, prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { prebuiltSyncQueriesModule } from './prebuilt-sync-queries.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
@@ -351,6 +352,7 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
         slimRateLimiter(),
         zodCoreMembers(),
         tzLookupData(),
+        lruCacheLists(),
         // Last: the swaps above load their own contents first.
         zodNamespace(),
       ],
