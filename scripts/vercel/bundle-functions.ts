@@ -51,7 +51,7 @@ import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks.ts';
 import { lazyAjv } from './lazy-ajv.ts';
 import { lruCacheLists } from './lru-cache-lists.ts';
-import { prebuiltSchemaFiles, prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
+import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { prebuiltSyncQueriesModule } from './prebuilt-sync-queries.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
 import { TZ_LOOKUP_DATA, tzLookupData, tzLookupParts } from './tz-lookup-data.ts';
@@ -426,8 +426,6 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
     join(outDir, GAZETTEER_LINES),
     new Uint8Array(starts.buffer, starts.byteOffset, starts.byteLength),
   );
-  // The tool schemas' conversions, one file per MCP address, which the bundled table reads (`prebuilt-schemas.ts`).
-  for (const [file, text] of Object.entries(prebuiltSchemaFiles())) writeFileSync(join(outDir, file), text);
   // The time-zone grid the bundled tz-lookup reads instead of scanning it as source (`tz-lookup-data.ts`).
   const tzLookup = readFileSync(join(ROOT, 'node_modules/@photostructure/tz-lookup/tz.js'), 'utf8');
   writeFileSync(join(outDir, TZ_LOOKUP_DATA), tzLookupParts(tzLookup).data, 'latin1');

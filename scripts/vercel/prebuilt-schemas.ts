@@ -42,41 +42,27 @@ export function prebuiltSchemaTable(): Record<string, Record<string, unknown>> {
   >;
 }
 
-/** The file beside the bundles that holds one address's table, as JSON. */
-export function prebuiltSchemaFile(audience: SchemaAudience): string {
-  return `tool-schemas-${audience.pro ? 'pro' : 'public'}.json`;
-}
-
-/** Each address's table file and its text, for `bundleFunctions` to write beside the bundles. */
-export function prebuiltSchemaFiles(): Record<string, string> {
-  return Object.fromEntries(
+/**
+ * The module the bundles load in place of `src/mcp/prebuilt-schema-table.ts`.
+ * Each address's table is one `JSON.parse` of a string, made the first time
+ * that address asks (V8 reads JSON faster than the same object written as a
+ * JavaScript literal); the public function's first call parses the public
+ * address's only, a third of the text.
+ */
+export function prebuiltSchemaTableModule(): string {
+  const texts = Object.fromEntries(
     ADDRESSES.map(([audience, tools]) => [
-      prebuiltSchemaFile(audience),
+      audience.pro ? 'pro' : 'public',
       JSON.stringify(addressTable(audience, tools)),
     ]),
   );
-}
-
-/**
- * The module the bundles load in place of `src/mcp/prebuilt-schema-table.ts`.
- * Each address's table is read from its file beside the bundles and parsed
- * the first time that address asks: the public function's first call reads
- * the public address's only, a third of the whole, and V8 neither scans the
- * tables as source nor reads a JavaScript literal of them (`JSON.parse` is
- * faster). The `new URL(…, import.meta.url)` names the files for Vercel's
- * file tracing, as the other data files are.
- */
-export function prebuiltSchemaTableModule(): string {
-  const url = (audience: SchemaAudience) =>
-    `new URL(${JSON.stringify(`./${prebuiltSchemaFile(audience)}`)}, import.meta.url)`;
   return [
     '/** Generated at build time by scripts/vercel/prebuilt-schemas.ts from the tool schemas. */',
-    "import { readFileSync } from 'node:fs';",
+    `const texts = ${JSON.stringify(texts)};`,
     'const tables = {};',
     'export function prebuiltSchemaTable(audience) {',
-    '  return audience.pro',
-    `    ? (tables.pro ??= JSON.parse(readFileSync(${url({ pro: true })}, 'utf8')))`,
-    `    : (tables.public ??= JSON.parse(readFileSync(${url({ pro: false })}, 'utf8')));`,
+    "  const address = audience.pro ? 'pro' : 'public';",
+    '  return (tables[address] ??= JSON.parse(texts[address]));',
     '}',
     '',
   ].join('\n');
