@@ -184,6 +184,21 @@ function prebuiltToolSchemas(): Plugin {
   };
 }
 
+/** Swaps `src/mcp/answer-check.ts` for the bundles' answer: the SDK does not validate tools' answers again. */
+function answersUnchecked(): Plugin {
+  const source = join(ROOT, 'src/mcp/answer-check.ts');
+  return {
+    name: 'answers-unchecked',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]answer-check\.ts$/ }, (args) =>
+        args.path === source
+          ? { contents: 'export const ANSWERS_CHECKED = false;\n', loader: 'js' }
+          : undefined,
+      );
+    },
+  };
+}
+
 /**
  * Swaps `src/rest/sync-queries.ts` for the table read off the query schemas now
  * (`prebuilt-sync-queries.ts`): the REST function's route table is then built without zod.
@@ -346,6 +361,7 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
       plugins: [
         prebuiltOpenApi(),
         prebuiltToolSchemas(),
+        answersUnchecked(),
         prebuiltSyncQueries(),
         englishZodOnly(),
         lazyAjv(),
