@@ -38,7 +38,7 @@ export function lruCacheLists(): Plugin {
   return {
     name: 'lru-cache-lists',
     setup(build) {
-      // The ES build Node's conditions pick (`dist/esm/node/index.min.js` in 11.x) and its siblings.
+      // The ES build Node's conditions pick (its `node` export, minified, in 11.x) and its siblings.
       build.onLoad(
         { filter: /[\\/]lru-cache[\\/]dist[\\/]esm[\\/](node[\\/])?index(\.min)?\.js$/ },
         async (args) => {
