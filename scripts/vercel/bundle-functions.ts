@@ -50,10 +50,12 @@ import { openApiDocument } from '../../src/rest/openapi.ts';
 import { ENDPOINTS } from '../../src/rest/endpoints.ts';
 import { joinChunks, startAndFirstRequest, type ChunkGroup } from './join-chunks.ts';
 import { lazyAjv } from './lazy-ajv.ts';
+import { lruCacheLists } from './lru-cache-lists.ts';
 import { prebuiltSchemaTableModule } from './prebuilt-schemas.ts';
 import { prebuiltSyncQueriesModule } from './prebuilt-sync-queries.ts';
 import { slimRateLimiter } from './slim-rate-limiter.ts';
-import { zodNamespace } from './zod-namespace.ts';
+import { TZ_LOOKUP_DATA, tzLookupData, tzLookupParts } from './tz-lookup-data.ts';
+import { zodCoreMembers, zodNamespace } from './zod-namespace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wiring of each function (`api/_entries/<name>.ts`). */
@@ -176,6 +178,21 @@ function prebuiltToolSchemas(): Plugin {
       build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]prebuilt-schema-table\.ts$/ }, (args) =>
         args.path === source
           ? { contents: (contents ??= prebuiltSchemaTableModule()), loader: 'js' }
+          : undefined,
+      );
+    },
+  };
+}
+
+/** Swaps `src/mcp/answer-check.ts` for the bundles' answer: the SDK does not validate tools' answers again. */
+function answersUnchecked(): Plugin {
+  const source = join(ROOT, 'src/mcp/answer-check.ts');
+  return {
+    name: 'answers-unchecked',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]answer-check\.ts$/ }, (args) =>
+        args.path === source
+          ? { contents: 'export const ANSWERS_CHECKED = false;\n', loader: 'js' }
           : undefined,
       );
     },
@@ -344,10 +361,14 @@ export async function bundleEntry(entryFile: string, outDir: string): Promise<Bu
       plugins: [
         prebuiltOpenApi(),
         prebuiltToolSchemas(),
+        answersUnchecked(),
         prebuiltSyncQueries(),
         englishZodOnly(),
         lazyAjv(),
         slimRateLimiter(),
+        zodCoreMembers(),
+        tzLookupData(),
+        lruCacheLists(),
         // Last: the swaps above load their own contents first.
         zodNamespace(),
       ],
@@ -421,6 +442,9 @@ export async function bundleFunctions(outDir = BUNDLE_DIR): Promise<BundledFunct
     join(outDir, GAZETTEER_LINES),
     new Uint8Array(starts.buffer, starts.byteOffset, starts.byteLength),
   );
+  // The time-zone grid the bundled tz-lookup reads instead of scanning it as source (`tz-lookup-data.ts`).
+  const tzLookup = readFileSync(join(ROOT, 'node_modules/@photostructure/tz-lookup/tz.js'), 'utf8');
+  writeFileSync(join(outDir, TZ_LOOKUP_DATA), tzLookupParts(tzLookup).data, 'latin1');
   // Marks the folder as ES modules even where the project's package.json is not beside it.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return bundled;

@@ -28,9 +28,11 @@
  * worth the risk); strings stay ASCII with escapes, as esbuild writes them;
  * licences stay with their code.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { rolldown } from 'rolldown';
+import { cheaperToStart } from './start-rewrites.ts';
 
 /** Files of esbuild's output (absolute paths) to put in one output file. */
 export interface ChunkGroup {
@@ -136,6 +138,7 @@ export async function joinChunks(
           ]
         : [],
     );
+    for (const { file } of joined) writeFileSync(file, cheaperToStart(readFileSync(file, 'utf8'), isBuiltin));
     // Rolldown drops a file it finds nothing in to run or export; the rest of a group must be one chunk,
     // and that chunk nothing else.
     for (const group of joining) {

@@ -11,38 +11,59 @@ const ADDRESSES: readonly (readonly [SchemaAudience, readonly ToolDefinition[]])
 ];
 
 /**
- * Every tool schema's conversion as the SDK asks for it (a tool's input
- * schema as input, its output schema as output, in the MCP default draft),
- * keyed as `src/mcp/prebuilt-schemas.ts` looks them up.
+ * Every tool schema's conversion of one address as the SDK asks for it (a
+ * tool's input schema as input, its output schema as output, in the MCP
+ * default draft), keyed as `src/mcp/prebuilt-schemas.ts` looks them up.
  */
-export function prebuiltSchemaTable(): Record<string, Record<string, unknown>> {
+function addressTable(
+  audience: SchemaAudience,
+  tools: readonly ToolDefinition[],
+): Record<string, Record<string, unknown>> {
   const table: Record<string, Record<string, unknown>> = {};
-  for (const [audience, tools] of ADDRESSES) {
-    for (const tool of tools) {
-      for (const io of ['input', 'output'] as const) {
-        const schema = io === 'input' ? tool.inputSchema : tool.outputSchema;
-        table[prebuiltSchemaKey(tool.name, io, audience)] = toolJsonSchema(
-          schema,
-          io,
-          audience,
-          PREBUILT_TARGET,
-        );
-      }
+  for (const tool of tools) {
+    for (const io of ['input', 'output'] as const) {
+      const schema = io === 'input' ? tool.inputSchema : tool.outputSchema;
+      table[prebuiltSchemaKey(tool.name, io, audience)] = toolJsonSchema(
+        schema,
+        io,
+        audience,
+        PREBUILT_TARGET,
+      );
     }
   }
   return table;
 }
 
+/** Both addresses' conversions in one table (their keys name the address). */
+export function prebuiltSchemaTable(): Record<string, Record<string, unknown>> {
+  return Object.assign({}, ...ADDRESSES.map(([audience, tools]) => addressTable(audience, tools))) as Record<
+    string,
+    Record<string, unknown>
+  >;
+}
+
 /**
  * The module the bundles load in place of `src/mcp/prebuilt-schema-table.ts`.
- * The table is one `JSON.parse` of a string: V8 reads JSON faster than the
- * same object written as a JavaScript literal.
+ * Each address's table is one `JSON.parse` of a string, made the first time
+ * that address asks (V8 reads JSON faster than the same object written as a
+ * JavaScript literal); the public function's first call parses the public
+ * address's only, a third of the text.
  */
 export function prebuiltSchemaTableModule(): string {
-  const json = JSON.stringify(prebuiltSchemaTable());
+  const texts = Object.fromEntries(
+    ADDRESSES.map(([audience, tools]) => [
+      audience.pro ? 'pro' : 'public',
+      JSON.stringify(addressTable(audience, tools)),
+    ]),
+  );
   return [
     '/** Generated at build time by scripts/vercel/prebuilt-schemas.ts from the tool schemas. */',
-    `export const PREBUILT_SCHEMA_TABLE = JSON.parse(${JSON.stringify(json)});`,
+    `const texts = ${JSON.stringify(texts)};`,
+    'const tables = {};',
+    'export function prebuiltSchemaTable(audience) {',
+    "  const address = audience.pro ? 'pro' : 'public';",
+    '  return (tables[address] ??= JSON.parse(texts[address]));',
+    '}',
     '',
   ].join('\n');
 }

@@ -14,6 +14,7 @@
  * one spelling the sources use; other spellings are left as they are.
  */
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Plugin } from 'esbuild';
 
 const BINDING_IMPORT = "import { z } from 'zod';";
@@ -36,6 +37,48 @@ export function zodNamespace(): Plugin {
           ? { contents: withZodNamespace(source), loader: 'ts' }
           : undefined;
       });
+    },
+  };
+}
+
+/** `z.core.<member>` in a package's module, as the better-auth packages write it. */
+const CORE_MEMBER = /\bz\.core\.([A-Za-z_$][\w$]*)/g;
+
+/**
+ * A package module's `z.core.<member>` read as a named import of that member
+ * from `zod/v4/core`; undefined when it has none. `z.core` is zod's whole
+ * core as one namespace object: one module that reads a member through it
+ * (`@better-auth/oauth-provider` words an issue's path with
+ * `z.core.toDotPath`) keeps every export of zod's core in the bundle, in the
+ * chunk every function's entry loads, since zod sits there: 63 KB more zod
+ * for the MCP function to parse and evaluate at each cold start than a
+ * bundle that uses the same schemas without it (the JIT compiler it never
+ * runs among them). The named import is the same function.
+ */
+export function withZodCoreMembers(source: string): string | undefined {
+  const members = new Set([...source.matchAll(CORE_MEMBER)].map(([, member]) => member));
+  if (members.size === 0) return undefined;
+  const imports = [...members].map((member) => `${member} as __zodCore_${member}`).join(', ');
+  return (
+    `import { ${imports} } from "zod/v4/core";\n` +
+    source.replace(CORE_MEMBER, (_, member: string) => `__zodCore_${member}`)
+  );
+}
+
+/** The esbuild step: the better-auth packages' modules loaded through `withZodCoreMembers` (the only ones that read `z.core`). */
+export function zodCoreMembers(): Plugin {
+  return {
+    name: 'zod-core-members',
+    setup(build) {
+      build.onLoad(
+        { filter: /[\\/]node_modules[\\/](better-auth|@better-auth[\\/][^\\/]+)[\\/].*\.mjs$/ },
+        async (args) => {
+          const contents = withZodCoreMembers(await readFile(args.path, 'utf8'));
+          return contents === undefined
+            ? undefined
+            : { contents, loader: 'js', resolveDir: dirname(args.path) };
+        },
+      );
     },
   };
 }

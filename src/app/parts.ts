@@ -26,9 +26,11 @@ const redis = ({ settings: { redisUrl: url } }: Graph) =>
 /** `WOS_SEGMENTS_FILE`, else the index `scripts/vercel/bundle-functions.ts` packs beside a bundle, else the GeoJSON. */
 const catalog = ({ settings: { segmentsFile } }: Graph) =>
   lazy(async () => {
-    // Imported here: an ES import of `node:fs` builds its module facade, whose stream getters load
-    // `fs/promises` and `readline` (8 ms of the REST function's start, which never opens the catalog).
-    const [{ existsSync }, { fileURLToPath }] = await Promise.all([import('node:fs'), import('node:url')]);
+    // Taken as Node's own objects, here: an ES import of `node:fs`, `import()` too, builds its module
+    // facade, whose stream getters load `fs/promises` and `readline` (8 ms of the REST function's start,
+    // which never opens the catalog; the file streams at the MCP function's first call, which does).
+    const { existsSync } = process.getBuiltinModule('node:fs');
+    const { fileURLToPath } = process.getBuiltinModule('node:url');
     const bundled = fileURLToPath(new URL('./catalog.segidx', import.meta.url));
     const file = segmentsFile || (existsSync(bundled) ? bundled : undefined);
     return (await import('../data/segments/open-catalog.ts')).openSegmentCatalog(file);

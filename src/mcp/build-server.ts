@@ -1,4 +1,4 @@
-import { McpServer, type AuthInfo } from '@modelcontextprotocol/server';
+import { McpServer, type AuthInfo, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { SERVICE_NAME, SERVICE_VERSION } from '../core/service-facts.ts';
 import { WIND_HEIGHT_FACTOR } from '../core/power-model.ts';
 import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
@@ -7,7 +7,8 @@ import type { SchemaAudience } from './json-schema.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { admitCall } from '../service/call-allowance.ts';
 import { prebuiltSchema } from './prebuilt-schemas.ts';
-import { withCachedJsonSchema } from './schema-cache.ts';
+import { ANSWERS_CHECKED } from './answer-check.ts';
+import { withCachedJsonSchema, withoutValidation } from './schema-cache.ts';
 import { toolInput } from './tool-input.ts';
 import { toolErrorText, type ToolDefinition } from './tool.ts';
 
@@ -40,6 +41,11 @@ export interface ServerSetup {
   readonly audience: SchemaAudience;
   readonly limiter: RateLimiter;
 }
+
+/** A tool's output schema as the SDK gets it: validating its answers, unless this build trusts the tests to (`answer-check.ts`). */
+const answerSchema = ANSWERS_CHECKED
+  ? (schema: StandardSchemaWithJSON) => schema
+  : (schema: StandardSchemaWithJSON) => withoutValidation(schema);
 
 /** Where the request's facts ride in the SDK's `authInfo.extra`. */
 const FACTS_KEY = 'wind-on-segment/request';
@@ -87,10 +93,8 @@ export function buildServer({ tools, deps, audience, limiter }: ServerSetup): Mc
         title: tool.title,
         description: tool.description,
         inputSchema: toolInput(tool.inputSchema, audience, prebuiltSchema(tool.name, 'input', audience)),
-        outputSchema: withCachedJsonSchema(
-          tool.outputSchema,
-          audience,
-          prebuiltSchema(tool.name, 'output', audience),
+        outputSchema: answerSchema(
+          withCachedJsonSchema(tool.outputSchema, audience, prebuiltSchema(tool.name, 'output', audience)),
         ),
         annotations: tool.annotations,
       },

@@ -1,5 +1,5 @@
 import type { SchemaAudience } from './json-schema.ts';
-import { PREBUILT_SCHEMA_TABLE } from './prebuilt-schema-table.ts';
+import { prebuiltSchemaTable } from './prebuilt-schema-table.ts';
 
 /** The only draft the tables hold: the one the SDK asks for (the MCP default). */
 export const PREBUILT_TARGET = 'draft-2020-12';
@@ -32,7 +32,7 @@ export function prebuiltSchema(
   tool: string,
   io: 'input' | 'output',
   audience: SchemaAudience,
-  table: Readonly<Record<string, Record<string, unknown>>> = PREBUILT_SCHEMA_TABLE,
+  table: Readonly<Record<string, Record<string, unknown>>> = prebuiltSchemaTable(audience),
 ): PrebuiltLookup {
   const key = prebuiltSchemaKey(tool, io, audience);
   return (direction, target) =>

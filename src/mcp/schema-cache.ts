@@ -74,3 +74,14 @@ export function withCachedJsonSchema(
   cache.set(schema, wrapped);
   return wrapped;
 }
+
+/**
+ * The same schema, its JSON Schema conversions as they are, with a `validate`
+ * that takes every value as it is: what the SDK gets for a tool's output
+ * schema where answers are not validated again (`answer-check.ts`).
+ */
+export function withoutValidation(schema: StandardSchemaWithJSON): StandardSchemaWithJSON {
+  return {
+    '~standard': { ...schema['~standard'], validate: (value: unknown) => ({ value }) },
+  } as StandardSchemaWithJSON;
+}

@@ -8,11 +8,12 @@ import {
 } from '../../src/core/route/route-ensemble-samples.ts';
 import { MAX_ROUTE_SAMPLES } from '../../src/core/route/route-ride.ts';
 import { createEnsembleCache } from '../../src/data/forecast/ensemble-cache.ts';
-import { ensembleRequestWeight, type EnsembleRequest } from '../../src/data/forecast/ensemble-types.ts';
 import {
-  createOpenMeteoEnsemble,
   ENSEMBLE_FETCH_HOURS,
-} from '../../src/data/forecast/open-meteo-ensemble.ts';
+  ensembleRequestWeight,
+  type EnsembleRequest,
+} from '../../src/data/forecast/ensemble-types.ts';
+import { createOpenMeteoEnsemble } from '../../src/data/forecast/open-meteo-ensemble.ts';
 import { GetRouteWindOutputSchema } from '../../src/mcp/schemas/route.ts';
 import type { Rider } from '../../src/store/repositories/riders.ts';
 import { fakeOpenMeteoEnsemble } from '../support/fake-open-meteo-ensemble.ts';

@@ -41,8 +41,15 @@ describe('tool schemas converted at bundle time', () => {
   it('survive the generated module as the same JSON', async () => {
     const source = prebuiltSchemaTableModule();
     const url = `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`;
-    const module = (await import(url)) as { PREBUILT_SCHEMA_TABLE: unknown };
-    expect(module.PREBUILT_SCHEMA_TABLE).toEqual(table);
+    const module = (await import(url)) as {
+      prebuiltSchemaTable: (audience: { pro: boolean }) => Record<string, unknown>;
+    };
+    const publicTable = module.prebuiltSchemaTable({ pro: false });
+    const proTable = module.prebuiltSchemaTable({ pro: true });
+    expect({ ...publicTable, ...proTable }).toEqual(table);
+    // Each address's table holds its own tools only.
+    expect(Object.keys(publicTable).every((key) => key.startsWith('public/'))).toBe(true);
+    expect(Object.keys(proTable).every((key) => key.startsWith('pro/'))).toBe(true);
   });
 
   it('are served for the direction and draft the SDK asks for only', () => {

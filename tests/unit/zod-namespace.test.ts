@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import * as zodModule from 'zod';
 import { z } from 'zod';
-import { withZodNamespace } from '../../scripts/vercel/zod-namespace.ts';
+import * as zodCore from 'zod/v4/core';
+import { withZodCoreMembers, withZodNamespace } from '../../scripts/vercel/zod-namespace.ts';
 
 describe('zod read as a namespace import in the bundles', () => {
   it('rewrites the binding import and nothing else', () => {
@@ -26,5 +27,22 @@ describe('zod read as a namespace import in the bundles', () => {
     for (const name of Object.keys(z)) {
       expect(zodModule[name as keyof typeof zodModule], name).toBe(z[name as keyof typeof z]);
     }
+  });
+
+  it("reads a package's `z.core.<member>` as a named import of the same member", () => {
+    const source = [
+      'import * as z from "zod";',
+      'const field = issue.path?.length ? z.core.toDotPath(issue.path) : "";',
+      'const is = value instanceof z.core.$ZodObject || z.core.toDotPath([]);',
+    ].join('\n');
+    const rewritten = withZodCoreMembers(source) ?? '';
+    expect(rewritten.split('\n')[0]).toBe(
+      'import { toDotPath as __zodCore_toDotPath, $ZodObject as __zodCore_$ZodObject } from "zod/v4/core";',
+    );
+    expect(rewritten).not.toContain('z.core.');
+    expect(rewritten.split('\n').slice(1)[0]).toBe(source.split('\n')[0]);
+    expect(zodCore.toDotPath).toBe(z.core.toDotPath);
+    expect(zodCore.$ZodObject).toBe(z.core.$ZodObject);
+    expect(withZodCoreMembers('const a = z.object({});')).toBeUndefined();
   });
 });

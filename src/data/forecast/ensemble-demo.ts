@@ -3,8 +3,12 @@ import type { LatLon } from '../../core/bearing.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
 import { roundHalfAway } from '../../core/round.ts';
 import { demoWindAt } from './demo.ts';
-import { DEMO_ENSEMBLE_MODEL, type EnsembleSeries, type EnsembleSource } from './ensemble-types.ts';
-import { ENSEMBLE_FETCH_HOURS } from './open-meteo-ensemble.ts';
+import {
+  DEMO_ENSEMBLE_MODEL,
+  ENSEMBLE_FETCH_HOURS,
+  type EnsembleSeries,
+  type EnsembleSource,
+} from './ensemble-types.ts';
 import { type Clock, hourStart } from './types.ts';
 
 /** As many members as the default real model, so the demo exercises the same sizes. */

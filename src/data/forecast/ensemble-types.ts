@@ -16,6 +16,14 @@ export const ENSEMBLE_MODELS = {
 
 export type EnsembleModelId = keyof typeof ENSEMBLE_MODELS;
 
+/**
+ * Hours asked per location: the 72-hour horizon plus 12, so an entry cached
+ * for its model run (a new one every 6 hours, published some hours later)
+ * still covers the horizon from any hour it is served in. Here, not in
+ * `open-meteo-ensemble.ts`, so the demo ensemble reads it without loading Open-Meteo's client.
+ */
+export const ENSEMBLE_FETCH_HOURS = 84;
+
 /** Which ensemble an answer is built on; `demo` is synthetic and always says so. */
 export type EnsembleSourceId = 'open-meteo' | 'demo';
 

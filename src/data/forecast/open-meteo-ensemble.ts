@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { LatLon } from '../../core/bearing.ts';
 import type { EnsembleSample } from '../../core/ensemble-chance.ts';
 import {
+  ENSEMBLE_FETCH_HOURS,
   ENSEMBLE_MODELS,
   ensembleRequestWeight,
   type EnsembleModelId,
@@ -24,13 +25,6 @@ import { type Clock, ForecastError, hourStart } from './types.ts';
 
 /** Only the wind: each variable is paid for once per member. */
 export const ENSEMBLE_HOURLY = ['wind_speed_10m', 'wind_direction_10m'] as const;
-
-/**
- * Hours asked per location: the 72-hour horizon plus 12, so an entry cached
- * for its model run (a new one every 6 hours, published some hours later)
- * still covers the horizon from any hour it is served in.
- */
-export const ENSEMBLE_FETCH_HOURS = 84;
 
 /** How long the current model run, once learned, is trusted before asking again. */
 const RUN_TTL_MS = 10 * 60 * 1000;

@@ -2,7 +2,8 @@ import type { SharedCacheTier } from './cell-cache.ts';
 import { type CachedEnsembleSource, createEnsembleCache } from './ensemble-cache.ts';
 import { createDemoEnsemble } from './ensemble-demo.ts';
 import type { EnsembleModelId, EnsembleRequest } from './ensemble-types.ts';
-import { createOpenMeteoEnsemble, type OpenMeteoEnsembleOptions } from './open-meteo-ensemble.ts';
+import type { OpenMeteoEnsembleOptions } from './open-meteo-ensemble.ts';
+import { openMeteoEnsembleOnDemand } from './open-meteo-on-demand.ts';
 import type { Clock } from './types.ts';
 
 /** What the settings choose: no ensemble, the demo one, or Open-Meteo's with a model. */
@@ -23,13 +24,13 @@ export interface EnsembleDeps {
   readonly onRequest?: (request: EnsembleRequest) => void;
 }
 
-/** The chosen ensemble behind its cache, or null when the operator turned ensembles off. */
+/** The chosen ensemble behind its cache, or null when the operator turned ensembles off; Open-Meteo's module loads with the first request. */
 export function createEnsemble(choice: EnsembleChoice, deps: EnsembleDeps = {}): CachedEnsembleSource | null {
   if (choice.source === 'off') return null;
   const clockDeps = deps.clock ? { clock: deps.clock } : {};
   const cacheOptions = { ...clockDeps, ...(deps.shared ? { shared: deps.shared } : {}) };
   if (choice.source === 'demo') return createEnsembleCache(createDemoEnsemble(clockDeps), cacheOptions);
-  const source = createOpenMeteoEnsemble({
+  const source = openMeteoEnsembleOnDemand({
     ...clockDeps,
     model: choice.model,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),

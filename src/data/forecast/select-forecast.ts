@@ -1,7 +1,8 @@
 import { type CachedForecastSource, createForecastCache } from './cache.ts';
 import type { SharedCacheTier } from './cell-cache.ts';
 import { createDemoForecast } from './demo.ts';
-import { createOpenMeteoForecast, type OpenMeteoOptions } from './open-meteo-forecast.ts';
+import type { OpenMeteoOptions } from './open-meteo-forecast.ts';
+import { openMeteoForecastOnDemand } from './open-meteo-on-demand.ts';
 import type { Clock, ForecastSource, ForecastSourceId } from './types.ts';
 
 /** Test seams: where requests go and what time it is. */
@@ -44,12 +45,13 @@ export interface ForecastChoice {
  * Builds the chosen forecast, always behind the cache. The settings default
  * to `demo` so an offline `npm start` works; real weather (`open-meteo`) must
  * be chosen explicitly, and an API key switches to the commercial endpoint.
+ * Open-Meteo's module loads with the first request (`open-meteo-on-demand.ts`).
  */
 export function createForecast(choice: ForecastChoice, deps: ForecastDeps = {}): CachedForecastSource {
   const clockDeps = deps.clock ? { clock: deps.clock } : {};
   const cacheOptions = { ...clockDeps, ...(deps.shared ? { shared: deps.shared } : {}) };
   if (choice.source === 'demo') return createForecastCache(createDemoForecast(clockDeps), cacheOptions);
-  const source = createOpenMeteoForecast({
+  const source = openMeteoForecastOnDemand({
     ...clockDeps,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
