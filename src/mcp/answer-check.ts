@@ -10,6 +10,10 @@
  * says false (`scripts/vercel/bundle-functions.ts`): zod then no longer walks
  * the answer a tool has just built from those schemas' own types, about
  * 8 M instructions of a cold public call (decision 0045, follow-up), and an
- * answer goes out as the tool built it, byte for byte the same.
+ * answer goes out as the tool built it, byte for byte the same. A client on
+ * either SDK (`@modelcontextprotocol/sdk` 1.x, `@modelcontextprotocol/client`)
+ * still checks the structured answer against the output schema the tool
+ * lists and refuses one that strays, so a deployed bug is still caught at
+ * the reader instead of being read as data.
  */
 export const ANSWERS_CHECKED = true;
