@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,27 @@ function linkNodeModules(from: string, to: string): void {
 }
 
 /**
+ * Carries the checkout's generated data (the `*.generated.*` files under `src/data/`: the gazetteer, the region
+ * index, the seed segments, the zone table; untracked, made from tracked inputs by `npm run build`)
+ * into the copy, dated after every input there, so the build in the copy finds it fresh instead of
+ * making it again: the build took 27 s instead of 50 s (35 s of CPU instead of 60 s), idle. Where the checkout has
+ * none, the copy makes its own, as a deployment does; the fresh-clone check and the data's own tests
+ * cover making it.
+ */
+function carryGeneratedData(root: string, copy: string): void {
+  const ignored = execFileSync(
+    'git',
+    ['ls-files', '--others', '--ignored', '--exclude-standard', '--', 'src/data'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const later = new Date(Date.now() + 2_000);
+  for (const file of ignored.split('\n').filter((name) => name.includes('.generated.'))) {
+    cpSync(join(root, file), join(copy, file));
+    utimesSync(join(copy, file), later, later);
+  }
+}
+
+/**
  * Runs `vercel build` offline on a scratch copy of the project (its tracked
  * and unignored files, with node_modules hard-linked), so it never races other
  * tests over `dist/`. Returns the `.vercel/output` directory.
@@ -33,6 +54,7 @@ export function buildVercelOutput(root: string): string {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     cpSync(join(root, file), join(copy, file));
   }
+  carryGeneratedData(root, copy);
   linkNodeModules(join(root, 'node_modules'), join(copy, 'node_modules'));
   mkdirSync(join(copy, '.vercel'));
   writeFileSync(
