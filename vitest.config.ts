@@ -1,4 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * V8's compile cache for every Node process of the run (Vitest's workers and each `npm start`, CLI
+ * and build the tests start inherit it): a process loading a module an earlier one compiled reads
+ * the code instead of compiling it again. 18 CLI runs took 5.7 s of CPU with it and 8.3 s without.
+ * Kept beside the installed packages, never committed; Node checks each entry against its source.
+ */
+process.env['NODE_COMPILE_CACHE'] ??= fileURLToPath(
+  new URL('node_modules/.cache/wind-on-segment/compile-cache', import.meta.url),
+);
 
 /**
  * A test's lane is its folder, never a list of names kept by hand, so a new file lands in the right

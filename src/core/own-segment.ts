@@ -11,7 +11,7 @@ import { parseGpx } from './route/gpx.ts';
 import { RouteInputError } from './route/route-error.ts';
 import { routeLegs } from './route/route-geometry.ts';
 import { routeShape } from './route/route-loop.ts';
-import { simplifyRoute, ROUTE_SIMPLIFY_TOLERANCE_M } from './route/route-simplify.ts';
+import { simplifyForWind } from './route/route-prepare.ts';
 import { parsePointList, type ParsedRoute, type RoutePoint } from './route/route-input.ts';
 
 export type OwnSegmentSource = 'gpx' | 'geojson' | 'points';
@@ -32,7 +32,7 @@ export interface PreparedSegment {
   /** From the input (GPX `<name>`, GeoJSON `properties.name`) when the rider gave none. */
   readonly name: string | undefined;
   readonly source: OwnSegmentSource;
-  /** Simplified to {@link ROUTE_SIMPLIFY_TOLERANCE_M}; what is stored and ridden by the wind maths. */
+  /** Simplified for the wind (`simplifyForWind`: 10 m, finer on tight zigzags); what is stored and ridden by the wind maths. */
   readonly points: readonly RoutePoint[];
   /** Points read from the input, after consecutive duplicates were dropped. */
   readonly pointsRead: number;
@@ -90,11 +90,11 @@ export function prepareOwnSegment(source: OwnSegmentSource, value: unknown): Pre
 
 /** Simplifies and measures a route already read (the tools read theirs with the route tool's reader). */
 export function prepareParsedSegment(source: OwnSegmentSource, route: ParsedRoute): PreparedSegment {
-  const points = simplifyRoute(route.points, ROUTE_SIMPLIFY_TOLERANCE_M);
+  const { points, toleranceM } = simplifyForWind(route.points);
   if (points.length > OWN_SEGMENT_MAX_POINTS) {
     throw new RouteInputError(
       'too_many_points',
-      `Even simplified to ${ROUTE_SIMPLIFY_TOLERANCE_M} m, this line keeps ${points.length.toLocaleString('en')} points; ` +
+      `${toleranceM > 0 ? `Even simplified to ${toleranceM} m` : 'Kept whole (its zigzags too tight to simplify)'}, this line keeps ${points.length.toLocaleString('en')} points; ` +
         `an own segment holds at most ${OWN_SEGMENT_MAX_POINTS.toLocaleString('en')}. Split it into shorter segments.`,
     );
   }

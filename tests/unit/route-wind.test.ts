@@ -6,6 +6,11 @@ import { parseGeoJsonLine } from '../../src/core/route/geojson-line.ts';
 import { parseGpx } from '../../src/core/route/gpx.ts';
 import { routeLegs, type RouteLeg } from '../../src/core/route/route-geometry.ts';
 import { simplifyRoute } from '../../src/core/route/route-simplify.ts';
+import {
+  prepareRoute,
+  ROUTE_WIND_PROMISE_KMH,
+  ROUTE_WIND_PROMISE_UP_TO_KMH,
+} from '../../src/core/route/route-prepare.ts';
 import type { RoutePoint } from '../../src/core/route/route-input.ts';
 import { routeWind, tailwindPolar, type LegWind } from '../../src/core/route/route-wind.ts';
 import { roundHalfAway } from '../../src/core/round.ts';
@@ -229,14 +234,37 @@ describe('simplifyRoute', () => {
     }
   });
 
-  it('keeps the weighted wind within 0.5 km/h on any smooth ride (property)', () => {
+  it('keeps the weighted wind within 0.5 km/h of the full track on any smooth ride, for winds up to 120 km/h (property)', () => {
+    const storm = fc.record({
+      speedKmh: fc.double({ min: 0, max: ROUTE_WIND_PROMISE_UP_TO_KMH, noNaN: true }),
+      directionDeg: fc.double({ min: 0, max: 359.99, noNaN: true }),
+    });
     fc.assert(
-      fc.property(smoothTrack, wind, (points, w) => {
-        const full = routeWind(routeLegs(points).legs, w).tailwindKmh;
-        const simplified = routeWind(routeLegs(simplifyRoute(points)).legs, w).tailwindKmh;
-        expect(Math.abs(full - simplified)).toBeLessThan(0.5);
+      fc.property(smoothTrack, storm, (points, w) => {
+        const prepared = prepareRoute({ points, elevationCoverage: 0, duplicatesDropped: 0 });
+        const full = routeWind(prepared.full.legs, w).tailwindKmh;
+        const simplified = routeWind(prepared.simplified.legs, w).tailwindKmh;
+        expect(Math.abs(full - simplified)).toBeLessThanOrEqual(ROUTE_WIND_PROMISE_KMH);
       }),
+      { numRuns: 300 },
     );
+  });
+
+  it('keeps the wind of the ride an npm test run found 0.57 km/h off at 80 km/h with the 10 m tolerance alone', () => {
+    // fast-check's failing case (seed −1152751394, run 47): 119 points, 2.2 km near 60° S, zigzags that
+    // the 10 m tolerance cut by 1.3 % of the length. Replayed from its seed, not copied out.
+    const [points, w] = fc.sample(fc.tuple(smoothTrack, wind), { numRuns: 47, seed: -1152751394 })[46] ?? [
+      [],
+      { speedKmh: 0, directionDeg: 0 },
+    ];
+    const fullWind = routeWind(routeLegs(points).legs, w).tailwindKmh;
+    const tenMetres = routeWind(routeLegs(simplifyRoute(points)).legs, w).tailwindKmh;
+    expect(Math.abs(fullWind - tenMetres)).toBeGreaterThan(ROUTE_WIND_PROMISE_KMH);
+    const prepared = prepareRoute({ points, elevationCoverage: 0, duplicatesDropped: 0 });
+    expect(Math.abs(fullWind - routeWind(prepared.simplified.legs, w).tailwindKmh)).toBeLessThanOrEqual(
+      ROUTE_WIND_PROMISE_KMH,
+    );
+    expect(prepared.points.length).toBeLessThan(points.length);
   });
 
   it('keeps a route across the antimeridian in one piece', () => {
