@@ -32,6 +32,7 @@ export interface Release {
  * order. A new release goes on top, with `package.json`'s `version` bumped to match.
  */
 export const RELEASES: readonly Release[] = [
+  { version: '1.8.2', date: '2026-12-07', apiVersion: '1.4.0' },
   { version: '1.8.1', date: '2026-12-07', apiVersion: '1.4.0' },
   { version: '1.8.0', date: '2026-12-07', apiVersion: '1.4.0' },
   { version: '1.7.3', date: '2026-11-28', apiVersion: '1.3.0' },
