@@ -155,68 +155,42 @@ export function prebuiltOpenApiModule(): string {
   ].join('\n');
 }
 
-/** Swaps `src/rest/openapi.ts` for the prebuilt document. */
-function prebuiltOpenApi(): Plugin {
-  const source = join(ROOT, 'src/rest/openapi.ts');
+/**
+ * An esbuild plugin that loads `contents()` in place of the project file `path` (relative to the
+ * repository): how the bundles swap a module that works things out at run time for what was worked
+ * out now. The contents are made once, on the first bundle that imports the file.
+ */
+function swapModule(name: string, path: string, contents: () => string): Plugin {
+  const source = join(ROOT, path);
+  const file = path.slice(path.lastIndexOf('/') + 1).replaceAll('.', '\\.');
+  let made: string | undefined;
   return {
-    name: 'prebuilt-openapi',
+    name,
     setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]rest[\\/]openapi\.ts$/ }, (args) =>
-        args.path === source ? { contents: prebuiltOpenApiModule(), loader: 'js' } : undefined,
+      build.onLoad({ filter: new RegExp(`[\\\\/]${file}$`) }, (args) =>
+        args.path === source ? { contents: (made ??= contents()), loader: 'js' } : undefined,
       );
     },
   };
 }
 
-/** Swaps `src/mcp/prebuilt-schema-table.ts` for the tool schemas converted now (`prebuilt-schemas.ts`). */
-function prebuiltToolSchemas(): Plugin {
-  const source = join(ROOT, 'src/mcp/prebuilt-schema-table.ts');
-  let contents: string | undefined;
-  return {
-    name: 'prebuilt-tool-schemas',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]prebuilt-schema-table\.ts$/ }, (args) =>
-        args.path === source
-          ? { contents: (contents ??= prebuiltSchemaTableModule()), loader: 'js' }
-          : undefined,
-      );
-    },
-  };
-}
+/** The OpenAPI document, prebuilt. */
+const prebuiltOpenApi = () => swapModule('prebuilt-openapi', 'src/rest/openapi.ts', prebuiltOpenApiModule);
 
-/** Swaps `src/mcp/answer-check.ts` for the bundles' answer: the SDK does not validate tools' answers again. */
-function answersUnchecked(): Plugin {
-  const source = join(ROOT, 'src/mcp/answer-check.ts');
-  return {
-    name: 'answers-unchecked',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]mcp[\\/]answer-check\.ts$/ }, (args) =>
-        args.path === source
-          ? { contents: 'export const ANSWERS_CHECKED = false;\n', loader: 'js' }
-          : undefined,
-      );
-    },
-  };
-}
+/** The tool schemas converted now (`prebuilt-schemas.ts`). */
+const prebuiltToolSchemas = () =>
+  swapModule('prebuilt-tool-schemas', 'src/mcp/prebuilt-schema-table.ts', prebuiltSchemaTableModule);
+
+/** The bundles' answer check (`src/mcp/answer-check.ts`): the SDK does not validate tools' answers again. */
+const answersUnchecked = () =>
+  swapModule('answers-unchecked', 'src/mcp/answer-check.ts', () => 'export const ANSWERS_CHECKED = false;\n');
 
 /**
- * Swaps `src/rest/sync-queries.ts` for the table read off the query schemas now
- * (`prebuilt-sync-queries.ts`): the REST function's route table is then built without zod.
+ * The REST query table read off the query schemas now (`prebuilt-sync-queries.ts`): the REST
+ * function's route table is then built without zod.
  */
-function prebuiltSyncQueries(): Plugin {
-  const source = join(ROOT, 'src/rest/sync-queries.ts');
-  let contents: string | undefined;
-  return {
-    name: 'prebuilt-sync-queries',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]rest[\\/]sync-queries\.ts$/ }, (args) =>
-        args.path === source
-          ? { contents: (contents ??= prebuiltSyncQueriesModule()), loader: 'js' }
-          : undefined,
-      );
-    },
-  };
-}
+const prebuiltSyncQueries = () =>
+  swapModule('prebuilt-sync-queries', 'src/rest/sync-queries.ts', prebuiltSyncQueriesModule);
 
 /**
  * Keeps zod's English messages only. `z` reaches the code as one namespace
