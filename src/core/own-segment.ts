@@ -90,7 +90,8 @@ export function prepareOwnSegment(source: OwnSegmentSource, value: unknown): Pre
 
 /** Simplifies and measures a route already read (the tools read theirs with the route tool's reader). */
 export function prepareParsedSegment(source: OwnSegmentSource, route: ParsedRoute): PreparedSegment {
-  const { points, toleranceM } = simplifyForWind(route.points);
+  const full = routeLegs(route.points);
+  const { points, toleranceM } = simplifyForWind(route.points, full);
   if (points.length > OWN_SEGMENT_MAX_POINTS) {
     throw new RouteInputError(
       'too_many_points',
@@ -107,7 +108,6 @@ export function prepareParsedSegment(source: OwnSegmentSource, route: ParsedRout
         'calculator on the home page. A climb or a one-way stretch of it can be a segment.',
     );
   }
-  const full = routeLegs(route.points);
   const first = route.points[0];
   const last = route.points.at(-1);
   const grade =

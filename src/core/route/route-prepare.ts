@@ -39,12 +39,13 @@ export function prepareRoute(parsed: ParsedRoute): PreparedRoute {
 }
 
 /**
- * The points the wind is judged on, with their legs and the tolerance that kept the promise (0 when
+ * The points the wind is judged on (given the full track's legs, which the caller has measured
+ * already), with their legs and the tolerance that kept the promise (0 when
  * the route is taken as read); also what an own segment keeps (`src/core/own-segment.ts`).
  */
 export function simplifyForWind<P extends RoutePoint>(
   points: readonly P[],
-  full: RouteGeometry = routeLegs(points),
+  full: RouteGeometry,
 ): { readonly points: readonly P[]; readonly simplified: RouteGeometry; readonly toleranceM: number } {
   const allowedCut = ROUTE_WIND_PROMISE_KMH / ROUTE_WIND_PROMISE_UP_TO_KMH;
   for (let toleranceM = ROUTE_SIMPLIFY_TOLERANCE_M; toleranceM >= FINEST_TOLERANCE_M; toleranceM /= 2) {
