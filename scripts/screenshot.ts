@@ -25,7 +25,7 @@ import { launchBrowser } from './browser/launch.ts';
 import { dropFile } from './browser/drop-file.ts';
 import { keepOffline } from './browser/offline.ts';
 import { watchPage } from './browser/settled.ts';
-import { freePort, launch, type RunningService } from './service/launch.ts';
+import { freePort, launchOnFreePort, type RunningService } from './service/launch.ts';
 
 const README_PICTURE = fileURLToPath(new URL('../.github/readme/home-desktop.png', import.meta.url));
 
@@ -105,11 +105,12 @@ async function dropRoute(page: Page, { name, text }: { name: string; text: strin
  * taken. It gets a rider store of its own, so the picture shows no one's account.
  */
 async function serve(): Promise<{ service: RunningService; origin: string }> {
-  const port = (await portFree(3000)) ? 3000 : await freePort();
   const database = join(mkdtempSync(join(tmpdir(), 'wos-screenshot-')), 'wind-on-segment.sqlite');
-  const env = { ...process.env, WOS_DATABASE_PATH: database, PORT: String(port), HOST: '127.0.0.1' };
-  const service = await launch('npm', ['start', '--silent'], { port, env });
-  return { service, origin: `http://localhost:${port}` };
+  const service = await launchOnFreePort('npm', ['start', '--silent'], {
+    env: (port) => ({ ...process.env, WOS_DATABASE_PATH: database, PORT: String(port), HOST: '127.0.0.1' }),
+    pickPort: async () => ((await portFree(3000)) ? 3000 : freePort()),
+  });
+  return { service, origin: service.baseUrl.replace('127.0.0.1', 'localhost') };
 }
 
 async function portFree(port: number): Promise<boolean> {

@@ -38,6 +38,16 @@ export interface RunningService {
 
 const live = new Set<RunningService>();
 
+/**
+ * How many more ports a server is tried on when the one picked was taken before it listened. A
+ * port the OS handed out for port 0 lies in its ephemeral range, which every outgoing connection of
+ * the machine draws from too, and `npm start` may spend seconds checking its data before it listens.
+ */
+const PORT_TAKEN_RETRIES = 3;
+
+/** The child exited saying its port was taken: another port will do. */
+export class PortTakenError extends Error {}
+
 /** A port that was free a moment ago: the OS picks one for port 0, then it is released. */
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -112,7 +122,10 @@ export async function launch(
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       live.delete(service);
-      throw new Error(`${name} exited early:\n${tail}`);
+      const Failure = tail.includes(`EADDRINUSE: address already in use 127.0.0.1:${options.port}`)
+        ? PortTakenError
+        : Error;
+      throw new Failure(`${name} exited early:\n${tail}`);
     }
     const healthy = await fetch(`${service.baseUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then(
       async (response) => (await response.arrayBuffer(), response.ok),
@@ -125,6 +138,32 @@ export async function launch(
   throw new Error(`${name} did not answer /health in ${START_TIMEOUT_MS / 1000} s:\n${tail}`);
 }
 
+/**
+ * `launch` on a free port, and again on another when that one was taken in between (see
+ * `PORT_TAKEN_RETRIES`). `env` gives the environment for the port chosen; `pickPort` the port
+ * (a free one by default).
+ */
+export async function launchOnFreePort(
+  command: string,
+  args: readonly string[],
+  options: {
+    readonly env: (port: number) => NodeJS.ProcessEnv;
+    readonly cwd?: string;
+    readonly pickPort?: () => Promise<number>;
+  },
+): Promise<RunningService> {
+  const pickPort = options.pickPort ?? freePort;
+  for (let retries = PORT_TAKEN_RETRIES; ; retries--) {
+    const port = await pickPort();
+    const launched = { port, env: options.env(port), ...(options.cwd ? { cwd: options.cwd } : {}) };
+    try {
+      return await launch(command, args, launched);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || retries === 0) throw error;
+    }
+  }
+}
+
 /** The environment of a server on `port`, with a rider store of its own, so servers side by side never share one. */
 function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv {
   const database = join(mkdtempSync(join(tmpdir(), 'wos-store-')), 'wind-on-segment.sqlite');
@@ -133,8 +172,10 @@ function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv
 
 /** `npm start`, as the README says, with extra environment variables. */
 export async function startService(env: Record<string, string> = {}, cwd?: string): Promise<RunningService> {
-  const port = await freePort();
-  return launch('npm', ['start', '--silent'], { port, env: serverEnv(port, env), ...(cwd ? { cwd } : {}) });
+  return launchOnFreePort('npm', ['start', '--silent'], {
+    env: (port) => serverEnv(port, env),
+    ...(cwd ? { cwd } : {}),
+  });
 }
 
 /**
@@ -145,8 +186,7 @@ export async function startNode(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<RunningService> {
-  const port = await freePort();
-  return launch(process.execPath, args, { port, env: serverEnv(port, env) });
+  return launchOnFreePort(process.execPath, args, { env: (port) => serverEnv(port, env) });
 }
 
 /** The Node arguments of `npm start` as package.json declares them (flags included), for `startNode`. */

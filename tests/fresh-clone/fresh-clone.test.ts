@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launch, REPO_ROOT, type RunningService } from '../../scripts/service/launch.ts';
+import { launchOnFreePort, REPO_ROOT, type RunningService } from '../../scripts/service/launch.ts';
 
 /**
  * The clone, install and first start on a 2-core machine, with room for a busy one: measured at
@@ -50,6 +50,16 @@ function newcomerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     .filter((entry) => !/node_modules[\\/]\.bin$/.test(entry) && !entry.includes('node-gyp-bin'))
     .join(delimiter);
   return { ...env, ...extra };
+}
+
+/** The newcomer's environment for `npm start` in the clone on `port`, with the store beside the clone. */
+function cloneEnv(port: number): NodeJS.ProcessEnv {
+  return newcomerEnv({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WOS_DATABASE_PATH: join(clone, '..', 'store.sqlite'),
+    WOS_ALERTS_INTERVAL_MS: '0',
+  });
 }
 
 /** Runs a shell command in the clone, resolving with its output; rejects with it on a non-zero exit. */
@@ -88,19 +98,9 @@ beforeAll(async () => {
   commands = runItCommands(readFileSync(join(clone, 'README.md'), 'utf8'));
   expect(commands).toEqual(['npm install', 'npm start']);
   installSeconds = (await run(`${commands[0]} --prefer-offline --no-audit --no-fund`, clone)).seconds;
-  const port = await freePort();
   const started = performance.now();
   const [npm, ...args] = (commands[1] ?? '').split(' ');
-  service = await launch(npm ?? 'npm', args, {
-    port,
-    cwd: clone,
-    env: newcomerEnv({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WOS_DATABASE_PATH: join(clone, '..', 'store.sqlite'),
-      WOS_ALERTS_INTERVAL_MS: '0',
-    }),
-  });
+  service = await launchOnFreePort(npm ?? 'npm', args, { cwd: clone, env: cloneEnv });
   startSeconds = (performance.now() - started) / 1000;
   console.log(
     `fresh clone: install ${installSeconds.toFixed(0)} s, first start ${startSeconds.toFixed(0)} s`,
@@ -157,18 +157,8 @@ describe('a fresh clone, with the README commands', () => {
 
   it('starts a second time without building again', async () => {
     await service?.stop();
-    const port = await freePort();
     const started = performance.now();
-    service = await launch('npm', ['start'], {
-      port,
-      cwd: clone,
-      env: newcomerEnv({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WOS_DATABASE_PATH: join(clone, '..', 'store.sqlite'),
-        WOS_ALERTS_INTERVAL_MS: '0',
-      }),
-    });
+    service = await launchOnFreePort('npm', ['start'], { cwd: clone, env: cloneEnv });
     const seconds = (performance.now() - started) / 1000;
     expect(service.output()).toContain('site: up to date');
     expect(service.output()).not.toContain('[build] Complete');

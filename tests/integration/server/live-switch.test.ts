@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepOffline } from '../../../scripts/browser/offline.ts';
-import { freePort, launch, type RunningService } from '../../../scripts/service/launch.ts';
+import { freePort, launchOnFreePort, type RunningService } from '../../../scripts/service/launch.ts';
 import { readOsmFile } from '../../../src/data/discovery/osm-file.ts';
 import { DEFAULT_MAP_STYLE_URL } from '../../../src/components/map/map-style.ts';
 import type { SegmentDetailResult, SegmentsNearResult } from '../../../src/rest/schemas/segment-results.ts';
@@ -30,11 +30,15 @@ const ORDINO = { lat: 42.5558, lon: 1.5331 };
 
 /** `npm start -- --live` on a free port, with a store of its own and these addresses. */
 async function startLive(env: Record<string, string>): Promise<RunningService> {
-  const port = await freePort();
   const database = join(mkdtempSync(join(tmpdir(), 'wos-live-')), 'wind-on-segment.sqlite');
-  return launch('npm', ['start', '--silent', '--', '--live'], {
-    port,
-    env: { ...process.env, ...env, WOS_DATABASE_PATH: database, PORT: String(port), HOST: '127.0.0.1' },
+  return launchOnFreePort('npm', ['start', '--silent', '--', '--live'], {
+    env: (port) => ({
+      ...process.env,
+      ...env,
+      WOS_DATABASE_PATH: database,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    }),
   });
 }
 
