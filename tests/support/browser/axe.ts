@@ -60,14 +60,32 @@ export async function expectNoAxeViolations(
 }
 
 /**
+ * Waits until the colours a scheme switch set in motion have arrived. A script may follow the
+ * scheme too: the API reference swaps its `light-mode` class for `dark-mode` from a media-query
+ * listener, which runs in the next frame's rendering steps, so axe run at once (as it was, failing
+ * once in CI on that page) could read the reference's light colours on the page's dark background.
+ * After two frames every such listener has run; then every CSS transition the restyle started has
+ * finished. Looping animations are not transitions and are not waited for.
+ */
+async function coloursSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    const running = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(running.map((transition) => transition.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * The page as it is now in both colour schemes: every rule in light mode, then the colour rules in
  * dark mode, on the same page (a scheme switches by CSS alone, so nothing is loaded or run again).
  * The page is left in the scheme its context set.
  */
 export async function expectAccessibleInBothSchemes(page: Page, label: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
+  await coloursSettled(page);
   await expectNoAxeViolations(page, `${label} (light)`);
   await page.emulateMedia({ colorScheme: 'dark' });
+  await coloursSettled(page);
   await expectNoAxeViolations(page, `${label} (dark)`, COLOUR_RULES);
   await page.emulateMedia({ colorScheme: null });
 }
