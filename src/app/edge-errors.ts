@@ -10,7 +10,7 @@
 import { oauthErrorJson } from '../auth/oauth-error.ts';
 import { ApiError, type AnyProblemCode } from '../core/problems.ts';
 import { problemParts, problemStatus } from '../http/problem-json.ts';
-import { JSON_RPC_CODES, jsonRpcErrorJson } from '../mcp/json-rpc-error.ts';
+import { jsonRpcCodeFor, jsonRpcErrorJson } from '../mcp/json-rpc-error.ts';
 import { pathFacts } from './paths.ts';
 import { CACHE } from '../http/cache-control.ts';
 
@@ -43,8 +43,7 @@ export function edgeError(path: string, failure: EdgeFailure, docsUrl: string): 
     return json(oauthErrorJson({ status, error: failure.oauthError ?? failure.code, description }));
   }
   if (errors === 'json-rpc') {
-    const code = status >= 500 ? JSON_RPC_CODES.internalError : JSON_RPC_CODES.invalidRequest;
-    return json(jsonRpcErrorJson(code, failure.detail));
+    return json(jsonRpcErrorJson(jsonRpcCodeFor(status), failure.detail));
   }
   const { code, detail, hint } = failure;
   return problemParts(new ApiError(code, { detail, ...(hint ? { hint } : {}) }), path, docsUrl);

@@ -148,3 +148,13 @@ export async function readBoundedText(request: Request, max: number): Promise<st
   if (body.kind === 'unreadable') throw new Error('The request body could not be read to its end.');
   return body.kind === 'read' ? bodyText(body.bytes) : undefined;
 }
+
+/**
+ * What every refusal of a body over the bound says, whichever reader
+ * refused it (the Node listener's pre-read, or the MCP endpoint where the
+ * platform hands it the body), so a client reads one sentence for one fault.
+ */
+export function tooLargeDetail(maxBytes: number): string {
+  const size = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} KB`;
+  return `The request body is larger than the ${size} this address takes.`;
+}

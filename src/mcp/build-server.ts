@@ -4,8 +4,7 @@ import { WIND_HEIGHT_FACTOR } from '../core/power-model.ts';
 import { FLAG_RULES, RIDEABLE_RULE } from './schemas/common.ts';
 import type { McpDeps, RequestFacts } from './context.ts';
 import type { SchemaAudience } from './json-schema.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import { admitCall } from '../service/call-allowance.ts';
+import { admitCall, type CallAllowance } from '../service/call-allowance.ts';
 import { prebuiltSchema } from './prebuilt-schemas.ts';
 import { ANSWERS_CHECKED } from './answer-check.ts';
 import { withCachedJsonSchema, withoutValidation } from './schema-cache.ts';
@@ -39,7 +38,7 @@ export interface ServerSetup {
   readonly deps: McpDeps;
   /** Whether the address lists the Pro-only fields (the rider address) or not (the public one). */
   readonly audience: SchemaAudience;
-  readonly limiter: RateLimiter;
+  readonly limiter: CallAllowance;
 }
 
 /** A tool's output schema as the SDK gets it: validating its answers, unless this build trusts the tests to (`answer-check.ts`). */

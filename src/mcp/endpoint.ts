@@ -7,7 +7,8 @@ import type { ClientInfo } from '../http/client-address.ts';
 import { resolveUrls, type ApiConfig } from '../http/public-urls.ts';
 import type { McpConfig } from './endpoint-guard.ts';
 import type { Caller, McpDeps, RiderCaller } from './context.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import type { CallAllowance } from '../service/call-allowance.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { authInfoOf, buildServer } from './build-server.ts';
 import { calledToolOf, readMcpBody, refusedBody } from './request-body.ts';
 import { createServerPool } from './server-pool.ts';
@@ -27,7 +28,7 @@ export interface McpEndpointOptions {
   readonly mcp: McpConfig;
   readonly tools: readonly ToolDefinition[];
   /** The per-connection limit; defaults to an in-memory one of `mcp.ratePerMinute` and `mcp.rateBurst`. */
-  readonly limiter?: RateLimiter;
+  readonly limiter?: CallAllowance;
   /**
    * For the rider address: verifies the bearer token and names the rider, or
    * answers the request itself (401/403 with the OAuth challenge). `tool` is

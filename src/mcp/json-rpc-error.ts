@@ -16,6 +16,16 @@ export const JSON_RPC_CODES = {
   serverError: -32000,
 } as const;
 
+/**
+ * The code of an error answered with HTTP `status`: a body over the bound is
+ * the SDK's `serverError`, as it answers one itself; another refusal is an
+ * invalid request; a failure of ours an internal error.
+ */
+export function jsonRpcCodeFor(status: number): number {
+  if (status === 413) return JSON_RPC_CODES.serverError;
+  return status >= 500 ? JSON_RPC_CODES.internalError : JSON_RPC_CODES.invalidRequest;
+}
+
 export function jsonRpcErrorJson(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 }

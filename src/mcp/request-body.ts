@@ -1,6 +1,6 @@
 import { isJsonContentType } from '@modelcontextprotocol/server';
-import { bodyText, declaredLength, readBoundedBody } from '../http/bounded-body.ts';
-import { JSON_RPC_CODES, jsonRpcErrorJson } from './json-rpc-error.ts';
+import { bodyText, declaredLength, readBoundedBody, tooLargeDetail } from '../http/bounded-body.ts';
+import { JSON_RPC_CODES, jsonRpcCodeFor, jsonRpcErrorJson } from './json-rpc-error.ts';
 
 /**
  * An MCP request's body, read once by the endpoint: the scope check of the
@@ -52,19 +52,18 @@ export function calledToolOf(body: McpBody): string | undefined {
   return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
 }
 
-/** The answers the SDK gives for a body it cannot take, so reading it here changes no reply. */
+/**
+ * The answers for a body the endpoint cannot take: the SDK's codes, and for a
+ * body over the bound the sentence the Node listener says (`tooLargeDetail`),
+ * so `npm start` and the Vercel function refuse it in the same words.
+ */
 export function refusedBody(body: McpBody, maxBytes: number): Response | undefined {
   const error = (status: number, code: number, message: string) =>
     new Response(jsonRpcErrorJson(code, message), {
       status,
       headers: { 'content-type': 'application/json' },
     });
-  if (body.kind === 'too-large')
-    return error(
-      413,
-      JSON_RPC_CODES.serverError,
-      `Payload Too Large: Request body must not exceed ${maxBytes} bytes`,
-    );
+  if (body.kind === 'too-large') return error(413, jsonRpcCodeFor(413), tooLargeDetail(maxBytes));
   if (body.kind === 'unreadable')
     return error(400, JSON_RPC_CODES.parseError, 'Parse error: the request body could not be read');
   return undefined;

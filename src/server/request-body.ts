@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { edgeError } from '../app/edge-errors.ts';
 import { pathFacts } from '../app/paths.ts';
-import { readBoundedBody } from '../http/bounded-body.ts';
+import { readBoundedBody, tooLargeDetail } from '../http/bounded-body.ts';
 import { lingerThenClose } from './linger.ts';
 
 /**
@@ -60,8 +60,7 @@ async function readUpTo(request: IncomingMessage, limit: number): Promise<BodyOu
 
 /** The 413 in the error style the path table gives the path (JSON-RPC, problem or OAuth). */
 function tooLargeBody(request: IncomingMessage, path: string, limit: number) {
-  const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
-  const detail = `The request body is larger than the ${size} this address takes.`;
+  const detail = tooLargeDetail(limit);
   const scheme = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const docsUrl = `${scheme}://${request.headers.host ?? 'localhost'}/docs`;
   return edgeError(path, { code: 'payload_too_large', detail }, docsUrl);

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
 import type { RiderCaller } from '../../src/mcp/context.ts';
-import type { RateLimiter } from '../../src/mcp/rate-limit.ts';
+import type { CallAllowance } from '../../src/service/call-allowance.ts';
 import { READ_ONLY_OPEN_WORLD, type ToolDefinition } from '../../src/mcp/tool.ts';
 import { connectClient, ERAS, inProcessFetch, type Era } from '../support/mcp-client.ts';
 import { mcpConfigFromEnv } from '../support/settings.ts';
@@ -62,7 +62,7 @@ function barrier(size: number) {
 
 /** Each rider is named by the bearer token (`rider-<n>`); the limiter refuses rider 3's grant only. */
 function riderEndpoint(gate: () => Promise<void>, keys: string[]) {
-  const limiter: RateLimiter = {
+  const limiter: CallAllowance = {
     take: (key) => {
       keys.push(key);
       return { allowed: key !== 'grant:grant-3', retryAfterS: key === 'grant:grant-3' ? 7 : 0 };
@@ -268,7 +268,7 @@ describe('the MCP body', () => {
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({
       jsonrpc: '2.0',
-      error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${64 * 1024} bytes` },
+      error: { code: -32000, message: 'The request body is larger than the 64 KB this address takes.' },
       id: null,
     });
   });

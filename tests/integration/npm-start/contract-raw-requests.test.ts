@@ -2,6 +2,8 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { exchange, type ConnectionLog, type RawResponse } from '../../support/raw-http.ts';
 import { sharedService } from '../../support/service.ts';
+import { refusedBody } from '../../../src/mcp/request-body.ts';
+import { MCP_MAX_BODY_BYTES } from '../../../src/rider/access-policy.ts';
 
 const service = sharedService();
 
@@ -207,6 +209,9 @@ describe('npm start: early refusals leave the connection usable (issue 11)', () 
     expect(log.responses[0]?.status).toBe(413);
     expect(log.responses[0]?.headers['connection']).toBe('close');
     expect(log.end).not.toBe('timeout');
+    // The same words and code as the MCP endpoint's own refusal, which is what the Vercel function sends.
+    const own = refusedBody({ kind: 'too-large' }, MCP_MAX_BODY_BYTES);
+    expect(JSON.parse(log.responses[0]?.body ?? '')).toEqual(await own?.json());
   });
 });
 
