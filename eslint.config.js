@@ -29,6 +29,9 @@ export const LAYERS = [
   ['server'],
   ['site'],
 ];
+/** What a surface is told when it reaches a store repository without a use case. */
+const PAST_THE_USE_CASES =
+  'Call a use case in src/service, which reads and writes the store (see "Layers" in CONTRIBUTING.md).';
 /** The Astro site is one element of the top layer. */
 const SITE = ['pages', 'components', 'layouts'];
 const foldersOf = (element) => (element === 'site' ? SITE : [element]);
@@ -69,6 +72,31 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones() }] },
+  },
+  {
+    // The surfaces that answer a request (REST, MCP, the settings page's API, sign-in) reach stored
+    // data only through a use case (src/service), so every surface applies the same rules; they may
+    // name its types. The alert job and payments own their tables and are not such surfaces.
+    files: ['src/mcp/**/*.ts', 'src/rest/**/*.ts', 'src/account/**/*.ts', 'src/auth/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/store/repositories/*'],
+              allowTypeImports: true,
+              message: PAST_THE_USE_CASES,
+            },
+          ],
+        },
+      ],
+      // The same for `import()`, which the rule above does not see.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/store\\/repositories\\//]', message: PAST_THE_USE_CASES },
+      ],
+    },
   },
   {
     // The environment is read in one place: the settings schema.

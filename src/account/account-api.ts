@@ -26,13 +26,12 @@ import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
 import { hasProAccess, isInTrial, ownSegmentAllowance, planNow } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
 import { nowSeconds } from '../store/clock.ts';
-import { listRecentAlerts } from '../store/repositories/alerts.ts';
-import { listRiderSegments } from '../store/repositories/rider-segments.ts';
-import { listWatchlist } from '../store/repositories/watchlist.ts';
+import { listOwnSegments } from '../service/own-segments.ts';
+import { readWatchlist } from '../service/watchlist.ts';
 import type { Database } from '../store/schema.ts';
-import type { Rider } from '../store/repositories/riders.ts';
+import type { Rider } from '../service/account.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
-import { disconnectClient, listConnections } from '../store/repositories/connections.ts';
+import { connectionsOf, disconnect } from '../service/account.ts';
 import { ensureRider } from '../rider/rider-account.ts';
 import { riderSegmentLookup } from '../rider/segment-lookup.ts';
 import { riderResourceFor } from '../rider/access-policy.ts';
@@ -44,10 +43,7 @@ import {
 } from './own-segments-api.ts';
 import { updateRiderWebhook, WEBHOOK_PATH } from './webhook-setting.ts';
 import { changeWatch, UNWATCH_PATH, WATCH_PATH } from './watch-api.ts';
-import { withAuthTables } from '../store/auth-tables.ts';
-import { listDeliveries } from '../store/repositories/alert-deliveries.ts';
-import { findRiderChannels, findRiderIdByCalendarToken } from '../store/repositories/rider-channels.ts';
-import { listPushDevices } from '../store/repositories/push-subscriptions.ts';
+import { channelsOf, deliveriesOf, riderOfCalendarToken } from '../service/alert-channels.ts';
 import { addPushDevice, changeCalendar, removeDevice, switchChannels } from './channels-api.ts';
 import { calendarFeed } from './calendar-feed.ts';
 import { unsubscribe } from './unsubscribe.ts';
@@ -143,25 +139,21 @@ async function me(context: RiderApiContext, user: SessionUser) {
   const { db, origin, catalog } = context;
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
-  const [connections, watchlist, alerts, own, billing, channels, devices, pushKey] = await Promise.all([
-    listConnections(withAuthTables(db), rider.id),
-    listWatchlist(db, rider.id),
-    listRecentAlerts(db, rider.id, { limit: RECENT_ALERTS }),
-    listRiderSegments(db, rider.id),
+  const [connections, watched, own, billing, { channels, devices }, pushKey] = await Promise.all([
+    connectionsOf(db, rider.id),
+    readWatchlist(db, rider.id, riderSegmentLookup(catalog, db, rider.id), RECENT_ALERTS),
+    listOwnSegments(db, rider.id),
     context.payments.summary(db, rider, now),
-    findRiderChannels(db, rider.id),
-    listPushDevices(db, rider.id),
+    channelsOf(db, rider.id),
     context.channels ? context.channels.pushPublicKey() : Promise.resolve(null),
   ]);
-  const deliveries = await listDeliveries(
+  const { entries: watchlist, alerts, segments: named } = watched;
+  const deliveries = await deliveriesOf(
     db,
     rider.id,
     alerts.map((a) => a.id),
   );
   const deviceLabels = new Map(devices.map((d) => [d.id, d.label]));
-  const named = await riderSegmentLookup(catalog, db, rider.id).getMany([
-    ...new Set([...watchlist, ...alerts].map((entry) => entry.segmentId)),
-  ]);
   const name = (id: string) => named.get(id)?.name ?? null;
   return {
     rider: {
@@ -370,7 +362,7 @@ async function openPath(
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return refusal('method_not_allowed', 'A calendar feed is read with GET.');
   }
-  const riderId = await findRiderIdByCalendarToken(context.db, token);
+  const riderId = await riderOfCalendarToken(context.db, token);
   if (!riderId) {
     return refusal(
       'link_not_valid',
@@ -413,7 +405,7 @@ async function routed(
     return changeWatch(route.kind, request, context.db, context.catalog, session.user);
   if (route.kind === 'checkout' || route.kind === 'portal')
     return billingRoute(route.kind, request, context, session.user);
-  const result = await disconnectClient(withAuthTables(context.db), session.user.id, route.clientId);
+  const result = await disconnect(context.db, session.user.id, route.clientId);
   if (!result.disconnected) return refusal('connection_not_found', 'No such connection.');
   return {
     status: 200,

@@ -25,7 +25,7 @@ import { isOwnSegmentId } from '../core/rider-rules.ts';
 import type { SegmentCatalog } from '../data/segments/types.ts';
 import { segmentTimeZone } from '../data/time-zone/zone-at.ts';
 import { riderSegmentLookup } from '../rider/segment-lookup.ts';
-import { listRecentAlerts } from '../store/repositories/alerts.ts';
+import { recentAlerts } from '../service/alert-channels.ts';
 import type { Database } from '../store/schema.ts';
 
 /** How far back the feed reaches: last week's windows stay visible, older ones drop off. */
@@ -49,7 +49,7 @@ export async function calendarFeed(
   nowS: number,
 ): Promise<string> {
   const alerts = (
-    await listRecentAlerts(db, riderId, { limit: FEED_MAX, since: nowS - FEED_PAST_S - 4 * 24 * 3600 })
+    await recentAlerts(db, riderId, { limit: FEED_MAX, since: nowS - FEED_PAST_S - 4 * 24 * 3600 })
   )
     .filter((alert) => alert.windowEnd >= nowS - FEED_PAST_S)
     .sort((a, b) => a.windowStart - b.windowStart);

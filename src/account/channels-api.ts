@@ -20,8 +20,7 @@ import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { nowSeconds } from '../store/clock.ts';
-import { newChannelToken, setCalendarToken, setChannelOn } from '../store/repositories/rider-channels.ts';
-import { removePushDevice, savePushDevice } from '../store/repositories/push-subscriptions.ts';
+import { removePushDevice, savePushDevice, setChannelOn, switchCalendar } from '../service/alert-channels.ts';
 import type { Database } from '../store/schema.ts';
 import { CALENDAR_FEED_PREFIX, CALENDAR_FEED_SUFFIX } from './channel-paths.ts';
 import { readJson } from './read-json.ts';
@@ -163,12 +162,8 @@ export async function changeCalendar(
   if (!read.ok) return read.answer;
   const body = read.value;
   const rider = await ensureRider(db, user);
-  if (body.action === 'off') {
-    await setCalendarToken(db, rider.id, null);
-    return { status: 200, body: { calendar_url: null } };
-  }
-  const token = newChannelToken();
-  await setCalendarToken(db, rider.id, token);
+  const token = await switchCalendar(db, rider.id, body.action !== 'off');
+  if (token === null) return { status: 200, body: { calendar_url: null } };
   return {
     status: 200,
     body: { calendar_url: `${origin}${CALENDAR_FEED_PREFIX}${token}${CALENDAR_FEED_SUFFIX}` },

@@ -9,7 +9,7 @@ import { planNow } from '../core/rider-rules.ts';
 import { isoTime } from '../core/time.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { nowSeconds } from '../store/clock.ts';
-import { exportRiderData } from '../store/repositories/rider-data.ts';
+import { exportRiderData } from '../service/account.ts';
 import type { Database } from '../store/schema.ts';
 import { CACHE } from '../http/cache-control.ts';
 

@@ -17,16 +17,11 @@ import {
 } from '../core/own-segment.ts';
 import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../core/plans.ts';
-import {
-  hasProAccess,
-  ownSegmentAllowance,
-  RECORD_MAX_S,
-  WATCHLIST_MAX_SEGMENTS,
-} from '../core/rider-rules.ts';
+import { hasProAccess, RECORD_MAX_S } from '../core/rider-rules.ts';
 import { asSentence, RouteInputError } from '../core/route/route-error.ts';
 import { MAX_ROUTE_BYTES } from '../core/route/route-limits.ts';
 import { nowSeconds } from '../store/clock.ts';
-import { addRiderSegment, removeRiderSegment } from '../store/repositories/rider-segments.ts';
+import { addOwnSegment, removeOwnSegment as removeStored } from '../service/own-segments.ts';
 import type { Database } from '../store/schema.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { readJson } from './read-json.ts';
@@ -78,15 +73,11 @@ export async function addOwnSegmentFromUpload(
   const rider = await ensureRider(db, user);
   const now = nowSeconds();
   const proAccess = hasProAccess(rider, now);
-  const outcome = await addRiderSegment(
+  const outcome = await addOwnSegment(
     db,
-    rider.id,
+    rider,
     { ...prepared, name: upload.name },
-    {
-      allowance: ownSegmentAllowance(rider, now),
-      watchlistMax: WATCHLIST_MAX_SEGMENTS,
-      ...(upload.record_s == null ? {} : { recordS: upload.record_s }),
-    },
+    { recordS: upload.record_s ?? undefined },
     now,
   );
   if (!outcome.ok) {
@@ -117,7 +108,7 @@ export async function addOwnSegmentFromUpload(
         bearing_deg: s.bearingDeg,
         points: s.points.length,
       },
-      own_segments: { used: outcome.count, allowance: ownSegmentAllowance(rider, now) },
+      own_segments: { used: outcome.count, allowance: outcome.allowance },
     },
   };
 }
@@ -133,7 +124,7 @@ export async function removeOwnSegment(
   const parsed = OwnSegmentRemoveSchema.safeParse(read.json);
   if (!parsed.success) return refusal('invalid_request', 'Send { "segment_id": "my--…" }.');
   const rider = await ensureRider(db, user);
-  const removed = await removeRiderSegment(db, rider.id, parsed.data.segment_id);
+  const { removed } = await removeStored(db, rider, parsed.data.segment_id, nowSeconds());
   // Someone else's id answers exactly like an unknown one.
   if (!removed) return refusal('segment_not_found', 'You have no own segment with this id.');
   return { status: 200, body: { removed: true, segment_id: parsed.data.segment_id } };

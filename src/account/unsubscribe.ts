@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import { refusal, type JsonAnswer } from '../http/json-answer.ts';
-import { unsubscribeByToken } from '../store/repositories/rider-channels.ts';
+import { unsubscribeByToken } from '../service/alert-channels.ts';
 import type { Database } from '../store/schema.ts';
 import { UNSUBSCRIBE_PAGE } from './channel-paths.ts';
 import { CACHE } from '../http/cache-control.ts';

@@ -14,7 +14,7 @@ import { isRefusal, refusal, type JsonAnswer } from '../http/json-answer.ts';
 import type { ApiError } from '../core/problems.ts';
 import type { WebhookTargetCheck } from '../rider/webhook-url.ts';
 import type { Database } from '../store/schema.ts';
-import { setRiderWebhook } from '../store/repositories/riders.ts';
+import { setRiderWebhook } from '../service/account.ts';
 import { ensureRider, type AuthUser } from '../rider/rider-account.ts';
 import { readBoundedText } from '../http/bounded-body.ts';
 

@@ -6,11 +6,11 @@
  * one more field of the same JSON body (`revokeOtherSessions: true` on
  * `/change-password`, `disconnectAssistants: true` on `/reset-password`), and
  * once better-auth answered 200 every consent and token of that rider is
- * deleted (`disconnectAll`). The reset token names the rider only until it is
+ * deleted (`disconnectEverything`). The reset token names the rider only until it is
  * used, so it is read before the request goes on.
  */
 import type { Kysely } from 'kysely';
-import { disconnectAll } from '../store/repositories/connections.ts';
+import { disconnectEverything } from '../service/account.ts';
 import { withAuthTables } from '../store/auth-tables.ts';
 import type { Database } from '../store/schema.ts';
 import { AUTH_BASE_PATH } from '../rider/access-policy.ts';
@@ -67,6 +67,6 @@ export async function changeCredentials(
       typeof user === 'object' && user !== null ? (user as Record<string, unknown>)['id'] : undefined;
     riderId = typeof id === 'string' ? id : undefined;
   }
-  if (riderId) await disconnectAll(withAuthTables(db), riderId);
+  if (riderId) await disconnectEverything(db, riderId);
   return response;
 }

@@ -11,6 +11,8 @@ import { nowSeconds } from '../store/clock.ts';
 import type { Database } from '../store/schema.ts';
 import { createRider, DuplicateRiderError, findRiderById, type Rider } from '../store/repositories/riders.ts';
 
+export { findRiderById, type Rider };
+
 /** The fields of a better-auth user this link needs. */
 export interface AuthUser {
   readonly id: string;

@@ -2,8 +2,12 @@ import type { Kysely } from 'kysely';
 import { isOwnSegmentId, WATCHLIST_MAX_SEGMENTS } from '../core/rider-rules.ts';
 import type { Segment } from '../data/segments/types.ts';
 import type { Database } from '../store/schema.ts';
+import { listRecentAlerts, type AlertRecord } from '../store/repositories/alerts.ts';
+import { listClosedRiderSegments } from '../store/repositories/rider-segments.ts';
 import {
+  findWatch,
   listWatchlist,
+  setAlertThreshold,
   unwatchSegment,
   watchSegment,
   type WatchEntry,
@@ -11,13 +15,74 @@ import {
 import type { SegmentLookup } from '../rider/segment-lookup.ts';
 
 /**
- * Watching and unwatching a segment, with the rules every surface must
+ * The rider's watchlist, read and changed with the rules every surface must
  * apply the same way: the segment must be one the rider can see, the
- * watchlist holds at most `WATCHLIST_MAX_SEGMENTS`, and an own segment stays
- * watched while it exists. The MCP tools `watch_segment` / `unwatch_segment`
- * and the settings API's watch button both call these, and each words the
- * refusals for its own reader.
+ * watchlist holds at most `WATCHLIST_MAX_SEGMENTS`, an own segment stays
+ * watched while it exists, and a threshold is set only on a watched segment.
+ * The MCP tools and the settings page both call these, and each words the
+ * answers and refusals for its own reader.
  */
+
+export type { AlertRecord, WatchEntry };
+
+/** The watchlist as a reader shows it: the watches, the latest alerts, and the segments both name. */
+export interface WatchlistView {
+  /** Oldest watch first. */
+  readonly entries: readonly WatchEntry[];
+  /** Newest first, at most the number asked for. */
+  readonly alerts: readonly AlertRecord[];
+  /** The segments the watches and alerts name, as this rider may see them (a removed one is missing). */
+  readonly segments: ReadonlyMap<string, Segment>;
+  /** The rider's own segments stored as a closed line before such lines were refused, by id with their shape. */
+  readonly closed: ReadonlyMap<string, 'loop' | 'out_and_back'>;
+}
+
+/** The rider's watchlist with its `recentAlerts` latest alerts and the segments they name. */
+export async function readWatchlist(
+  db: Kysely<Database>,
+  riderId: string,
+  segments: SegmentLookup,
+  recentAlerts: number,
+): Promise<WatchlistView> {
+  const [entries, alerts, closed] = await Promise.all([
+    listWatchlist(db, riderId),
+    listRecentAlerts(db, riderId, { limit: recentAlerts }),
+    listClosedRiderSegments(db, riderId),
+  ]);
+  const named = await segments.getMany([...new Set([...entries, ...alerts].map((entry) => entry.segmentId))]);
+  return { entries, alerts, segments: named, closed };
+}
+
+/** The segments the rider watches, oldest watch first, without their alerts (where they ride: the rider's zone). */
+export async function watchedSegments(
+  db: Kysely<Database>,
+  riderId: string,
+  segments: SegmentLookup,
+): Promise<{ readonly entries: readonly WatchEntry[]; readonly segments: ReadonlyMap<string, Segment> }> {
+  const entries = await listWatchlist(db, riderId);
+  const named = entries.length === 0 ? new Map() : await segments.getMany(entries.map((e) => e.segmentId));
+  return { entries, segments: named };
+}
+
+export type ThresholdOutcome =
+  | { readonly ok: true; readonly before: WatchEntry; readonly after: WatchEntry }
+  | { readonly ok: false; readonly reason: 'not_watched' };
+
+/** Sets the alert threshold (and the ensemble share that must agree) of a watched segment. */
+export async function setThresholdForRider(
+  db: Kysely<Database>,
+  riderId: string,
+  segmentId: string,
+  thresholdKmh: number,
+  minChancePct: number | null | undefined,
+): Promise<ThresholdOutcome> {
+  const before = await findWatch(db, riderId, segmentId);
+  if (!before) return { ok: false, reason: 'not_watched' };
+  const after = await setAlertThreshold(db, riderId, segmentId, thresholdKmh, minChancePct);
+  // Unwatched by a concurrent call between the two statements.
+  if (!after) return { ok: false, reason: 'not_watched' };
+  return { ok: true, before, after };
+}
 
 export type WatchOutcome =
   | {

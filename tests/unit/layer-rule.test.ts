@@ -3,7 +3,9 @@
  * through ESLint's Node API on deliberate back-imports: `npm run check` must
  * fail on each, whatever the import form (`import`, `import()`,
  * `export … from`), and on an import between two peer surfaces, and must stay
- * quiet on the same imports made downwards.
+ * quiet on the same imports made downwards. The request-facing surfaces
+ * (REST, MCP, the settings API, sign-in) reach the store's repositories only
+ * through a use case.
  */
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('../../', import.meta.url)) });
 const LAYER_RULE = 'import-x/no-restricted-paths';
+/** The rules that keep a surface from a store repository: one for static imports, one for `import()`. */
+const PAST_USE_CASE_RULES = ['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
 
 async function rulesHit(code: string, filePath: string): Promise<(string | null)[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -75,6 +79,31 @@ describe('the layer rule', () => {
     ['src/service/lookup.ts', "import { riderSegmentLookup } from '../rider/segment-lookup.ts';"],
   ])('allows an import downwards or within a folder in %s', async (filePath, code) => {
     expect(await rulesHit(`${code}\nexport const used = 1;\n`, filePath)).not.toContain(LAYER_RULE);
+  });
+
+  it.each([
+    [
+      'src/mcp/tools/rider/peek.ts',
+      "import { listWatchlist } from '../../../store/repositories/watchlist.ts';",
+    ],
+    ['src/rest/usage.ts', "export { consumeQuota } from '../store/repositories/usage.ts';"],
+    ['src/account/peek.ts', "export const load = () => import('../store/repositories/connections.ts');"],
+    ['src/auth/reset.ts', "import { disconnectAll } from '../store/repositories/connections.ts';"],
+  ])('refuses a surface reaching a store repository past the use cases in %s', async (filePath, code) => {
+    const hit = await rulesHit(`${code}\nexport const used = 1;\n`, filePath);
+    expect(hit.filter((rule) => PAST_USE_CASE_RULES.includes(rule ?? ''))).toHaveLength(1);
+  });
+
+  it('lets a surface name a repository type, and a use case call the repository', async () => {
+    const rule = '@typescript-eslint/no-restricted-imports';
+    const typeOnly = "import type { WatchEntry } from '../../../store/repositories/watchlist.ts';";
+    expect(
+      await rulesHit(`${typeOnly}\nexport type E = WatchEntry;\n`, 'src/mcp/tools/rider/e.ts'),
+    ).not.toContain(rule);
+    const call = "import { listWatchlist } from '../store/repositories/watchlist.ts';";
+    expect(await rulesHit(`${call}\nexport const used = listWatchlist;\n`, 'src/service/w.ts')).not.toContain(
+      rule,
+    );
   });
 
   it('refuses process.env outside the settings module', async () => {

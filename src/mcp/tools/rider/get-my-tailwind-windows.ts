@@ -1,6 +1,6 @@
 import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import type { Segment } from '../../../data/segments/types.ts';
-import { listWatchlist, type WatchEntry } from '../../../store/repositories/watchlist.ts';
+import { watchedSegments, type WatchEntry } from '../../../service/watchlist.ts';
 import { attributionFor, forecastForSegments } from '../../report/forecast.ts';
 import { ensembleForPoints, withChance } from '../../report/ensemble.ts';
 import { DEFAULT_CHANCE_THRESHOLD_KMH } from '../../../core/ensemble-chance.ts';
@@ -55,8 +55,11 @@ export const getMyTailwindWindows: ToolDefinition<
   async run({ include_timeline, include_darkness }, context) {
     const session = await requireRider(context);
     return metered(session, context.urls, async () => {
-      const entries = await listWatchlist(session.store.db, session.rider.id);
-      const found = await session.segments.getMany(entries.map((entry) => entry.segmentId));
+      const { entries, segments: found } = await watchedSegments(
+        session.store.db,
+        session.rider.id,
+        session.segments,
+      );
       const known = entries.flatMap((entry) => {
         const segment = found.get(entry.segmentId);
         return segment ? [{ entry, segment }] : [];

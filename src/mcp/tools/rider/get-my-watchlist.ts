@@ -1,7 +1,5 @@
 import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
-import { listRecentAlerts, type AlertRecord } from '../../../store/repositories/alerts.ts';
-import { listWatchlist } from '../../../store/repositories/watchlist.ts';
-import { listClosedRiderSegments } from '../../../store/repositories/rider-segments.ts';
+import { readWatchlist, type AlertRecord } from '../../../service/watchlist.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { localIso } from '../../../core/local-time.ts';
 import { isoTime } from '../../../core/time.ts';
@@ -62,15 +60,12 @@ export const getMyWatchlist: ToolDefinition<
     const { db } = session.store;
     const riderId = session.rider.id;
     return metered(session, context.urls, async () => {
-      const [entries, alerts, closed] = await Promise.all([
-        listWatchlist(db, riderId),
-        listRecentAlerts(db, riderId, { limit: RECENT_ALERTS_SHOWN }),
-        listClosedRiderSegments(db, riderId),
-      ]);
-      const segments = await session.segments.getMany([
-        ...entries.map((entry) => entry.segmentId),
-        ...alerts.map((alert) => alert.segmentId),
-      ]);
+      const { entries, alerts, segments, closed } = await readWatchlist(
+        db,
+        riderId,
+        session.segments,
+        RECENT_ALERTS_SHOWN,
+      );
       const data = {
         access: accessOf(session),
         watchlist: entries.map((entry) =>

@@ -1,6 +1,6 @@
-import { usageMonth, usageSummary } from '../../../core/rider-rules.ts';
+import { usageSummary } from '../../../core/rider-rules.ts';
 import type { ResolvedUrls } from '../../../http/public-urls.ts';
-import { consumeQuota, currentUsage } from '../../../store/repositories/usage.ts';
+import { callsUsed, countCall } from '../../../service/rider-usage.ts';
 import type { z } from 'zod';
 import type { LockedFeatureSchema } from '../../schemas/common.ts';
 import type { Usage } from '../../schemas/rider.ts';
@@ -50,7 +50,7 @@ async function limitReached(session: RiderSession, used: number, limit: number, 
  * Serves a call to `get_my_watchlist` or `get_my_tailwind_windows` under the
  * free allowance. Riders with Pro access (paid or trial) are neither limited
  * nor counted. For a free rider the answer is built first and counted last,
- * with the store's atomic `consumeQuota`, so exactly the served calls are
+ * with the store's atomic count (`countCall`), so exactly the served calls are
  * counted: a refused call, or one that fails (a weather outage), costs
  * nothing, and 50 concurrent calls at zero serve exactly the limit. A cheap
  * read first turns an already-exhausted rider away without any work; it
@@ -70,11 +70,10 @@ export async function metered<Full extends object>(
     };
   }
   const { db } = session.store;
-  const month = usageMonth(session.nowS);
-  const before = await currentUsage(db, session.rider.id, month);
+  const before = await callsUsed(db, session.rider.id, session.nowS);
   if (before >= limit) return limitReached(session, before, limit, urls);
   const answer = await build();
-  const quota = await consumeQuota(db, session.rider.id, month, limit);
+  const quota = await countCall(db, session.rider.id, session.nowS, limit);
   if (!quota.allowed) return limitReached(session, quota.used, limit, urls);
   const usage = usageSummary(quota.used, limit, session.nowS);
   return {

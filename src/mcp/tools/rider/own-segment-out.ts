@@ -1,6 +1,6 @@
 import type { OwnSegment } from '../../../data/segments/owned-segment.ts';
 import type { OwnSegmentOut } from '../../schemas/own-segments.ts';
-import type { RiderSegment } from '../../../store/repositories/rider-segments.ts';
+import type { RiderSegment } from '../../../service/own-segments.ts';
 import { riderSegmentFacts } from './watch-entry.ts';
 
 /** A stored own segment in answer shape: the facts every rider tool shows, plus how it was read. */

@@ -6,9 +6,8 @@ import {
   type PreparedSegment,
 } from '../../../core/own-segment.ts';
 import { OWN_SEGMENT_ALLOWANCE } from '../../../core/plans.ts';
-import { ownSegmentAllowance, WATCHLIST_MAX_SEGMENTS } from '../../../core/rider-rules.ts';
 import { ownSegmentFrom } from '../../../data/segments/owned-segment.ts';
-import { addRiderSegment } from '../../../store/repositories/rider-segments.ts';
+import { addOwnSegment } from '../../../service/own-segments.ts';
 import type { ToolContext } from '../../context.ts';
 import { readRouteArguments, type RouteArguments } from '../../report/route-report.ts';
 import { RouteInputError } from '../../../core/route/route-error.ts';
@@ -96,12 +95,11 @@ export async function saveOwnSegment(
   recordS?: number,
 ) {
   const riderId = session.rider.id;
-  const allowance = ownSegmentAllowance(session.rider, session.nowS);
-  const outcome = await addRiderSegment(
+  const outcome = await addOwnSegment(
     session.store.db,
-    riderId,
+    session.rider,
     { ...prepared, name },
-    { allowance, watchlistMax: WATCHLIST_MAX_SEGMENTS, ...(recordS === undefined ? {} : { recordS }) },
+    { recordS },
     session.nowS,
   );
   if (!outcome.ok) {
@@ -131,7 +129,7 @@ export async function saveOwnSegment(
   return {
     segment: ownSegmentOut(segment, outcome.segment, prepared.pointsRead),
     watched: watchOut(outcome.watch, segment),
-    own_segments: { used: outcome.count, allowance },
+    own_segments: { used: outcome.count, allowance: outcome.allowance },
     locked: session.proAccess ? [] : [riderLockedFeature('more_own_segments', session, context.urls)],
   };
 }

@@ -1,6 +1,5 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
-import { ownSegmentAllowance } from '../../../core/rider-rules.ts';
-import { countRiderSegments, removeRiderSegment } from '../../../store/repositories/rider-segments.ts';
+import { removeOwnSegment } from '../../../service/own-segments.ts';
 import { RemoveMySegmentInputSchema, RemoveMySegmentOutputSchema } from '../../schemas/own-segments.ts';
 import type { ToolDefinition } from '../../tool.ts';
 import { requireRider } from './rider-context.ts';
@@ -24,13 +23,12 @@ export const removeMySegment: ToolDefinition<
   },
   async run({ segment_id }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
-    const { db } = session.store;
-    const riderId = session.rider.id;
-    const removed = await removeRiderSegment(db, riderId, segment_id);
-    const ownSegments = {
-      used: await countRiderSegments(db, riderId),
-      allowance: ownSegmentAllowance(session.rider, session.nowS),
-    };
+    const { removed, count: ownSegments } = await removeOwnSegment(
+      session.store.db,
+      session.rider,
+      segment_id,
+      session.nowS,
+    );
     const data = { segment_id, removed, own_segments: ownSegments };
     const count = `${ownSegments.used} of ${ownSegments.allowance} own segments used.`;
     const summary = removed

@@ -3,7 +3,7 @@ import { SCOPE_READ, SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { hasPaidAccess, paidAccessEnd, renewsAt } from '../../../core/billing-rules.ts';
 import { hasProAccess, isInTrial, monthlyCallLimit, planNow } from '../../../core/rider-rules.ts';
 import type { Store } from '../../../store/database.ts';
-import { findRiderById, type Rider } from '../../../store/repositories/riders.ts';
+import { findRiderById, type Rider } from '../../../rider/rider-account.ts';
 import type { ToolContext } from '../../context.ts';
 import { isoTime } from '../../../core/time.ts';
 import type { Access } from '../../schemas/rider.ts';

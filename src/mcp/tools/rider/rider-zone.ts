@@ -9,7 +9,7 @@
 import { localDateTime } from '../../../core/local-time.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { segmentTimeZone } from '../../../data/time-zone/zone-at.ts';
-import { listWatchlist } from '../../../store/repositories/watchlist.ts';
+import { watchedSegments } from '../../../service/watchlist.ts';
 import type { RiderSession } from './rider-context.ts';
 
 /** The zone most of `segments` lie in, the earliest listed on a tie; undefined for none. */
@@ -26,10 +26,8 @@ export function zoneOfSegments(segments: Iterable<Segment>): string | undefined 
 
 /** The rider's zone from their watchlist (one read and one lookup); undefined when they watch nothing. */
 export async function riderTimeZone(session: RiderSession): Promise<string | undefined> {
-  const entries = await listWatchlist(session.store.db, session.rider.id);
-  if (entries.length === 0) return undefined;
-  const found = await session.segments.getMany(entries.map((entry) => entry.segmentId));
-  return zoneOfSegments(entries.flatMap((entry) => found.get(entry.segmentId) ?? []));
+  const { entries, segments } = await watchedSegments(session.store.db, session.rider.id, session.segments);
+  return zoneOfSegments(entries.flatMap((entry) => segments.get(entry.segmentId) ?? []));
 }
 
 /**

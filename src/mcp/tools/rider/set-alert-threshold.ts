@@ -1,7 +1,7 @@
 import { windFigure } from '../../report/weather-words.ts';
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
 import { ALERT_THRESHOLD_MAX_KMH, ALERT_THRESHOLD_MIN_KMH } from '../../../core/rider-rules.ts';
-import { findWatch, setAlertThreshold as storeSetThreshold } from '../../../store/repositories/watchlist.ts';
+import { setThresholdForRider } from '../../../service/watchlist.ts';
 import { SetAlertThresholdInputSchema, SetAlertThresholdOutputSchema } from '../../schemas/rider.ts';
 import { ToolError, type ToolDefinition } from '../../tool.ts';
 import { riderLockedFeature } from './rider-locked-feature.ts';
@@ -35,12 +35,15 @@ export const setAlertThreshold: ToolDefinition<
   },
   async run({ segment_id, threshold_kmh, min_chance_pct }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
-    const { db } = session.store;
-    const before = await findWatch(db, session.rider.id, segment_id);
-    if (!before) throw notWatched(segment_id);
-    const after = await storeSetThreshold(db, session.rider.id, segment_id, threshold_kmh, min_chance_pct);
-    // Unwatched by a concurrent call between the two statements.
-    if (!after) throw notWatched(segment_id);
+    const outcome = await setThresholdForRider(
+      session.store.db,
+      session.rider.id,
+      segment_id,
+      threshold_kmh,
+      min_chance_pct,
+    );
+    if (!outcome.ok) throw notWatched(segment_id);
+    const { before, after } = outcome;
     const watched = watchOut(after, await session.segments.get(segment_id));
     const data = {
       watched,

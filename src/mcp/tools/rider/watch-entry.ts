@@ -1,6 +1,6 @@
 import type { Segment } from '../../../data/segments/types.ts';
 import { isOwnSegment } from '../../../data/segments/owned-segment.ts';
-import type { WatchEntry } from '../../../store/repositories/watchlist.ts';
+import type { WatchEntry } from '../../../service/watchlist.ts';
 import { segmentFacts } from '../../report/segment-report.ts';
 import { isoTime } from '../../../core/time.ts';
 import type { CatalogStatusSchema, RiderSegmentFacts, WatchEntryOut, WatchOut } from '../../schemas/rider.ts';
