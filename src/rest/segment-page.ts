@@ -6,6 +6,7 @@
  * forecast cached), an id no catalog holds is the site's 404 page with status
  * 404, a known one gets the shell with its own head, or its picture.
  */
+import { LRUCache } from 'lru-cache';
 import { CACHE } from '../http/cache-control.ts';
 import type { ApiReplier } from './replier.ts';
 import type { SegmentDetailResult } from './schemas/segment-results.ts';
@@ -30,6 +31,30 @@ export async function segmentOf(
   return (JSON.parse(answer.body) as SegmentDetailResult).segment;
 }
 
+type Segment = SegmentDetailResult['segment'];
+
+/** What a segment's address serves, decided once for both adapters. */
+export type SegmentPage =
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'card'; readonly segment: Segment }
+  /** The shell, with the segment's own head; without it (null) when its answer failed: the page's script says why. */
+  | { readonly kind: 'shell'; readonly segment: Segment | null };
+
+/**
+ * What `route` serves: the 404 page for an id no catalog holds (and for a
+ * picture whose segment could not be read), else the picture or the shell.
+ */
+export async function segmentPageFor(
+  reply: ApiReplier,
+  origin: string,
+  route: NonNullable<ReturnType<typeof segmentPageRoute>>,
+): Promise<SegmentPage> {
+  const segment = await segmentOf(reply, origin, route.id);
+  if (segment === 'unknown') return { kind: 'not-found' };
+  if (!route.card) return { kind: 'shell', segment };
+  return segment === null ? { kind: 'not-found' } : { kind: 'card', segment };
+}
+
 /** What a page answer holds, for either adapter to write. */
 export interface PageReply {
   readonly status: number;
@@ -37,9 +62,18 @@ export interface PageReply {
   readonly body: string | Uint8Array<ArrayBuffer> | null;
 }
 
+/**
+ * Pictures drawn lately, by segment and shape: drawing one takes 60–100 ms of
+ * CPU, and on `npm start` nothing in front of the server keeps it (on Vercel
+ * the CDN does, for `CACHE.catalog`). A segment whose line changes gets a new key.
+ */
+const drawn = new LRUCache<string, Buffer>({ max: 64 });
+
 /** The segment's picture for link previews; it changes with the catalog, as the segment lists do. */
-export function cardReply(segment: SegmentDetailResult['segment'], head: boolean): PageReply {
-  const png = segmentCardPng(segment.line, segment.profile);
+export function cardReply(segment: Segment, head: boolean): PageReply {
+  const key = JSON.stringify([segment.id, segment.line, segment.profile]);
+  const png = drawn.get(key) ?? segmentCardPng(segment.line, segment.profile);
+  drawn.set(key, png);
   return {
     status: 200,
     headers: { 'Content-Type': 'image/png', 'Cache-Control': CACHE.catalog },
@@ -75,12 +109,10 @@ export async function segmentPageReply(
     body: head ? null : text,
   });
   const route = segmentPageRoute(url.pathname);
-  const segment = route ? await segmentOf(reply, url.origin, route.id) : 'unknown';
-  if (segment === 'unknown' || (segment === null && route?.card)) {
-    return html(404, pages.notFound, CACHE.notFoundPage);
-  }
-  if (route?.card && segment !== null) return cardReply(segment, head);
-  // Without the segment's answer (the forecast failed to load) the shell still serves: its script says why.
+  const page = route ? await segmentPageFor(reply, url.origin, route) : ({ kind: 'not-found' } as const);
+  if (page.kind === 'not-found') return html(404, pages.notFound, CACHE.notFoundPage);
+  if (page.kind === 'card') return cardReply(page.segment, head);
+  const { segment } = page;
   return html(
     200,
     segment === null ? pages.shell : withSegmentHead(pages.shell, segment, url.origin),

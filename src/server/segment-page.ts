@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerMiddleware, ServerRequest } from 'srvx';
 import type { ApiReplier } from '../rest/replier.ts';
 import { withSegmentHead } from '../rest/segment-page-head.ts';
-import { cardReply, segmentOf, segmentPageRoute } from '../rest/segment-page.ts';
+import { cardReply, segmentPageFor, segmentPageRoute } from '../rest/segment-page.ts';
 
 /**
  * `/segments/<id>` on `npm start` (the rules are `src/rest/segment-page.ts`): the one shell page serves every segment, so before it is sent
@@ -37,12 +37,13 @@ export function segmentPages(
     const url = new URL(request.url);
     const route = segmentPageRoute(url.pathname);
     if (!route || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
-    const segment = await segmentOf(reply, url.origin, route.id);
-    if (segment === 'unknown' || (segment === null && route.card)) return notFound(request);
-    if (route.card && segment !== null) {
-      const { status, headers, body } = cardReply(segment, request.method === 'HEAD');
+    const page = await segmentPageFor(reply, url.origin, route);
+    if (page.kind === 'not-found') return notFound(request);
+    if (page.kind === 'card') {
+      const { status, headers, body } = cardReply(page.segment, request.method === 'HEAD');
       return new Response(body, { status, headers });
     }
+    const { segment } = page;
     const response = await next();
     if (segment === null || !response.ok) return response;
     const shell = await textOf(response);

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../store/schema.ts';
 
 export type { Connection, DisconnectResult };
-export type { Rider, RiderWebhook } from '../store/repositories/riders.ts';
+export type { Rider } from '../store/repositories/riders.ts';
 export { setRiderWebhook } from '../store/repositories/riders.ts';
 export { exportRiderData } from '../store/repositories/rider-data.ts';
 

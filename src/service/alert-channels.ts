@@ -18,7 +18,6 @@ import {
 } from '../store/repositories/rider-channels.ts';
 
 export type { PushDevice, RiderChannels };
-export type { DeliveryStatus } from '../store/repositories/alert-deliveries.ts';
 export { listDeliveries as deliveriesOf };
 export { removePushDevice, savePushDevice } from '../store/repositories/push-subscriptions.ts';
 export {

@@ -1,6 +1,14 @@
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CARD_HEIGHT, CARD_WIDTH, segmentCardPng } from '../../src/rest/segment-card.ts';
+import { cardReply } from '../../src/rest/segment-page.ts';
+import type { SegmentDetailResult } from '../../src/rest/schemas/segment-results.ts';
+
+// The drawing itself, counted: the page keeps what it drew.
+vi.mock(import('../../src/rest/segment-card.ts'), async (original) => {
+  const module = await original();
+  return { ...module, segmentCardPng: vi.fn(module.segmentCardPng) };
+});
 
 type Line = [number, number][];
 
@@ -88,5 +96,22 @@ describe('the picture a shared link to a segment shows', () => {
     ];
     const west = across.map(([lon, lat]) => [lon - 1 < -180 ? lon + 359 : lon - 1, lat] as [number, number]);
     expect(segmentCardPng(across, rising).equals(segmentCardPng(west, rising))).toBe(true);
+  });
+
+  it('is drawn once per shape: the same segment again is the same picture, a new line a new one', () => {
+    const segment = (line: Line) =>
+      ({ id: 'ad-test', line, profile: rising }) as unknown as SegmentDetailResult['segment'];
+    const bytes = (line: Line) => Buffer.from(cardReply(segment(line), false).body as Uint8Array);
+    const draws = vi.mocked(segmentCardPng);
+    draws.mockClear();
+    const first = bytes(climb);
+    expect(bytes(climb).equals(first)).toBe(true);
+    expect(draws).toHaveBeenCalledTimes(1);
+    const moved = climb.map(([lon, lat]) => [lon + 0.01, lat] as [number, number]);
+    const other = bytes(moved.toReversed());
+    expect(other.equals(first)).toBe(false);
+    expect(draws).toHaveBeenCalledTimes(2);
+    expect(other.equals(segmentCardPng(moved.toReversed(), rising))).toBe(true);
+    expect(cardReply(segment(climb), true).body).toBeNull();
   });
 });
