@@ -5,6 +5,7 @@
  */
 import type { BillingView } from '../billing/settings-billing.ts';
 import { scopeLabel } from './scope-labels.ts';
+import { clockTime } from '../../core/duration-words.ts';
 
 export interface Me {
   readonly rider: {
@@ -80,14 +81,8 @@ export function formatDate(iso: string | null, withTime = false): string {
   return Number.isFinite(date.getTime()) ? (withTime ? dateTimeFormat : dateFormat).format(date) : '—';
 }
 
-/** A segment time as h:mm:ss or m:ss. */
-export function formatRecord(seconds: number | null): string {
-  if (seconds === null) return '—';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+/** A segment time as h:mm:ss or m:ss; a dash for none. */
+export const formatRecord = (seconds: number | null): string => (seconds === null ? '—' : clockTime(seconds));
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
   const node = document.createElement(tag);

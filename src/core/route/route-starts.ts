@@ -119,6 +119,17 @@ export interface StartReport extends StartJudgement {
 
 export type StartStatus = 'found' | 'dark' | 'wet' | 'gusty' | 'wet_or_gusty' | 'beyond_forecast';
 
+/**
+ * Why no start is offered, where the weather decided it: the same words on the route page and in
+ * `get_route_wind`. Darkness and the forecast's end each reader says in its own terms (the page's
+ * 3 days, the tool's `include_darkness`).
+ */
+export const NO_START_WEATHER_WORDS = {
+  wet: 'every daylight start meets too much rain on the way',
+  gusty: 'every daylight start meets gusts over the safety limit',
+  wet_or_gusty: 'every daylight start meets rain or gusts over the limit',
+} as const satisfies Partial<Record<StartStatus, string>>;
+
 const FLAG_ORDER: readonly RideFlag[] = ['dark', 'wet', 'gusty', 'cold', 'freezing', 'hot'];
 
 /**

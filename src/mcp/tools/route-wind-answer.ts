@@ -7,6 +7,8 @@ import { speedForPower } from '../../core/power-model.ts';
 import type { ChosenStart } from '../../core/route/route-judge.ts';
 import { perKmFigures, startFigures } from '../../core/route/route-figures.ts';
 import { roundHalfAway } from '../../core/round.ts';
+import { minutesWords, windGainWords } from '../../core/duration-words.ts';
+import { NO_START_WEATHER_WORDS } from '../../core/route/route-starts.ts';
 import { localDateTime, zoneAbbreviation } from '../../core/local-time.ts';
 import { SPEED_DECIMALS } from '../../core/wind.ts';
 import { attributionFor, forecastInfo } from '../report/forecast.ts';
@@ -34,24 +36,9 @@ const km = (value: number): number => roundHalfAway(value, 1);
 const STATUS_WORDS: Record<GetRouteWindOutput['start_status'], string> = {
   found: '',
   dark: 'every start in the range would ride in darkness (include_darkness: true for a rider with lights)',
-  wet: 'every daylight start meets too much rain on the way',
-  gusty: 'every daylight start meets gusts over the safety limit',
-  wet_or_gusty: 'every daylight start meets rain or gusts over the limit',
+  ...NO_START_WEATHER_WORDS,
   beyond_forecast: 'no start in the range lets the ride end inside the 72-hour forecast',
 };
-
-function minutesText(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  return h > 0 ? `${h} h ${minutes % 60} min` : `${minutes} min`;
-}
-
-/** "gains 43 s", "costs 1 min 53 s", "costs nothing". */
-export function gainText(seconds: number): string {
-  if (seconds === 0) return 'costs nothing';
-  const magnitude = Math.abs(seconds);
-  const amount = magnitude >= 60 ? `${Math.floor(magnitude / 60)} min ${magnitude % 60} s` : `${magnitude} s`;
-  return `${seconds > 0 ? 'gains' : 'costs'} ${amount}`;
-}
 
 type StartOut = GetRouteWindOutput['best_starts'][number];
 
@@ -63,9 +50,9 @@ function startLine(s: StartOut, closed: boolean, timeZone: string): string {
   const other =
     s.other_direction === null
       ? ''
-      : `; the other way ${minutesText(s.other_direction.ride_minutes)}, wind ${gainText(s.other_direction.time_gained_s)}`;
+      : `; the other way ${minutesWords(s.other_direction.ride_minutes)}, wind ${windGainWords(s.other_direction.time_gained_s)}`;
   return (
-    `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesText(s.ride_minutes)} riding, wind ${gainText(s.time_gained_s)} ` +
+    `${localDateTime(Date.parse(s.start) / 1000, timeZone)}${direction}: ${minutesWords(s.ride_minutes)} riding, wind ${windGainWords(s.time_gained_s)} ` +
     `against still air${other}` +
     (s.gain_chance_pct == null ? '' : ` (gains time in ${s.gain_chance_pct}% of ensemble members)`) +
     flagsText(s.flags)
@@ -92,8 +79,8 @@ export function summarizeRoute(data: GetRouteWindOutput): string {
   const lead =
     closed && other !== null
       ? ` Faster ${best.direction === 'reversed' ? 'reversed' : 'as given'}: from the best start ` +
-        `${minutesText(best.ride_minutes)} that way (wind ${gainText(best.time_gained_s)}), ` +
-        `${minutesText(other.ride_minutes)} the other way (wind ${gainText(other.time_gained_s)}).`
+        `${minutesWords(best.ride_minutes)} that way (wind ${windGainWords(best.time_gained_s)}), ` +
+        `${minutesWords(other.ride_minutes)} the other way (wind ${windGainWords(other.time_gained_s)}).`
       : '';
   const headwind = best.strongest_headwind;
   const detail =

@@ -4,8 +4,13 @@ import { FLAG_WORDS } from '../../../core/rideable.ts';
 import { reverseRoute } from '../../../core/route/route-shape.ts';
 import type { StartFigures } from '../../../core/route/route-figures.ts';
 import type { PreparedRoute } from '../../../core/route/route-prepare.ts';
-import type { StartJudgement, StartStatus } from '../../../core/route/route-starts.ts';
+import {
+  NO_START_WEATHER_WORDS,
+  type StartJudgement,
+  type StartStatus,
+} from '../../../core/route/route-starts.ts';
 import { rainText } from '../../../core/rain-words.ts';
+import { minutesWords, windGainWords } from '../../../core/duration-words.ts';
 import type { BandSpec, ChartSpec, SeriesPoint } from '../../charts/chart-spec.ts';
 import { drawChart } from '../../charts/draw-chart.ts';
 import { fetchCells } from './route-forecast-fetch.ts';
@@ -96,28 +101,12 @@ const SHAPE_WORDS = { loop: 'loop', out_and_back: 'out-and-back', point_to_point
 const STATUS_WORDS: Record<StartStatus, string> = {
   found: '',
   dark: 'every start in the next 3 days would ride into darkness',
-  wet: 'every daylight start meets too much rain on the way',
-  gusty: 'every daylight start meets gusts over the safety limit',
-  wet_or_gusty: 'every daylight start meets rain or gusts over the limit',
+  ...NO_START_WEATHER_WORDS,
   beyond_forecast: 'the ride is longer than what is left of the 72-hour forecast',
 };
 
-/** "2 h 05 min", "48 min". */
-function minutesText(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  return h > 0 ? `${h} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
-}
-
 /** "the wind gains 43 s", "the wind costs 1 min 53 s", "the wind costs nothing": the sign in words. */
-function windGain(seconds: number): string {
-  if (seconds === 0) return 'the wind costs nothing';
-  const magnitude = Math.abs(seconds);
-  const amount =
-    magnitude >= 60
-      ? `${Math.floor(magnitude / 60)} min ${String(magnitude % 60).padStart(2, '0')} s`
-      : `${magnitude} s`;
-  return `the wind ${seconds > 0 ? 'gains' : 'costs'} ${amount}`;
-}
+const windGain = (seconds: number): string => `the wind ${windGainWords(seconds)}`;
 
 const signedKmh = (value: number): string => (value > 0 ? `+${value.toFixed(1)}` : value.toFixed(1));
 
@@ -138,9 +127,9 @@ function startSentence(start: StartFigures, closed: boolean, timeZone: string): 
   const other = start.other_direction;
   return (
     `${when(start.start, timeZone)}${closed ? `, ${directionWords(start)}` : ''}: ` +
-    `${minutesText(start.ride_minutes)} riding, ${windGain(start.time_gained_s)} against still air` +
+    `${minutesWords(start.ride_minutes)} riding, ${windGain(start.time_gained_s)} against still air` +
     (closed && other
-      ? `; the other way round ${minutesText(other.ride_minutes)}, ${windGain(other.time_gained_s)}` +
+      ? `; the other way round ${minutesWords(other.ride_minutes)}, ${windGain(other.time_gained_s)}` +
         // Fastest is by ride time: the other way can gain more from the wind yet take longer (its climbs are steeper).
         (other.time_gained_s > start.time_gained_s ? ', more from the wind but slower in still air' : '')
       : '')
@@ -188,14 +177,14 @@ function fillStarts(result: ForecastRoute, closed: boolean): void {
       row.append(
         cell('th', when(start.start, result.timeZone)),
         ...(closed ? [cell('td', start.direction === 'reversed' ? 'reversed' : 'as given')] : []),
-        cell('td', minutesText(start.ride_minutes)),
+        cell('td', minutesWords(start.ride_minutes)),
         cell('td', windGain(start.time_gained_s).replace(/^the wind /, '')),
         ...(closed
           ? [
               cell(
                 'td',
                 other
-                  ? `${minutesText(other.ride_minutes)}, ${windGain(other.time_gained_s).replace(/^the wind /, '')}`
+                  ? `${minutesWords(other.ride_minutes)}, ${windGain(other.time_gained_s).replace(/^the wind /, '')}`
                   : 'does not fit the forecast',
               ),
             ]

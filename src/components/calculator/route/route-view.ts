@@ -1,3 +1,4 @@
+import { durationWords } from '../../../core/duration-words.ts';
 import { compassPoint16 } from '../../../core/compass-16.ts';
 import { svgNode as svg } from '../../dom/svg-node.ts';
 import { renderFigures, type Figure } from './figure-list.ts';
@@ -324,23 +325,11 @@ const SHAPE_WORDS: Record<RouteShape, string> = {
   point_to_point: 'route',
 };
 
-/** A duration a rider reads: "2 h 06 min", "1 min 05 s", "40 s". */
-function duration(seconds: number): string {
-  const whole = Math.round(Math.abs(seconds));
-  if (whole >= 3600) {
-    const minutes = Math.round(whole / 60);
-    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-  }
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return minutes > 0 ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${rest} s`;
-}
-
 /** Time gained or lost in words: the sign never has to be read. */
 function gainWords(gainedS: number): string {
   const whole = Math.round(gainedS);
   if (whole === 0) return 'no time gained or lost';
-  return `${duration(whole)} ${whole > 0 ? 'gained' : 'lost'}`;
+  return `${durationWords(whole)} ${whole > 0 ? 'gained' : 'lost'}`;
 }
 
 /** Seconds with their sign, for the chart's table and data. */
@@ -352,7 +341,7 @@ const signedSeconds = (gainedS: number): string => {
 /** Which way round is faster, in the words the figures use. */
 function fasterWords(times: DirectionTimes): string {
   if (times.faster === 'same') return 'both ways round take the same time (within a second)';
-  const gap = duration(times.asGivenGainedS - times.reversedGainedS);
+  const gap = durationWords(times.asGivenGainedS - times.reversedGainedS);
   return times.faster === 'as_given' ? `as given is faster, by ${gap}` : `reversed is faster, by ${gap}`;
 }
 
@@ -659,7 +648,7 @@ function fillFigures(
           [
             'still-air-time',
             `Still-air time at ${DEFAULT_ROUTE_SPEED_KMH} km/h on the flat`,
-            duration(times.stillAirS),
+            durationWords(times.stillAirS),
           ],
         ]
       : [];

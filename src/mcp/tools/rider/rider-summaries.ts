@@ -1,6 +1,7 @@
 import { chanceText, ensembleLine } from '../../report/ensemble.ts';
 import type { z } from 'zod';
 import { localClock, localSpan } from '../../../core/local-time.ts';
+import { clockTime } from '../../../core/duration-words.ts';
 import { riderTime } from './rider-zone.ts';
 import { conditionsText, NO_WINDOW, windowSpan } from '../public-summaries.ts';
 import { flagLegend, tailwindFigures, windFigure } from '../../report/weather-words.ts';
@@ -15,15 +16,6 @@ import type {
 
 type WindowOut = z.infer<typeof TailwindWindowSchema>;
 type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-
-/** "42:00" or "1:05:07": how riders read a segment time. */
-export function clockTime(seconds: number): string {
-  const whole = Math.round(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 const unix = (iso: string): number => Date.parse(iso) / 1000;
 
