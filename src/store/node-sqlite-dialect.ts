@@ -40,8 +40,10 @@ const STATEMENT_CACHE_SIZE = 100;
  */
 export function openSqliteFile(path: string): DatabaseSync {
   const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL');
+  // The timeout first: turning a file to WAL takes an exclusive lock, and a reader in another
+  // process (a second server, `npm run rider`) would otherwise make it fail at once, not wait.
   db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
   return db;

@@ -109,15 +109,18 @@ describe('npm run segments:discover', () => {
     const child = spawn(process.execPath, ['scripts/segments-discover.ts', ...INTO_STORE], {
       cwd: ROOT,
       env: storeEnv(killed),
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    // What it said if it ended on its own before its first area (a failure, said in the assertion).
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => (said += String(chunk)));
     const exited = new Promise((resolve) => child.on('exit', resolve));
     // Killed (no chance to clean up) as soon as its first area is committed.
     while (areasIn(killed) === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGKILL');
     await exited;
     const before = areasIn(killed);
-    expect(before).toBeGreaterThan(0);
+    expect(before, said).toBeGreaterThan(0);
     expect(before).toBeLessThan(4);
 
     const again = spawnSync(process.execPath, ['scripts/segments-discover.ts', ...INTO_STORE], {
