@@ -1,8 +1,8 @@
 /**
  * The rider's account as the settings page manages it: the assistants
- * connected through OAuth (listed, and disconnected one at a time or all
- * at once when the rider's password changes), the
- * alert webhook, and the export of everything stored about the rider.
+ * connected through OAuth (listed, disconnected one at a time, or all at
+ * once when the rider's password changes), the alert webhook, and the
+ * export of everything stored about the rider.
  */
 import type { Kysely } from 'kysely';
 import { withAuthTables } from '../store/auth-tables.ts';
