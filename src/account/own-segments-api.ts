@@ -124,7 +124,7 @@ export async function removeOwnSegment(
   const parsed = OwnSegmentRemoveSchema.safeParse(read.json);
   if (!parsed.success) return refusal('invalid_request', 'Send { "segment_id": "my--…" }.');
   const rider = await ensureRider(db, user);
-  const { removed } = await removeStored(db, rider, parsed.data.segment_id, nowSeconds());
+  const removed = await removeStored(db, rider.id, parsed.data.segment_id);
   // Someone else's id answers exactly like an unknown one.
   if (!removed) return refusal('segment_not_found', 'You have no own segment with this id.');
   return { status: 200, body: { removed: true, segment_id: parsed.data.segment_id } };

@@ -11,6 +11,7 @@ import { ownSegmentAllowance, WATCHLIST_MAX_SEGMENTS } from '../core/rider-rules
 import {
   addRiderSegment,
   countRiderSegments,
+  listClosedRiderSegments,
   listRiderSegments,
   removeRiderSegment,
   type AddOutcome,
@@ -60,13 +61,26 @@ export async function addOwnSegment(
  * Removes one of the rider's own segments with its watch; false when the id
  * is not one of theirs (someone else's reads exactly like an unknown one).
  */
-export async function removeOwnSegment(
+export function removeOwnSegment(db: Kysely<Database>, riderId: string, segmentId: string): Promise<boolean> {
+  return removeRiderSegment(db, riderId, segmentId);
+}
+
+/** The rider's own segments against the allowance of the plan they have at `nowS`. */
+export async function ownSegmentCount(
   db: Kysely<Database>,
   rider: Rider,
-  segmentId: string,
   nowS: number,
-): Promise<{ readonly removed: boolean; readonly count: OwnSegmentCount }> {
-  const removed = await removeRiderSegment(db, rider.id, segmentId);
-  const count = { used: await countRiderSegments(db, rider.id), allowance: ownSegmentAllowance(rider, nowS) };
-  return { removed, count };
+): Promise<OwnSegmentCount> {
+  return { used: await countRiderSegments(db, rider.id), allowance: ownSegmentAllowance(rider, nowS) };
+}
+
+/**
+ * The rider's own segments stored as a closed line (a loop or an out-and-back) before such lines
+ * were refused, by id with their shape: their alerts can never fire, and the watchlist says so.
+ */
+export function closedOwnSegments(
+  db: Kysely<Database>,
+  riderId: string,
+): Promise<ReadonlyMap<string, 'loop' | 'out_and_back'>> {
+  return listClosedRiderSegments(db, riderId);
 }

@@ -3,7 +3,6 @@ import { isOwnSegmentId, WATCHLIST_MAX_SEGMENTS } from '../core/rider-rules.ts';
 import type { Segment } from '../data/segments/types.ts';
 import type { Database } from '../store/schema.ts';
 import { listRecentAlerts, type AlertRecord } from '../store/repositories/alerts.ts';
-import { listClosedRiderSegments } from '../store/repositories/rider-segments.ts';
 import {
   findWatch,
   listWatchlist,
@@ -33,8 +32,6 @@ export interface WatchlistView {
   readonly alerts: readonly AlertRecord[];
   /** The segments the watches and alerts name, as this rider may see them (a removed one is missing). */
   readonly segments: ReadonlyMap<string, Segment>;
-  /** The rider's own segments stored as a closed line before such lines were refused, by id with their shape. */
-  readonly closed: ReadonlyMap<string, 'loop' | 'out_and_back'>;
 }
 
 /** The rider's watchlist with its `recentAlerts` latest alerts and the segments they name. */
@@ -44,13 +41,12 @@ export async function readWatchlist(
   segments: SegmentLookup,
   recentAlerts: number,
 ): Promise<WatchlistView> {
-  const [entries, alerts, closed] = await Promise.all([
+  const [entries, alerts] = await Promise.all([
     listWatchlist(db, riderId),
     listRecentAlerts(db, riderId, { limit: recentAlerts }),
-    listClosedRiderSegments(db, riderId),
   ]);
   const named = await segments.getMany([...new Set([...entries, ...alerts].map((entry) => entry.segmentId))]);
-  return { entries, alerts, segments: named, closed };
+  return { entries, alerts, segments: named };
 }
 
 /** The segments the rider watches, oldest watch first, without their alerts (where they ride: the rider's zone). */

@@ -1,5 +1,6 @@
 import { FREE_MONTHLY_CALLS } from '../../../core/rider-rules.ts';
 import { readWatchlist, type AlertRecord } from '../../../service/watchlist.ts';
+import { closedOwnSegments } from '../../../service/own-segments.ts';
 import type { Segment } from '../../../data/segments/types.ts';
 import { localIso } from '../../../core/local-time.ts';
 import { isoTime } from '../../../core/time.ts';
@@ -60,12 +61,10 @@ export const getMyWatchlist: ToolDefinition<
     const { db } = session.store;
     const riderId = session.rider.id;
     return metered(session, context.urls, async () => {
-      const { entries, alerts, segments, closed } = await readWatchlist(
-        db,
-        riderId,
-        session.segments,
-        RECENT_ALERTS_SHOWN,
-      );
+      const [{ entries, alerts, segments }, closed] = await Promise.all([
+        readWatchlist(db, riderId, session.segments, RECENT_ALERTS_SHOWN),
+        closedOwnSegments(db, riderId),
+      ]);
       const data = {
         access: accessOf(session),
         watchlist: entries.map((entry) =>

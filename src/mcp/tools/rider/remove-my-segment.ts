@@ -1,5 +1,5 @@
 import { SCOPE_WRITE } from '../../../rider/access-policy.ts';
-import { removeOwnSegment } from '../../../service/own-segments.ts';
+import { ownSegmentCount, removeOwnSegment } from '../../../service/own-segments.ts';
 import { RemoveMySegmentInputSchema, RemoveMySegmentOutputSchema } from '../../schemas/own-segments.ts';
 import type { ToolDefinition } from '../../tool.ts';
 import { requireRider } from './rider-context.ts';
@@ -23,12 +23,9 @@ export const removeMySegment: ToolDefinition<
   },
   async run({ segment_id }, context) {
     const session = await requireRider(context, SCOPE_WRITE);
-    const { removed, count: ownSegments } = await removeOwnSegment(
-      session.store.db,
-      session.rider,
-      segment_id,
-      session.nowS,
-    );
+    const { db } = session.store;
+    const removed = await removeOwnSegment(db, session.rider.id, segment_id);
+    const ownSegments = await ownSegmentCount(db, session.rider, session.nowS);
     const data = { segment_id, removed, own_segments: ownSegments };
     const count = `${ownSegments.used} of ${ownSegments.allowance} own segments used.`;
     const summary = removed
