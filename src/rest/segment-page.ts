@@ -13,8 +13,14 @@ import type { SegmentDetailResult } from './schemas/segment-results.ts';
 import { segmentCardPng } from './segment-card.ts';
 import { withSegmentHead } from './segment-page-head.ts';
 
+/** A segment's page or its picture (`card`), as a path asks for it. */
+export interface SegmentPageRoute {
+  readonly id: string;
+  readonly card: boolean;
+}
+
 /** Which page of a segment a path asks for; null for a path that is none. */
-export function segmentPageRoute(pathname: string): { readonly id: string; readonly card: boolean } | null {
+export function segmentPageRoute(pathname: string): SegmentPageRoute | null {
   const match = /^\/segments\/([^/]+)(\/card\.png|\/?)$/.exec(pathname);
   return match?.[1] ? { id: match[1], card: match[2] === '/card.png' } : null;
 }
@@ -47,7 +53,7 @@ export type SegmentPage =
 export async function segmentPageFor(
   reply: ApiReplier,
   origin: string,
-  route: NonNullable<ReturnType<typeof segmentPageRoute>>,
+  route: SegmentPageRoute,
 ): Promise<SegmentPage> {
   const segment = await segmentOf(reply, origin, route.id);
   if (segment === 'unknown') return { kind: 'not-found' };
